@@ -1,0 +1,200 @@
+// Package connector declares what a connector is: its options, spelled as
+// Flink spells them, and how the planner turns a catalog table into a
+// runnable source or sink. One sub-package per connector implements it.
+//
+// A connector declares its options once. The same declaration drives
+// validation, defaults, Flink's "Unsupported options found" error, the
+// editor's autocompletion and the generated docs.
+package connector
+
+import (
+	"io"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/stream"
+	"github.com/flinkplay/flinkplay/engine/types"
+)
+
+// OptionType is the type of an option's value, as Flink's ConfigOption declares it.
+type OptionType uint8
+
+// Option value types.
+const (
+	String OptionType = iota
+	Int
+	Long
+	Float
+	Boolean
+	Duration
+	MemorySize
+	FieldTyped // the type of the column the option belongs to (datagen min/max/start/end)
+)
+
+var optionTypeNames = [...]string{"String", "Integer", "Long", "Float", "Boolean", "Duration", "MemorySize", "Type of the field"}
+
+// String names the type as Flink's docs do.
+func (t OptionType) String() string { return optionTypeNames[t] }
+
+// Option declares one connector option. Per-field options use '#' where the
+// column name goes: "fields.#.kind".
+type Option struct {
+	Key         string
+	Type        OptionType
+	Default     string // "" when there is none
+	Required    bool
+	Description string
+}
+
+// Spec describes a connector: its identifier, what it can be used as, its
+// options, and where a table of it keeps its data.
+type Spec struct {
+	Name        string // factory identifier, e.g. "datagen"
+	Description string
+	Source      bool
+	Sink        bool
+	Options     []Option
+	// Storage says where the data of a table of this connector lives, for
+	// the playground's catalog panel ("generated on the fly, not stored").
+	Storage string
+}
+
+// Table is what a connector sees of a catalog table.
+type Table struct {
+	// Name is the table's full name as Flink's summary string prints it:
+	// default_catalog.default_database.MySource.
+	Name string
+	// Physical holds the physical columns, in order; computed and metadata
+	// columns are not the connector's business.
+	Physical types.Schema
+	// Options are the table's WITH options, keys as written.
+	Options map[string]string
+}
+
+// Mode is the runtime mode of a query.
+type Mode uint8
+
+// Runtime modes.
+const (
+	Streaming Mode = iota
+	Batch
+)
+
+// Env is what a running source or sink gets from the session.
+type Env struct {
+	Mode  Mode
+	Clock stream.Clock
+	// Zone is the session's local time zone ('table.local-time-zone'),
+	// which Flink's datagen uses for DATE and TIME values.
+	Zone *time.Location
+	// Seed makes random generators reproducible when HasSeed is set
+	// ('playground.datagen.seed').
+	Seed    int64
+	HasSeed bool
+	// Stdout and Stderr receive the print sink's output.
+	Stdout, Stderr io.Writer
+}
+
+// ScanSource is a validated, planned table source.
+type ScanSource interface {
+	// Bounded reports whether the planner may treat the source as bounded.
+	Bounded() bool
+	// ApplyLimit pushes a LIMIT into the source; it then becomes bounded.
+	ApplyLimit(n int64)
+	// Summary is the source's description in EXPLAIN plans.
+	Summary() string
+	// Create builds the runtime source.
+	Create(env Env) (stream.Source, error)
+}
+
+// SinkTarget is a validated, planned table sink.
+type SinkTarget interface {
+	// AcceptsUpdates reports whether the sink consumes -U/+U/-D records.
+	AcceptsUpdates() bool
+	// Create builds the runtime sink.
+	Create(env Env) (stream.Sink, error)
+}
+
+// Factory creates sources and sinks of one connector. Planning validates
+// the table's options, as Flink does when a table is used.
+type Factory interface {
+	Spec() *Spec
+	// PlanSource validates t as a source. Connectors that cannot be read
+	// return SourceOnlyError-style errors from the registry instead.
+	PlanSource(t Table) (ScanSource, error)
+	// PlanSink validates t as a sink.
+	PlanSink(t Table) (SinkTarget, error)
+}
+
+// Registry is the sorted list of connectors a session knows.
+type Registry struct {
+	factories []Factory
+}
+
+// NewRegistry returns a registry of the given factories, sorted by name.
+func NewRegistry(fs ...Factory) *Registry {
+	r := &Registry{factories: append([]Factory(nil), fs...)}
+	sort.Slice(r.factories, func(i, j int) bool { return r.factories[i].Spec().Name < r.factories[j].Spec().Name })
+	return r
+}
+
+// Factories returns the connectors, sorted by name.
+func (r *Registry) Factories() []Factory { return r.factories }
+
+// Lookup finds the factory for the table's 'connector' option, with Flink's
+// errors for a missing option or an unknown identifier.
+func (r *Registry) Lookup(options map[string]string) (Factory, error) {
+	id, ok := options["connector"]
+	if !ok {
+		return nil, diag.Validation(diag.NoPos, "Table options do not contain an option key 'connector' for discovering a connector.")
+	}
+	for _, f := range r.factories {
+		if f.Spec().Name == id {
+			return f, nil
+		}
+	}
+	names := make([]string, len(r.factories))
+	for i, f := range r.factories {
+		names[i] = f.Spec().Name
+	}
+	return nil, diag.Validation(diag.NoPos,
+		"Could not find any factory for identifier '%s' that implements 'org.apache.flink.table.factories.DynamicTableFactory' in the classpath.\n\nAvailable factory identifiers are:\n\n%s",
+		id, strings.Join(names, "\n"))
+}
+
+// UnsupportedOptions returns Flink's "Unsupported options found" error for
+// the keys of options that are not in supported, or nil when there are none.
+// Both lists are sorted in Java's String order (byte order for ASCII keys).
+func UnsupportedOptions(connector string, options map[string]string, supported []string) error {
+	ok := make(map[string]bool, len(supported))
+	for _, k := range supported {
+		ok[k] = true
+	}
+	var bad []string
+	for k := range options {
+		if !ok[k] {
+			bad = append(bad, k)
+		}
+	}
+	if len(bad) == 0 {
+		return nil
+	}
+	sort.Strings(bad)
+	sup := append([]string(nil), supported...)
+	sort.Strings(sup)
+	sup = dedupSorted(sup)
+	return diag.Validation(diag.NoPos, "Unsupported options found for '%s'.\n\nUnsupported options:\n\n%s\n\nSupported options:\n\n%s",
+		connector, strings.Join(bad, "\n"), strings.Join(sup, "\n"))
+}
+
+func dedupSorted(s []string) []string {
+	out := s[:0]
+	for i, v := range s {
+		if i == 0 || v != s[i-1] {
+			out = append(out, v)
+		}
+	}
+	return out
+}

@@ -1,0 +1,175 @@
+// Package stream is the runtime's vocabulary: the change kinds of a changelog,
+// batches of records, and the contracts of sources, operators and sinks.
+//
+// Records travel in batches. A batch stores its rows' values in one flat
+// slice and the bytes of variable-length values in an arena owned by the
+// batch; both are reused once the batch has been consumed, so steady-state
+// streaming allocates nothing per value.
+package stream
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/flinkplay/flinkplay/engine/types"
+)
+
+// Kind is the change a record makes to a dynamic table (Flink's RowKind).
+type Kind uint8
+
+// The four change kinds.
+const (
+	Insert       Kind = iota // +I
+	UpdateBefore             // -U
+	UpdateAfter              // +U
+	Delete                   // -D
+)
+
+var kindStrings = [...]string{"+I", "-U", "+U", "-D"}
+
+// String returns Flink's short string: +I, -U, +U or -D.
+func (k Kind) String() string {
+	if int(k) < len(kindStrings) {
+		return kindStrings[k]
+	}
+	return "??"
+}
+
+// ErrEndOfInput is returned by a Source when it has no more records.
+var ErrEndOfInput = errors.New("end of input")
+
+// DefaultBatchRows is how many rows a source puts into one batch at most.
+const DefaultBatchRows = 1024
+
+// Batch is a run of records of one schema.
+type Batch struct {
+	Width int           // values per row
+	Kinds []Kind        // one per row
+	Vals  []types.Value // len(Kinds) * Width values, row-major
+
+	arena  []byte   // current arena chunk
+	chunks [][]byte // filled chunks, kept for reuse
+	spare  [][]byte // chunks released by Reset
+}
+
+// NewBatch returns an empty batch for rows of the given width.
+func NewBatch(width int) *Batch { return &Batch{Width: width} }
+
+// Len returns the number of rows.
+func (b *Batch) Len() int { return len(b.Kinds) }
+
+// Row returns row i; it aliases the batch.
+func (b *Batch) Row(i int) []types.Value { return b.Vals[i*b.Width : (i+1)*b.Width : (i+1)*b.Width] }
+
+// Append adds a row of the given kind and returns its zeroed slots to fill.
+func (b *Batch) Append(k Kind) []types.Value {
+	b.Kinds = append(b.Kinds, k)
+	n := len(b.Vals)
+	if cap(b.Vals)-n >= b.Width {
+		b.Vals = b.Vals[:n+b.Width]
+		row := b.Vals[n:]
+		clear(row)
+		return row
+	}
+	b.Vals = append(b.Vals, make([]types.Value, b.Width)...)
+	return b.Vals[n:]
+}
+
+// AppendRow adds a copy of row (values are copied shallowly: byte slices keep
+// pointing where they pointed).
+func (b *Batch) AppendRow(k Kind, row []types.Value) {
+	copy(b.Append(k), row)
+}
+
+// Alloc returns n bytes from the batch's arena. They stay valid until Reset.
+func (b *Batch) Alloc(n int) []byte {
+	if cap(b.arena)-len(b.arena) < n {
+		b.grow(n)
+	}
+	start := len(b.arena)
+	b.arena = b.arena[:start+n]
+	return b.arena[start : start+n : start+n]
+}
+
+// CopyBytes copies p into the arena and returns the copy.
+func (b *Batch) CopyBytes(p []byte) []byte {
+	dst := b.Alloc(len(p))
+	copy(dst, p)
+	return dst
+}
+
+const arenaChunk = 64 << 10
+
+func (b *Batch) grow(n int) {
+	if b.arena != nil {
+		b.chunks = append(b.chunks, b.arena)
+	}
+	for i, c := range b.spare {
+		if cap(c) >= n {
+			b.arena = c[:0]
+			b.spare = append(b.spare[:i], b.spare[i+1:]...)
+			return
+		}
+	}
+	size := arenaChunk
+	if n > size {
+		size = n
+	}
+	b.arena = make([]byte, 0, size)
+}
+
+// Reset empties the batch for reuse. Values read from it before must no
+// longer be used unless they were cloned.
+func (b *Batch) Reset() {
+	b.Kinds = b.Kinds[:0]
+	b.Vals = b.Vals[:0]
+	if b.arena != nil {
+		b.spare = append(b.spare, b.arena[:0])
+		b.arena = nil
+	}
+	for _, c := range b.chunks {
+		b.spare = append(b.spare, c[:0])
+	}
+	b.chunks = b.chunks[:0]
+}
+
+// Clock is the time a query sees. The runtime supplies a real clock, or a
+// virtual one for deterministic tests and embeds.
+type Clock interface {
+	// Now returns the current time.
+	Now() time.Time
+	// Sleep waits for d or until ctx is done, whichever comes first.
+	Sleep(ctx context.Context, d time.Duration) error
+}
+
+// Source produces the records of a table scan.
+type Source interface {
+	// Open prepares the source; validation errors surface here or earlier.
+	Open(ctx context.Context) error
+	// Next appends records to b (which the caller has Reset). It returns
+	// ErrEndOfInput when the source is exhausted. When no record is due yet
+	// (rate limiting), it returns with b empty and wait > 0: the time until
+	// the next record is due. It never sleeps itself.
+	Next(ctx context.Context, b *Batch) (wait time.Duration, err error)
+	// Close releases resources.
+	Close() error
+}
+
+// Sink consumes the records of an INSERT.
+type Sink interface {
+	Open(ctx context.Context) error
+	// Write consumes a batch; the batch is reused after Write returns.
+	Write(ctx context.Context, b *Batch) error
+	Close() error
+}
+
+// Operator transforms a stream of batches. Operators are push-based and
+// single-goroutine: they never start goroutines or block.
+type Operator interface {
+	Open(ctx context.Context) error
+	// Process consumes in and appends its output to out.
+	Process(in *Batch, out *Batch) error
+	// Close flushes nothing and releases resources.
+	Close() error
+}
