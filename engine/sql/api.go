@@ -1,7 +1,5 @@
 package sql
 
-import "github.com/flinkplay/flinkplay/engine/types"
-
 // The entry points of the front end. Positions in every returned node and
 // error are offsets into the src given, so a statement parsed out of a
 // larger script reports line:col in that script.
@@ -14,4 +12,8 @@ import "github.com/flinkplay/flinkplay/engine/types"
 //	FormatExpr(e) string                          unparse.go: Flink's canonical SQL text of an expression
 //	FormatQuery(q) string                         unparse.go: the same for a query
 
-var _ = types.Type{}
+// ParseQuery parses a standalone query text, such as a view's stored query.
+func ParseQuery(text string) (Query, error) { return parseQuery(text, 0, len(text)) }
+
+// ParseExpr parses a standalone expression text, such as a stored computed column.
+func ParseExpr(text string) (Expr, error) { return parseExpr(text, 0, len(text)) }

@@ -1,0 +1,184 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/flinkplay/flinkplay/engine/connector"
+	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/expr"
+	"github.com/flinkplay/flinkplay/engine/ops"
+	"github.com/flinkplay/flinkplay/engine/plan"
+	"github.com/flinkplay/flinkplay/engine/runtime"
+	"github.com/flinkplay/flinkplay/engine/sql"
+	"github.com/flinkplay/flinkplay/engine/types"
+)
+
+// build translates a logical plan into a runnable pipeline.
+func (s *Session) build(n plan.Node, env connector.Env) (*runtime.Pipeline, error) {
+	p := &runtime.Pipeline{Clock: env.Clock}
+	if err := s.buildInto(p, n, env); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+func (s *Session) exprCtx(env connector.Env) expr.Ctx {
+	return expr.Ctx{Zone: env.Zone, Now: env.Clock.Now()}
+}
+
+func (s *Session) buildInto(p *runtime.Pipeline, n plan.Node, env connector.Env) error {
+	switch n := n.(type) {
+	case *plan.Scan:
+		src, err := n.Source.Create(env)
+		if err != nil {
+			return err
+		}
+		p.Source = src
+		p.SourceWidth = n.Table.Physical().Len()
+		if n.Exprs != nil {
+			p.Stages = append(p.Stages, runtime.Stage{Op: &ops.Calc{Exprs: n.Exprs, Ctx: s.exprCtx(env)}, Width: len(n.Exprs)})
+		}
+		return nil
+	case *plan.Values:
+		p.Source = &runtime.ValuesSource{Rows: n.Rows}
+		p.SourceWidth = n.Out.Len()
+		return nil
+	case *plan.Union:
+		u := &runtime.UnionSource{}
+		for _, in := range n.Ins {
+			sub, err := s.build(in, env)
+			if err != nil {
+				return err
+			}
+			u.Inputs = append(u.Inputs, sub)
+		}
+		p.Source = u
+		p.SourceWidth = n.Out.Len()
+		return nil
+	}
+	ins := n.Inputs()
+	if len(ins) != 1 {
+		return diag.Errorf(diag.NoPos, diag.TableException, "cannot run plan node %T", n)
+	}
+	if err := s.buildInto(p, ins[0], env); err != nil {
+		return err
+	}
+	switch n := n.(type) {
+	case *plan.Project:
+		// A projection right after a filter shares its Calc.
+		if k := len(p.Stages); k > 0 {
+			if c, ok := p.Stages[k-1].Op.(*ops.Calc); ok && c.Exprs == nil {
+				c.Exprs = n.Exprs
+				p.Stages[k-1].Width = len(n.Exprs)
+				return nil
+			}
+		}
+		p.Stages = append(p.Stages, runtime.Stage{Op: &ops.Calc{Exprs: n.Exprs, Ctx: s.exprCtx(env)}, Width: len(n.Exprs)})
+	case *plan.Filter:
+		p.Stages = append(p.Stages, runtime.Stage{Op: &ops.Calc{Cond: n.Cond, Ctx: s.exprCtx(env)}, Width: n.Schema().Len()})
+	case *plan.Limit:
+		p.Stages = append(p.Stages, runtime.Stage{Op: &ops.Limit{Offset: n.Offset, Count: n.Count}, Width: n.Schema().Len()})
+	case *plan.Aggregate:
+		in := n.Input.Schema()
+		g := &ops.GroupAgg{Keys: n.Keys, Final: s.IsBatch(), Ctx: s.exprCtx(env)}
+		for _, a := range n.Aggs {
+			f := ops.AggFunc{Name: a.Name, Arg: a.Arg, Distinct: a.Distinct, Type: a.Type}
+			if a.Arg >= 0 {
+				f.ArgType = in.Columns[a.Arg].Type
+			}
+			g.Aggs = append(g.Aggs, f)
+		}
+		p.Stages = append(p.Stages, runtime.Stage{Op: g, Width: n.Out.Len()})
+	case *plan.Sort:
+		in := n.Input.Schema()
+		so := &ops.Sort{Ctx: s.exprCtx(env)}
+		for _, k := range n.Keys {
+			so.Keys = append(so.Keys, ops.SortKey{Col: k.Col, Type: in.Columns[k.Col].Type, Desc: k.Desc, NullsFirst: k.NullsFirst})
+		}
+		p.Stages = append(p.Stages, runtime.Stage{Op: so, Width: in.Len()})
+	default:
+		return diag.Errorf(diag.NoPos, diag.TableException, "cannot run plan node %T", n)
+	}
+	return nil
+}
+
+// execExplain validates the statement and prints its plan.
+func (s *Session) execExplain(ctx context.Context, st *sql.Explain) (*Result, error) {
+	var b strings.Builder
+	switch inner := st.Stmt.(type) {
+	case *sql.QueryStmt:
+		qp, err := s.planner().PlanQuery(inner.Query)
+		if err != nil {
+			return nil, err
+		}
+		b.WriteString("== Optimized Physical Plan ==\n")
+		explainNode(&b, qp.Root, 0)
+	case *sql.Insert:
+		ip, err := s.planner().PlanInsert(inner)
+		if err != nil {
+			return nil, err
+		}
+		b.WriteString("== Optimized Physical Plan ==\n")
+		fmt.Fprintf(&b, "Sink(table=[%s], fields=[%s])\n", ip.ID.String(), strings.Join(ip.Target.Names(), ", "))
+		explainNode(&b, ip.Query.Root, 1)
+	case *sql.StatementSet:
+		b.WriteString("== Optimized Physical Plan ==\n")
+		for _, ins := range inner.Inserts {
+			ip, err := s.planner().PlanInsert(ins)
+			if err != nil {
+				return nil, err
+			}
+			fmt.Fprintf(&b, "Sink(table=[%s], fields=[%s])\n", ip.ID.String(), strings.Join(ip.Target.Names(), ", "))
+			explainNode(&b, ip.Query.Root, 1)
+			b.WriteString("\n")
+		}
+	default:
+		return nil, diag.Errorf(st.Pos, diag.TableException, "Unsupported EXPLAIN statement.")
+	}
+	return &Result{Kind: ResultTable, Schema: types.Schema{Columns: []types.Column{{Name: "result", Type: types.String}}},
+		Rows: [][]types.Value{{types.StringValue(b.String())}}}, nil
+}
+
+func explainNode(b *strings.Builder, n plan.Node, depth int) {
+	b.WriteString(strings.Repeat("   ", depth))
+	if depth > 0 {
+		b.WriteString("+- ")
+	}
+	names := strings.Join(n.Schema().Names(), ", ")
+	switch n := n.(type) {
+	case *plan.Scan:
+		fmt.Fprintf(b, "TableSourceScan(table=[[%s, %s, %s]], fields=[%s])\n", n.ID.Catalog, n.ID.Database, n.ID.Object, names)
+	case *plan.Values:
+		fmt.Fprintf(b, "Values(tuples=[%d rows], values=[%s])\n", len(n.Rows), names)
+	case *plan.Project:
+		parts := make([]string, len(n.Exprs))
+		for i, e := range n.Exprs {
+			parts[i] = e.String() + " AS " + n.Out.Columns[i].Name
+		}
+		fmt.Fprintf(b, "Calc(select=[%s])\n", strings.Join(parts, ", "))
+	case *plan.Filter:
+		fmt.Fprintf(b, "Calc(where=[%s])\n", n.Cond.String())
+	case *plan.Limit:
+		fmt.Fprintf(b, "Limit(offset=[%d], fetch=[%d])\n", n.Offset, n.Count)
+	case *plan.Aggregate:
+		fmt.Fprintf(b, "GroupAggregate(keys=%v, aggs=%d, select=[%s])\n", n.Keys, len(n.Aggs), names)
+	case *plan.Sort:
+		fmt.Fprintf(b, "Sort(fields=[%s])\n", names)
+	case *plan.Union:
+		fmt.Fprintf(b, "Union(all=[true], union=[%s])\n", names)
+	}
+	for _, in := range n.Inputs() {
+		explainNode(b, in, depth+1)
+	}
+}
+
+// functionNames lists the built-in functions for SHOW FUNCTIONS, sorted.
+func (s *Session) functionNames() []string {
+	names := expr.FunctionNames()
+	out := append([]string(nil), names...)
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,345 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/flinkplay/flinkplay/engine/connector"
+	"github.com/flinkplay/flinkplay/engine/connector/blackhole"
+	"github.com/flinkplay/flinkplay/engine/connector/datagen"
+	"github.com/flinkplay/flinkplay/engine/connector/print"
+	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/plan"
+	"github.com/flinkplay/flinkplay/engine/sql"
+	"github.com/flinkplay/flinkplay/engine/stream"
+	"github.com/flinkplay/flinkplay/engine/types"
+)
+
+// Setting keys the engine reads.
+const (
+	KeyRuntimeMode    = "execution.runtime-mode"
+	KeyLocalTimeZone  = "table.local-time-zone"
+	KeyMaxColumnWidth = "table.display.max-column-width"
+	KeyDatagenSeed    = "playground.datagen.seed"
+)
+
+// builtinConnectors is the sorted, explicit list of connectors.
+func builtinConnectors() *connector.Registry {
+	return connector.NewRegistry(blackhole.Factory, datagen.Factory, print.Factory)
+}
+
+// exec runs one parsed statement.
+func (s *Session) exec(ctx context.Context, st sql.Statement) (*Result, error) {
+	if s.stmtSet != nil {
+		return s.execInStatementSet(ctx, st)
+	}
+	switch st := st.(type) {
+	case *sql.QueryStmt:
+		return s.execQuery(ctx, st.Query)
+	case *sql.Insert:
+		return s.execInserts(ctx, []*sql.Insert{st})
+	case *sql.StatementSet:
+		return s.execInserts(ctx, st.Inserts)
+	case *sql.BeginStatementSet:
+		set := []*sql.Insert{}
+		s.stmtSet = &set
+		return &Result{Kind: ResultSuccess}, nil
+	case *sql.End:
+		return nil, diag.Errorf(st.Pos, diag.SqlExecutionException, "No Statement Set to submit. 'END' statement should be used after 'BEGIN STATEMENT SET'.")
+	case *sql.Set:
+		return s.execSet(st)
+	case *sql.Reset:
+		return s.execReset(st)
+	case *sql.Explain:
+		return s.execExplain(ctx, st)
+	}
+	res, handled, err := s.execCatalogStmt(ctx, st)
+	if handled {
+		return res, err
+	}
+	return nil, diag.Errorf(st.StmtPos(), diag.TableException, "Unsupported statement.")
+}
+
+func (s *Session) execInStatementSet(ctx context.Context, st sql.Statement) (*Result, error) {
+	switch st := st.(type) {
+	case *sql.Insert:
+		if _, err := s.planner().PlanInsert(st); err != nil {
+			return nil, err
+		}
+		*s.stmtSet = append(*s.stmtSet, st)
+		return &Result{Kind: ResultSuccess}, nil
+	case *sql.End:
+		set := *s.stmtSet
+		s.stmtSet = nil
+		if len(set) == 0 {
+			return &Result{Kind: ResultSuccess}, nil
+		}
+		return s.execInserts(ctx, set)
+	}
+	return nil, diag.Errorf(st.StmtPos(), diag.SqlExecutionException, "Only 'INSERT/CREATE TABLE AS' statement is allowed in Statement Set or use 'END' statement to submit Statement Set.")
+}
+
+// planner returns a planner for the session's current settings.
+func (s *Session) planner() *plan.Planner {
+	return &plan.Planner{
+		Catalog:    s.catalog,
+		Connectors: s.connectors,
+		Batch:      s.IsBatch(),
+		Clock:      s.cfg.Clock,
+		Zone:       s.Zone(),
+	}
+}
+
+// IsBatch reports whether the session is in batch runtime mode.
+func (s *Session) IsBatch() bool {
+	if v, ok := s.settings[KeyRuntimeMode]; ok {
+		return strings.EqualFold(v, "batch")
+	}
+	return s.cfg.Batch
+}
+
+// Zone returns 'table.local-time-zone' (the config's zone when unset or invalid).
+func (s *Session) Zone() *time.Location {
+	if v, ok := s.settings[KeyLocalTimeZone]; ok && v != "default" {
+		if loc, err := loadZone(v); err == nil {
+			return loc
+		}
+	}
+	return s.cfg.Zone
+}
+
+// loadZone resolves a zone id as Java's ZoneId.of does for the common forms:
+// region ids, UTC, GMT+8, UTC+08:00.
+func loadZone(id string) (*time.Location, error) {
+	if id == "UTC" || id == "GMT" || id == "Z" {
+		return time.UTC, nil
+	}
+	for _, p := range []string{"GMT", "UTC", ""} {
+		rest, ok := strings.CutPrefix(id, p)
+		if !ok || rest == "" || (rest[0] != '+' && rest[0] != '-') {
+			continue
+		}
+		sign := 1
+		if rest[0] == '-' {
+			sign = -1
+		}
+		h, m := rest[1:], "0"
+		if i := strings.IndexByte(h, ':'); i >= 0 {
+			h, m = h[:i], h[i+1:]
+		}
+		hh, err1 := strconv.Atoi(h)
+		mm, err2 := strconv.Atoi(m)
+		if err1 == nil && err2 == nil && hh <= 18 && mm < 60 {
+			return time.FixedZone(id, sign*(hh*3600+mm*60)), nil
+		}
+	}
+	return time.LoadLocation(id)
+}
+
+// Setting returns the value of a SET key, and whether it is set.
+func (s *Session) Setting(key string) (string, bool) {
+	v, ok := s.settings[key]
+	return v, ok
+}
+
+// MaxColumnWidth returns 'table.display.max-column-width' (default 30).
+func (s *Session) MaxColumnWidth() int {
+	if v, ok := s.settings[KeyMaxColumnWidth]; ok {
+		if n, err := strconv.Atoi(strings.TrimSpace(v)); err == nil && n > 0 {
+			return n
+		}
+	}
+	return 30
+}
+
+func (s *Session) env() (connector.Env, error) {
+	env := connector.Env{Clock: s.cfg.Clock, Zone: s.Zone(), Stdout: s.cfg.Stdout, Stderr: s.cfg.Stderr}
+	if env.Stdout == nil {
+		env.Stdout = io.Discard
+	}
+	if env.Stderr == nil {
+		env.Stderr = io.Discard
+	}
+	if s.IsBatch() {
+		env.Mode = connector.Batch
+	}
+	if s.cfg.Seed != nil {
+		env.Seed, env.HasSeed = *s.cfg.Seed, true
+	}
+	if v, ok := s.settings[KeyDatagenSeed]; ok {
+		n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+		if err != nil {
+			return env, diag.Errorf(diag.NoPos, diag.IllegalArgument, "Could not parse value '%s' for key '%s'.", v, KeyDatagenSeed)
+		}
+		env.Seed, env.HasSeed = n, true
+	}
+	return env, nil
+}
+
+func (s *Session) execSet(st *sql.Set) (*Result, error) {
+	if st.Key == nil {
+		keys := make([]string, 0, len(s.settings))
+		for k := range s.settings {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		res := &Result{Kind: ResultTable, Schema: types.Schema{Columns: []types.Column{
+			{Name: "key", Type: types.String.WithNullable(false)},
+			{Name: "value", Type: types.String.WithNullable(false)},
+		}}}
+		for _, k := range keys {
+			res.Rows = append(res.Rows, []types.Value{types.StringValue(k), types.StringValue(s.settings[k])})
+		}
+		return res, nil
+	}
+	key, val := st.Key.Key, st.Key.Value
+	switch key {
+	case KeyRuntimeMode:
+		if !strings.EqualFold(val, "streaming") && !strings.EqualFold(val, "batch") && !strings.EqualFold(val, "automatic") {
+			return nil, diag.Errorf(st.Key.ValuePos, diag.IllegalArgument,
+				"Could not parse value '%s' for key '%s'.", val, key)
+		}
+	case KeyLocalTimeZone:
+		if val != "default" {
+			if _, err := loadZone(val); err != nil {
+				return nil, diag.Errorf(st.Key.ValuePos, diag.ValidationException,
+					"Invalid time zone. The value should be a Time Zone Database (TZDB) ID such as 'America/Los_Angeles' to include daylight saving time. Fixed offsets are supported using 'GMT-03:00' or 'GMT+03:00'. Or use 'UTC' without time zone and daylight saving time.")
+			}
+		}
+	case KeyDatagenSeed:
+		if _, err := strconv.ParseInt(strings.TrimSpace(val), 10, 64); err != nil {
+			return nil, diag.Errorf(st.Key.ValuePos, diag.IllegalArgument, "Could not parse value '%s' for key '%s'.", val, key)
+		}
+	}
+	s.settings[key] = val
+	return &Result{Kind: ResultSuccess}, nil
+}
+
+func (s *Session) execReset(st *sql.Reset) (*Result, error) {
+	if st.Key == nil {
+		s.settings = map[string]string{}
+	} else {
+		delete(s.settings, st.Key.Key)
+	}
+	return &Result{Kind: ResultSuccess}, nil
+}
+
+// execQuery plans and starts a query.
+func (s *Session) execQuery(ctx context.Context, q sql.Query) (*Result, error) {
+	qp, err := s.planner().PlanQuery(q)
+	if err != nil {
+		return nil, err
+	}
+	env, err := s.env()
+	if err != nil {
+		return nil, err
+	}
+	pipe, err := s.build(qp.Root, env)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{
+		Kind:      ResultQuery,
+		Schema:    qp.Root.Schema(),
+		Streaming: !s.IsBatch(),
+		Bounded:   qp.Bounded,
+	}
+	res.next = func(ctx context.Context) (*stream.Batch, error) {
+		b, err := pipe.Next(ctx)
+		if err != nil && !errors.Is(err, stream.ErrEndOfInput) {
+			pipe.Close()
+		}
+		return b, err
+	}
+	res.close = pipe.Close
+	return res, nil
+}
+
+// execInserts plans INSERT statements and returns a job that runs them one
+// after the other as the result is drained.
+func (s *Session) execInserts(ctx context.Context, inserts []*sql.Insert) (*Result, error) {
+	env, err := s.env()
+	if err != nil {
+		return nil, err
+	}
+	type job struct {
+		pipe   pipelineRunner
+		sink   stream.Sink
+		opened bool
+	}
+	var jobs []*job
+	for _, ins := range inserts {
+		ip, err := s.planner().PlanInsert(ins)
+		if err != nil {
+			return nil, err
+		}
+		pipe, err := s.build(ip.Query.Root, env)
+		if err != nil {
+			return nil, err
+		}
+		sink, err := ip.Sink.Create(env)
+		if err != nil {
+			return nil, err
+		}
+		jobs = append(jobs, &job{pipe: pipe, sink: sink})
+	}
+	cur := 0
+	res := &Result{Kind: ResultInsert, Streaming: !s.IsBatch(), Bounded: true}
+	closeAll := func() error {
+		var first error
+		for _, j := range jobs {
+			if err := j.pipe.Close(); err != nil && first == nil {
+				first = err
+			}
+			if j.opened {
+				if err := j.sink.Close(); err != nil && first == nil {
+					first = err
+				}
+				j.opened = false
+			}
+		}
+		return first
+	}
+	res.next = func(ctx context.Context) (*stream.Batch, error) {
+		for cur < len(jobs) {
+			j := jobs[cur]
+			if !j.opened {
+				if err := j.sink.Open(ctx); err != nil {
+					return nil, err
+				}
+				j.opened = true
+			}
+			b, err := j.pipe.Next(ctx)
+			if errors.Is(err, stream.ErrEndOfInput) {
+				j.opened = false
+				if err := j.sink.Close(); err != nil {
+					return nil, err
+				}
+				cur++
+				continue
+			}
+			if err != nil {
+				closeAll()
+				return nil, err
+			}
+			if err := j.sink.Write(ctx, b); err != nil {
+				closeAll()
+				return nil, err
+			}
+			return b, nil
+		}
+		return nil, stream.ErrEndOfInput
+	}
+	res.close = closeAll
+	return res, nil
+}
+
+type pipelineRunner interface {
+	Next(ctx context.Context) (*stream.Batch, error)
+	Close() error
+}

@@ -1,0 +1,324 @@
+package plan
+
+import (
+	"strings"
+
+	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/expr"
+	"github.com/flinkplay/flinkplay/engine/sql"
+	"github.com/flinkplay/flinkplay/engine/types"
+)
+
+// aggFuncs are the aggregate functions the planner knows.
+var aggFuncs = map[string]bool{"COUNT": true, "SUM": true, "MIN": true, "MAX": true, "AVG": true}
+
+func isAggCall(e sql.Expr) (*sql.Call, bool) {
+	c, ok := e.(*sql.Call)
+	if !ok || c.Over != nil {
+		return nil, false
+	}
+	return c, aggFuncs[strings.ToUpper(c.Name)]
+}
+
+// aggScope maps group keys and aggregate calls, by their canonical SQL
+// text, to columns of the Aggregate's output.
+type aggScope struct {
+	active bool
+	keys   map[string]int // FormatExpr(key) -> output column
+	aggs   map[string]int // FormatExpr(call) -> output column
+	out    *scope         // the Aggregate's output, for grouped column names
+	in     *scope         // the input, to tell "not grouped" from "not found"
+}
+
+func newAggScope(q *sql.Select, in *scope) *aggScope {
+	a := &aggScope{in: in}
+	if len(q.GroupBy) > 0 || q.Having != nil {
+		a.active = true
+	}
+	for _, it := range q.Items {
+		if it.Expr != nil && containsAgg(it.Expr) {
+			a.active = true
+		}
+	}
+	return a
+}
+
+func containsAgg(e sql.Expr) bool {
+	found := false
+	walkExpr(e, func(x sql.Expr) bool {
+		if _, ok := isAggCall(x); ok {
+			found = true
+			return false
+		}
+		return true
+	})
+	return found
+}
+
+// walkExpr visits e and its operands, depth first, while f returns true.
+func walkExpr(e sql.Expr, f func(sql.Expr) bool) {
+	if e == nil || !f(e) {
+		return
+	}
+	switch x := e.(type) {
+	case *sql.Unary:
+		walkExpr(x.X, f)
+	case *sql.Binary:
+		walkExpr(x.L, f)
+		walkExpr(x.R, f)
+	case *sql.IsPredicate:
+		walkExpr(x.X, f)
+	case *sql.Between:
+		walkExpr(x.X, f)
+		walkExpr(x.Lo, f)
+		walkExpr(x.Hi, f)
+	case *sql.Like:
+		walkExpr(x.X, f)
+		walkExpr(x.Pattern, f)
+		walkExpr(x.Escape, f)
+	case *sql.In:
+		walkExpr(x.X, f)
+		for _, y := range x.List {
+			walkExpr(y, f)
+		}
+	case *sql.Case:
+		walkExpr(x.Operand, f)
+		for _, w := range x.Whens {
+			walkExpr(w.Cond, f)
+			walkExpr(w.Result, f)
+		}
+		walkExpr(x.Else, f)
+	case *sql.Cast:
+		walkExpr(x.X, f)
+	case *sql.Call:
+		for _, y := range x.Args {
+			walkExpr(y, f)
+		}
+		walkExpr(x.Filter, f)
+	}
+}
+
+// aggregate builds Project(keys ++ agg args) -> Aggregate [-> Filter(HAVING)]
+// and returns the scope of the Aggregate's output.
+func (b *binder) aggregate(n Node, in *scope, a *aggScope, q *sql.Select) (Node, *scope, error) {
+	var pre []expr.Expr
+	var preOut types.Schema
+	outScope := &scope{}
+	a.keys = map[string]int{}
+	a.aggs = map[string]int{}
+	for _, k := range q.GroupBy {
+		x, err := b.expr(k, in)
+		if err != nil {
+			return nil, nil, err
+		}
+		text := sql.FormatExpr(k)
+		if _, dup := a.keys[text]; dup {
+			continue
+		}
+		a.keys[text] = len(pre)
+		col := scopeCol{name: exprName(len(pre)), typ: x.Type()}
+		if ref, ok := k.(*sql.ColumnRef); ok {
+			i, _ := in.resolve(ref)
+			col.name, col.table = in.cols[i].name, in.cols[i].table
+		}
+		outScope.cols = append(outScope.cols, col)
+		pre = append(pre, x)
+		preOut.Columns = append(preOut.Columns, types.Column{Name: col.name, Type: x.Type()})
+	}
+	nkeys := len(pre)
+	var calls []AggCall
+	collect := func(e sql.Expr) error {
+		var err error
+		walkExpr(e, func(x sql.Expr) bool {
+			if err != nil {
+				return false
+			}
+			c, ok := isAggCall(x)
+			if !ok {
+				return true
+			}
+			text := sql.FormatExpr(c)
+			if _, seen := a.aggs[text]; seen {
+				return false
+			}
+			var call AggCall
+			call, err = b.aggCall(c, in, &pre, &preOut)
+			if err != nil {
+				return false
+			}
+			a.aggs[text] = nkeys + len(calls)
+			calls = append(calls, call)
+			outScope.cols = append(outScope.cols, scopeCol{name: "$f" + text, typ: call.Type})
+			return false
+		})
+		return err
+	}
+	for _, it := range q.Items {
+		if it.Expr != nil {
+			if err := collect(it.Expr); err != nil {
+				return nil, nil, err
+			}
+		}
+	}
+	if q.Having != nil {
+		if err := collect(q.Having); err != nil {
+			return nil, nil, err
+		}
+	}
+	keys := make([]int, nkeys)
+	for i := range keys {
+		keys[i] = i
+	}
+	out := outScope.schema()
+	var node Node = &Aggregate{Input: &Project{Input: n, Exprs: pre, Out: preOut}, Keys: keys, Aggs: calls, Out: out}
+	a.out = outScope
+	if q.Having != nil {
+		cond, err := b.exprIn(q.Having, outScope, a)
+		if err != nil {
+			return nil, nil, err
+		}
+		node = &Filter{Input: node, Cond: cond}
+	}
+	return node, outScope, nil
+}
+
+// aggCall binds one aggregate call; its argument becomes a column of the
+// pre-aggregation projection.
+func (b *binder) aggCall(c *sql.Call, in *scope, pre *[]expr.Expr, preOut *types.Schema) (AggCall, error) {
+	name := strings.ToUpper(c.Name)
+	call := AggCall{Name: name, Arg: -1, Distinct: c.Distinct}
+	if c.Star || (name == "COUNT" && len(c.Args) == 0) {
+		if name != "COUNT" {
+			return call, diag.Errorf(c.Pos, diag.SqlValidatorException, "Unknown identifier '*'")
+		}
+		call.Type = types.Int64.WithNullable(false)
+		return call, nil
+	}
+	if len(c.Args) != 1 {
+		return call, diag.Errorf(c.Pos, diag.SqlValidatorException, "Invalid number of arguments to function '%s'. Was expecting 1 arguments", name)
+	}
+	if c.Filter != nil {
+		return call, diag.Errorf(c.Pos, diag.TableException, "FILTER (WHERE ...) is not supported yet.")
+	}
+	x, err := b.expr(c.Args[0], in)
+	if err != nil {
+		return call, err
+	}
+	if containsAgg(c.Args[0]) {
+		return call, diag.Errorf(c.Pos, diag.SqlValidatorException, "Aggregate expressions cannot be nested")
+	}
+	call.Arg = len(*pre)
+	*pre = append(*pre, x)
+	preOut.Columns = append(preOut.Columns, types.Column{Name: exprName(call.Arg), Type: x.Type()})
+	t := x.Type()
+	switch name {
+	case "COUNT":
+		call.Type = types.Int64.WithNullable(false)
+	case "SUM", "AVG":
+		if !t.IsNumeric() {
+			return call, diag.Errorf(c.Pos, diag.SqlValidatorException,
+				"Cannot apply '%s' to arguments of type '%s(<%s>)'. Supported form(s): '%s(<NUMERIC>)'", name, name, calciteTypeName(t), name)
+		}
+		call.Type = t.WithNullable(true)
+		if t.Kind == types.Decimal && name == "SUM" {
+			call.Type = types.DecimalOf(types.MaxDecimalPrecision, t.Scale)
+		}
+		if t.Kind == types.Decimal && name == "AVG" {
+			s := t.Scale
+			if s < 6 {
+				s = 6
+			}
+			call.Type = types.DecimalOf(types.MaxDecimalPrecision, s)
+		}
+	case "MIN", "MAX":
+		call.Type = t.WithNullable(true)
+		call.Type.Attr = types.Regular
+	}
+	return call, nil
+}
+
+// calciteTypeName names a type as Calcite's messages do (INTEGER, VARCHAR(2147483647), ...).
+func calciteTypeName(t types.Type) string {
+	t = t.WithNullable(true)
+	switch t.Kind {
+	case types.Int:
+		return "INTEGER"
+	case types.Varchar:
+		return "VARCHAR(" + itoa(t.Length) + ")"
+	case types.Varbinary:
+		return "VARBINARY(" + itoa(t.Length) + ")"
+	}
+	return t.String()
+}
+
+// exprIn binds e where aggregation may be active: group keys and aggregate
+// calls become references to the Aggregate's output.
+func (b *binder) exprIn(e sql.Expr, sc *scope, a *aggScope) (expr.Expr, error) {
+	if a == nil || !a.active {
+		return b.expr(e, sc)
+	}
+	prev := b.agg
+	b.agg = a
+	defer func() { b.agg = prev }()
+	return b.expr(e, a.out)
+}
+
+// aggLookup substitutes a grouped expression or an aggregate call.
+func (b *binder) aggLookup(e sql.Expr) (expr.Expr, bool, error) {
+	a := b.agg
+	switch e.(type) {
+	case *sql.Literal, *sql.IntervalLit:
+		return nil, false, nil
+	}
+	text := sql.FormatExpr(e)
+	if i, ok := a.keys[text]; ok {
+		return expr.Column(i, a.out.cols[i].typ), true, nil
+	}
+	if i, ok := a.aggs[text]; ok {
+		return expr.Column(i, a.out.cols[i].typ), true, nil
+	}
+	if ref, ok := e.(*sql.ColumnRef); ok {
+		if i, err := a.out.resolve(ref); err == nil && i < len(a.keys) {
+			return expr.Column(i, a.out.cols[i].typ), true, nil
+		}
+		if _, err := a.in.resolve(ref); err != nil {
+			return nil, false, err
+		}
+		return nil, false, diag.Errorf(ref.Pos, diag.SqlValidatorException, "Expression '%s' is not being grouped", refText(ref))
+	}
+	return nil, false, nil
+}
+
+func refText(r *sql.ColumnRef) string {
+	parts := make([]string, len(r.Parts))
+	for i, p := range r.Parts {
+		parts[i] = p.Name
+	}
+	return strings.Join(parts, ".")
+}
+
+func aggExplain(a *Aggregate) string {
+	in := a.Input.Schema()
+	var parts []string
+	if len(a.Keys) > 0 {
+		names := make([]string, len(a.Keys))
+		for i, k := range a.Keys {
+			names[i] = in.Columns[k].Name
+		}
+		parts = append(parts, "groupBy=["+strings.Join(names, ", ")+"]")
+	}
+	sel := append([]string(nil), a.Out.Names()...)
+	for i, c := range a.Aggs {
+		arg := "*"
+		if c.Arg >= 0 {
+			arg = in.Columns[c.Arg].Name
+		}
+		d := ""
+		if c.Distinct {
+			d = "DISTINCT "
+		}
+		sel[len(a.Keys)+i] = c.Name + "(" + d + arg + ") AS " + a.Out.Columns[len(a.Keys)+i].Name
+	}
+	parts = append(parts, "select=["+strings.Join(sel, ", ")+"]")
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,273 @@
+package plan
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/flinkplay/flinkplay/engine/catalog"
+	"github.com/flinkplay/flinkplay/engine/connector"
+	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/expr"
+	"github.com/flinkplay/flinkplay/engine/sql"
+	"github.com/flinkplay/flinkplay/engine/stream"
+	"github.com/flinkplay/flinkplay/engine/types"
+)
+
+// Planner binds statements against a session's catalog.
+type Planner struct {
+	Catalog    *catalog.Manager
+	Connectors *connector.Registry
+	// Batch is the runtime mode: batch rejects unbounded sources and emits
+	// final results only.
+	Batch bool
+	// Clock is read by PROCTIME() columns.
+	Clock stream.Clock
+	// Zone is 'table.local-time-zone'.
+	Zone *time.Location
+}
+
+// QueryPlan is a planned query.
+type QueryPlan struct {
+	Root Node
+	// Bounded reports whether the result ends.
+	Bounded bool
+}
+
+// InsertPlan is a planned INSERT: the query, cast to the sink's physical
+// row type, and the sink.
+type InsertPlan struct {
+	Query  *QueryPlan
+	ID     catalog.ObjectID
+	Sink   connector.SinkTarget
+	Target types.Schema
+}
+
+// PlanQuery binds a query.
+func (p *Planner) PlanQuery(q sql.Query) (*QueryPlan, error) {
+	b := &binder{p: p}
+	root, err := b.query(q, nil)
+	if err != nil {
+		return nil, err
+	}
+	if !p.Batch {
+		if err := checkStreamingSort(root); err != nil {
+			return nil, err
+		}
+	}
+	return &QueryPlan{Root: root, Bounded: Bounded(root)}, nil
+}
+
+// QuerySchema validates a view's query and returns its row type. The
+// expanded text is empty for now: SHOW CREATE VIEW falls back to the
+// original text.
+func (p *Planner) QuerySchema(q sql.Query) (types.Schema, string, error) {
+	b := &binder{p: p, noSources: true}
+	root, err := b.query(q, nil)
+	if err != nil {
+		return types.Schema{}, "", err
+	}
+	return root.Schema(), "", nil
+}
+
+// ExprType derives the type of a computed column or watermark expression
+// over the given columns.
+func (p *Planner) ExprType(cols []types.Column, e sql.Expr) (types.Type, error) {
+	b := &binder{p: p, noSources: true}
+	sc := &scope{}
+	for _, c := range cols {
+		sc.cols = append(sc.cols, scopeCol{name: c.Name, typ: c.Type})
+	}
+	x, err := b.expr(e, sc)
+	if err != nil {
+		return types.Type{}, err
+	}
+	return x.Type(), nil
+}
+
+// PlanInsert binds INSERT INTO target query.
+func (p *Planner) PlanInsert(ins *sql.Insert) (*InsertPlan, error) {
+	id, obj, err := p.lookup(ins.Table)
+	if err != nil {
+		return nil, err
+	}
+	if obj.IsView() {
+		return nil, diag.Validation(ins.Table.Pos(), "View %s cannot be used as a sink.", id.Quoted())
+	}
+	options := mergeHints(obj.Table.Options, ins.Hints)
+	f, err := p.Connectors.Lookup(options)
+	if err != nil {
+		return nil, positioned(err, ins.Table.Pos())
+	}
+	target := obj.Table.Physical()
+	sink, err := f.PlanSink(connector.Table{Name: id.String(), Physical: target, Options: options})
+	if err != nil {
+		return nil, positioned(err, ins.Table.Pos())
+	}
+	q, err := p.PlanQuery(ins.Source)
+	if err != nil {
+		return nil, err
+	}
+	// Target columns: all physical columns, or the listed ones (the others get NULL).
+	want := target
+	if len(ins.Columns) > 0 {
+		want = types.Schema{}
+		for _, c := range ins.Columns {
+			i := target.Index(c.Name)
+			if i < 0 {
+				return nil, diag.Errorf(c.Pos, diag.SqlValidatorException, "Unknown target column '%s'", c.Name)
+			}
+			want.Columns = append(want.Columns, target.Columns[i])
+		}
+	}
+	got := q.Root.Schema()
+	if got.Len() != want.Len() {
+		return nil, diag.Validation(ins.Source.QueryPos(),
+			"Column types of query result and sink for '%s' do not match.\nCause: Different number of columns.\n\nQuery schema: %s\nSink schema:  %s",
+			id.String(), schemaString(got), schemaString(target))
+	}
+	exprs := make([]expr.Expr, target.Len())
+	for i, c := range target.Columns {
+		j := i
+		if len(ins.Columns) > 0 {
+			j = -1
+			for k, ic := range ins.Columns {
+				if ic.Name == c.Name {
+					j = k
+				}
+			}
+		}
+		if j < 0 {
+			exprs[i] = expr.Literal(types.NullValue, c.Type)
+			continue
+		}
+		src := expr.Column(j, got.Columns[j].Type)
+		if got.Columns[j].Type.Equal(c.Type) {
+			exprs[i] = src
+			continue
+		}
+		if !implicitlyCastable(got.Columns[j].Type, c.Type) {
+			return nil, diag.Validation(ins.Source.QueryPos(),
+				"Column types of query result and sink for '%s' do not match.\nCause: Incompatible types for sink column '%s' at position %d.\n\nQuery schema: %s\nSink schema:  %s",
+				id.String(), c.Name, i, schemaString(got), schemaString(target))
+		}
+		cast, err := expr.Cast(src, c.Type, false, ins.Source.QueryPos())
+		if err != nil {
+			return nil, err
+		}
+		exprs[i] = cast
+	}
+	q.Root = &Project{Input: q.Root, Exprs: exprs, Out: target}
+	if !p.Batch && Updating(q.Root) && !sink.AcceptsUpdates() {
+		return nil, diag.Errorf(ins.Pos, diag.TableException,
+			"Table sink '%s' doesn't support consuming update changes which is produced by node %s",
+			id.String(), updatingNodeName(q.Root))
+	}
+	return &InsertPlan{Query: q, ID: id, Sink: sink, Target: target}, nil
+}
+
+// implicitlyCastable reports whether INSERT may cast a query column to a sink
+// column of another type (Flink's supportsImplicitCast).
+func implicitlyCastable(from, to types.Type) bool {
+	if from.Kind == types.Null {
+		return true
+	}
+	switch {
+	case from.IsNumeric() && to.IsNumeric():
+		return true
+	case from.IsCharacter() && to.IsCharacter():
+		return true
+	case from.IsBinary() && to.IsBinary():
+		return true
+	case from.IsTimestamp() && to.IsTimestamp():
+		return true
+	}
+	return from.Kind == to.Kind
+}
+
+func updatingNodeName(n Node) string {
+	switch n := n.(type) {
+	case *Aggregate:
+		return "GroupAggregate(" + aggExplain(n) + ")"
+	case *Sort:
+		return "Rank"
+	}
+	for _, in := range n.Inputs() {
+		if Updating(in) {
+			return updatingNodeName(in)
+		}
+	}
+	return "?"
+}
+
+// schemaString renders a row type as Flink's mismatch messages do:
+// [id: INT, name: STRING].
+func schemaString(s types.Schema) string {
+	parts := make([]string, len(s.Columns))
+	for i, c := range s.Columns {
+		parts[i] = c.Name + ": " + c.Type.String()
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
+}
+
+// positioned gives an unpositioned error the position pos.
+func positioned(err error, pos int) error {
+	if e, ok := diag.As(err); ok && e.Pos < 0 && e.Line == 0 {
+		e.Pos = pos
+		return e
+	}
+	return err
+}
+
+func (p *Planner) lookup(name sql.ObjectName) (catalog.ObjectID, catalog.Object, error) {
+	parts := make([]string, len(name.Parts))
+	for i, id := range name.Parts {
+		parts[i] = id.Name
+	}
+	id, err := p.Catalog.Qualify(parts)
+	if err != nil {
+		return id, catalog.Object{}, positioned(err, name.Pos())
+	}
+	obj, ok := p.Catalog.Lookup(id)
+	if !ok {
+		return id, obj, diag.Errorf(name.Pos(), diag.SqlValidatorException, "Object '%s' not found", strings.Join(parts, "."))
+	}
+	return id, obj, nil
+}
+
+// mergeHints applies OPTIONS hints over the table's options.
+func mergeHints(options map[string]string, hints []sql.Property) map[string]string {
+	if len(hints) == 0 {
+		return options
+	}
+	m := make(map[string]string, len(options)+len(hints))
+	for k, v := range options {
+		m[k] = v
+	}
+	for _, h := range hints {
+		m[h.Key] = h.Value
+	}
+	return m
+}
+
+// checkStreamingSort rejects ORDER BY in streaming mode, as Flink does for
+// sorts whose first key is not an ascending time attribute.
+func checkStreamingSort(n Node) error {
+	if s, ok := n.(*Sort); ok {
+		in := s.Input.Schema()
+		if len(s.Keys) == 0 || s.Keys[0].Desc || in.Columns[s.Keys[0].Col].Type.Attr == types.Regular {
+			return diag.Errorf(diag.NoPos, diag.TableException, "Sort on a non-time-attribute field is not supported.")
+		}
+	}
+	for _, in := range n.Inputs() {
+		if err := checkStreamingSort(in); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func exprName(i int) string { return "EXPR$" + strconv.Itoa(i) }
+
+var _ = fmt.Sprintf

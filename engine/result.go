@@ -1,0 +1,68 @@
+package engine
+
+import (
+	"context"
+
+	"github.com/flinkplay/flinkplay/engine/stream"
+	"github.com/flinkplay/flinkplay/engine/types"
+)
+
+// ResultKind tells how a statement's result is shown.
+type ResultKind uint8
+
+// Result kinds.
+const (
+	// ResultSuccess is a statement with nothing to show: DDL, SET, USE, ...
+	// The SQL client prints "[INFO] Execute statement succeeded."; TableResult.print() prints "OK".
+	ResultSuccess ResultKind = iota
+	// ResultTable is a static table: SHOW, DESCRIBE, SHOW CREATE, a SET listing.
+	// Printed with content-inferred widths and NULL as an empty cell.
+	ResultTable
+	// ResultQuery is a running query: a stream of changes.
+	ResultQuery
+	// ResultInsert is an INSERT (or statement set) job; it runs as it is drained.
+	ResultInsert
+	// ResultInfo is an informational message of the SQL client (e.g. BEGIN STATEMENT SET).
+	ResultInfo
+)
+
+// Result is the outcome of one statement, as Flink's TableResult.
+type Result struct {
+	Kind   ResultKind
+	Schema types.Schema
+
+	// Rows holds the rows of a ResultTable (values own their memory).
+	Rows [][]types.Value
+
+	// Info is the message of a ResultInfo, e.g. "Begin a statement set.".
+	Info string
+
+	// Streaming is set when the statement ran in streaming mode (the op
+	// column is printed); Bounded when the result is known to end.
+	Streaming bool
+	Bounded   bool
+
+	next  func(ctx context.Context) (*stream.Batch, error)
+	close func() error
+}
+
+// Next returns the next batch of changes of a ResultQuery or ResultInsert.
+// It returns stream.ErrEndOfInput when the result is complete. The batch is
+// valid until the next call.
+func (r *Result) Next(ctx context.Context) (*stream.Batch, error) {
+	if r.next == nil {
+		return nil, stream.ErrEndOfInput
+	}
+	return r.next(ctx)
+}
+
+// Close stops a running query and releases its resources. It is safe to
+// call more than once.
+func (r *Result) Close() error {
+	if r.close == nil {
+		return nil
+	}
+	c := r.close
+	r.close = nil
+	return c()
+}

@@ -1,0 +1,148 @@
+// Package engine is the facade of the Flink SQL engine: a Session is Flink's
+// TableEnvironment plus the SQL client's session state. It parses a
+// statement, plans it against the catalog, runs it, and returns a Result
+// that consumers (the CLI, the browser, the Worker API) print or stream.
+package engine
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"time"
+
+	"github.com/flinkplay/flinkplay/engine/catalog"
+	"github.com/flinkplay/flinkplay/engine/connector"
+	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/sql"
+	"github.com/flinkplay/flinkplay/engine/stream"
+	"github.com/flinkplay/flinkplay/engine/types"
+)
+
+// Config holds what a session is created with. The zero value is usable:
+// streaming mode, the real clock, the local time zone, random data.
+type Config struct {
+	// Batch starts the session in batch runtime mode.
+	Batch bool
+	// Clock is the time queries see; nil means the real clock.
+	Clock stream.Clock
+	// Zone is the default of 'table.local-time-zone'; nil means time.Local.
+	Zone *time.Location
+	// Seed, when non-nil, is the default of 'playground.datagen.seed'.
+	Seed *int64
+	// Stdout and Stderr receive the output of the print connector.
+	Stdout, Stderr io.Writer
+	// Connectors overrides the built-in connectors.
+	Connectors *connector.Registry
+}
+
+// Session is one user's engine: its catalogs, settings and running state.
+// A Session is not safe for concurrent use.
+type Session struct {
+	cfg        Config
+	catalog    *catalog.Manager
+	connectors *connector.Registry
+	settings   map[string]string // SET keys, as written
+	// stmtSet collects INSERTs between BEGIN STATEMENT SET and END.
+	stmtSet *[]*sql.Insert
+}
+
+// NewSession returns a session with Flink's built-in catalog
+// default_catalog.default_database.
+func NewSession(cfg Config) *Session {
+	s := &Session{cfg: cfg, catalog: catalog.NewManager(), settings: map[string]string{}}
+	s.connectors = cfg.Connectors
+	if s.connectors == nil {
+		s.connectors = builtinConnectors()
+	}
+	if cfg.Zone == nil {
+		s.cfg.Zone = time.Local
+	}
+	if cfg.Clock == nil {
+		s.cfg.Clock = realClock{}
+	}
+	return s
+}
+
+// Split cuts a script into statements; see sql.Split.
+func Split(script string) ([]sql.Span, error) {
+	spans, err := sql.Split(script)
+	if err != nil {
+		return nil, resolve(err, script)
+	}
+	return spans, nil
+}
+
+// Execute runs exactly one statement.
+func (s *Session) Execute(ctx context.Context, stmt string) (*Result, error) {
+	spans, err := Split(stmt)
+	if err != nil {
+		return nil, err
+	}
+	if len(spans) != 1 {
+		return nil, diag.Errorf(diag.NoPos, diag.TableException, "Unsupported SQL query! executeSql() only accepts a single SQL statement.")
+	}
+	return s.ExecuteAt(ctx, stmt, spans[0])
+}
+
+// ExecuteAt runs the statement script[span.Start:span.End]; errors carry
+// line:col within script. A panic inside the engine becomes an error.
+func (s *Session) ExecuteAt(ctx context.Context, script string, span sql.Span) (res *Result, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			res = nil
+			err = &diag.Error{Pos: diag.NoPos, Class: diag.RuntimeException,
+				Msg: fmt.Sprintf("internal error: %v\n%s", p, debug.Stack())}
+		}
+	}()
+	st, err := sql.ParseStatement(script, span)
+	if err != nil {
+		return nil, resolve(err, script)
+	}
+	res, err = s.exec(ctx, st)
+	if err != nil {
+		return nil, resolve(err, script)
+	}
+	return res, nil
+}
+
+func resolve(err error, script string) error {
+	if e, ok := diag.As(err); ok {
+		e.Resolve(script)
+		return e
+	}
+	return err
+}
+
+// Catalog exposes the session's catalogs, for the playground's catalog panel.
+func (s *Session) Catalog() *catalog.Manager { return s.catalog }
+
+// Connectors returns the session's connectors, for autocompletion and docs.
+func (s *Session) Connectors() *connector.Registry { return s.connectors }
+
+type realClock struct{}
+
+func (realClock) Now() time.Time { return time.Now() }
+
+func (realClock) Sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// exprType derives the type of an expression over the given columns, as
+// CREATE TABLE does for computed columns and watermarks.
+func (s *Session) exprType(cols []types.Column, e sql.Expr) (types.Type, error) {
+	return s.planner().ExprType(cols, e)
+}
+
+// querySchema validates a view's query and returns its schema and the
+// expanded query text Flink stores (SHOW CREATE VIEW).
+func (s *Session) querySchema(ctx context.Context, q sql.Query) (types.Schema, string, error) {
+	return s.planner().QuerySchema(q)
+}
