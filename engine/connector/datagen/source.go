@@ -1,0 +1,183 @@
+package datagen
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/flinkplay/flinkplay/engine/connector"
+	"github.com/flinkplay/flinkplay/engine/stream"
+)
+
+// source emits generated rows in bursts, as Flink's DataGeneratorSource:
+// every second, ceil(rows-per-second) rows as fast as they can be made.
+// It never sleeps: when the next burst is not due, Next reports the wait.
+type source struct {
+	gens    []gen
+	seqs    []*seqGen
+	fail    error // Flink's generator failure, raised when the first row is due
+	openErr error // Flink's failure when opening the generators
+
+	clock stream.Clock
+	zone  *time.Location
+
+	bounded   bool
+	remaining int64 // rows still allowed when bounded
+	burst     int64 // rows per burst; <0 means unthrottled
+	burstLeft int64
+	nextBurst time.Time
+	started   bool
+	done      bool
+	c         genCtx
+}
+
+func newSource(t *TableSource, env connector.Env) *source {
+	bd := &builder{table: t.table, hasSeed: env.HasSeed, seed: env.Seed}
+	s := &source{clock: env.Clock, zone: env.Zone, bounded: t.bounded, remaining: t.numberOfRows}
+	for _, f := range t.fields {
+		s.gens = append(s.gens, bd.build(f))
+	}
+	s.seqs, s.fail, s.openErr = bd.seqs, bd.fail, bd.openErr
+	if s.clock == nil {
+		s.clock = wallClock{}
+	}
+	if s.zone == nil {
+		s.zone = time.Local
+	}
+	switch rate := t.rowsPerSecond; {
+	case rate > math.MaxInt32:
+		// Flink counts a burst with an int that overflows before reaching
+		// such a rate, so the burst never ends: no throttling at all.
+		s.burst = -1
+	case rate <= 0:
+		s.burst = 0 // Flink then loops forever, emitting nothing
+	default:
+		s.burst = rate
+	}
+	return s
+}
+
+type wallClock struct{}
+
+func (wallClock) Now() time.Time { return time.Now() }
+
+func (wallClock) Sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// Open prepares nothing; the first burst starts at the first Next.
+func (s *source) Open(context.Context) error { return nil }
+
+// Close releases nothing.
+func (s *source) Close() error { return nil }
+
+// Next appends up to stream.DefaultBatchRows rows of the current burst.
+func (s *source) Next(ctx context.Context, b *stream.Batch) (time.Duration, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	if s.openErr != nil {
+		return 0, s.openErr
+	}
+	if s.done {
+		return 0, stream.ErrEndOfInput
+	}
+	if b.Width != len(s.gens) {
+		return 0, fmt.Errorf("datagen: batch of width %d for %d columns", b.Width, len(s.gens))
+	}
+	now := s.clock.Now()
+	if !s.started {
+		s.started = true
+		s.nextBurst = now
+	}
+	if s.burst >= 0 && s.burstLeft == 0 {
+		if now.Before(s.nextBurst) {
+			return s.nextBurst.Sub(now), nil
+		}
+		s.burstLeft = s.burst
+		s.nextBurst = s.nextBurst.Add(time.Second)
+		if s.burstLeft == 0 {
+			return s.nextBurst.Sub(now), nil
+		}
+	}
+	n := int64(stream.DefaultBatchRows)
+	if s.burst >= 0 {
+		n = min(n, s.burstLeft)
+	}
+	s.setNow(now)
+	s.c.b = b
+	for i := int64(0); i < n; i++ {
+		// Like Flink, the end is noticed only when the next row is due.
+		if !s.hasNext() {
+			s.done = true
+			if i == 0 {
+				return 0, stream.ErrEndOfInput
+			}
+			break
+		}
+		if s.fail != nil {
+			if i == 0 {
+				return 0, s.fail
+			}
+			break
+		}
+		row := b.Append(stream.Insert)
+		for j, g := range s.gens {
+			g.fill(&row[j], &s.c)
+		}
+		s.remaining--
+		if s.burst >= 0 {
+			s.burstLeft--
+		}
+	}
+	s.c.b = nil
+	return 0, nil
+}
+
+func (s *source) hasNext() bool {
+	if s.bounded && s.remaining <= 0 {
+		return false
+	}
+	for _, q := range s.seqs {
+		if !q.hasNext() {
+			return false
+		}
+	}
+	return true
+}
+
+// setNow fixes "now" for the rows of one batch: Flink reads the clock per
+// value, but a batch is made within microseconds.
+func (s *source) setNow(now time.Time) {
+	s.c.nowMillis = now.UnixMilli()
+	local := now.In(s.zone)
+	y, m, d := local.Date()
+	s.c.date = daysFromCivil(int64(y), int64(m), int64(d))
+	h, mi, sec := local.Clock()
+	s.c.timeOfDay = int64(h)*3_600_000 + int64(mi)*60_000 + int64(sec)*1000 + int64(local.Nanosecond()/1e6)
+}
+
+// daysFromCivil returns the days since 1970-01-01 of a proleptic Gregorian
+// date (Howard Hinnant's algorithm).
+func daysFromCivil(y, m, d int64) int64 {
+	if m <= 2 {
+		y--
+	}
+	era := y / 400
+	if y < 0 && y%400 != 0 {
+		era--
+	}
+	yoe := y - era*400
+	mp := (m + 9) % 12
+	doy := (153*mp+2)/5 + d - 1
+	doe := yoe*365 + yoe/4 - yoe/100 + doy
+	return era*146097 + doe - 719468
+}
