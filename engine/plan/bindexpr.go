@@ -34,9 +34,15 @@ func (b *binder) expr(e sql.Expr, sc *scope) (expr.Expr, error) {
 	case *sql.Literal:
 		return literal(e)
 	case *sql.IntervalLit:
-		return expr.IntervalLiteral(e.Value, expr.IntervalQualifier{
-			From: e.From, To: e.To, Precision: e.Precision, FracPrecision: e.FracPrec,
-		}, e.Negative, e.Pos)
+		res, ok := intervalRes(e.From, e.To)
+		if !ok {
+			return nil, diag.Errorf(e.Pos, diag.ParseException, "Unsupported interval qualifier: %s", e.UnitText)
+		}
+		frac := e.FracPrec
+		if frac == 0 {
+			frac = -1
+		}
+		return expr.IntervalLiteral(e.Value, expr.IntervalQualifier{Res: res, Precision: e.Precision, FracPrecision: frac}, e.Negative, e.Pos)
 	case *sql.Unary:
 		x, err := b.expr(e.X, sc)
 		if err != nil {
@@ -64,7 +70,15 @@ func (b *binder) expr(e sql.Expr, sc *scope) (expr.Expr, error) {
 		if err != nil {
 			return nil, err
 		}
-		return expr.Is(x, e.What, e.Not, e.Pos)
+		switch e.What {
+		case "NULL":
+			return expr.IsNull(x, e.Not), nil
+		case "TRUE":
+			return expr.IsTrue(x, e.Not, e.Pos)
+		case "FALSE":
+			return expr.IsFalse(x, e.Not, e.Pos)
+		}
+		return expr.IsUnknown(x, e.Not, e.Pos)
 	case *sql.Between:
 		x, err := b.expr(e.X, sc)
 		if err != nil {
@@ -209,7 +223,7 @@ func (b *binder) caseExpr(e *sql.Case, sc *scope) (expr.Expr, error) {
 			return nil, err
 		}
 	}
-	var conds, results []expr.Expr
+	var whens []expr.When
 	for _, w := range e.Whens {
 		c, err := b.expr(w.Cond, sc)
 		if err != nil {
@@ -224,8 +238,7 @@ func (b *binder) caseExpr(e *sql.Case, sc *scope) (expr.Expr, error) {
 		if err != nil {
 			return nil, err
 		}
-		conds = append(conds, c)
-		results = append(results, r)
+		whens = append(whens, expr.When{Cond: c, Then: r})
 	}
 	var els expr.Expr
 	if e.Else != nil {
@@ -233,7 +246,7 @@ func (b *binder) caseExpr(e *sql.Case, sc *scope) (expr.Expr, error) {
 			return nil, err
 		}
 	}
-	return expr.Case(conds, results, els, e.Pos)
+	return expr.Case(whens, els, e.Pos)
 }
 
 func (b *binder) call(c *sql.Call, sc *scope) (expr.Expr, error) {
@@ -279,3 +292,24 @@ func (e *procTime) Eval(c *expr.Ctx, _ []types.Value) (types.Value, error) {
 }
 
 func (e *procTime) String() string { return "PROCTIME()" }
+
+// intervalRes maps an interval qualifier's units to a resolution.
+func intervalRes(from, to sql.IntervalUnit) (types.IntervalRes, bool) {
+	type pair struct{ from, to sql.IntervalUnit }
+	res, ok := map[pair]types.IntervalRes{
+		{sql.UnitYear, sql.UnitYear}:     types.ResYear,
+		{sql.UnitYear, sql.UnitMonth}:    types.ResYearToMonth,
+		{sql.UnitMonth, sql.UnitMonth}:   types.ResMonth,
+		{sql.UnitDay, sql.UnitDay}:       types.ResDay,
+		{sql.UnitDay, sql.UnitHour}:      types.ResDayToHour,
+		{sql.UnitDay, sql.UnitMinute}:    types.ResDayToMinute,
+		{sql.UnitDay, sql.UnitSecond}:    types.ResDayToSecond,
+		{sql.UnitHour, sql.UnitHour}:     types.ResHour,
+		{sql.UnitHour, sql.UnitMinute}:   types.ResHourToMinute,
+		{sql.UnitHour, sql.UnitSecond}:   types.ResHourToSecond,
+		{sql.UnitMinute, sql.UnitMinute}: types.ResMinute,
+		{sql.UnitMinute, sql.UnitSecond}: types.ResMinuteToSecond,
+		{sql.UnitSecond, sql.UnitSecond}: types.ResSecond,
+	}[pair{from, to}]
+	return res, ok
+}
