@@ -25,6 +25,8 @@ type binder struct {
 	// agg, while binding above an Aggregate, maps grouped expressions and
 	// aggregate calls to the Aggregate's output columns.
 	agg *aggScope
+	// exp, when set, records resolutions for SHOW CREATE VIEW's text.
+	exp *expansion
 }
 
 // scopeCol is a column visible to expressions.
@@ -311,7 +313,13 @@ func (b *binder) tableName(r *sql.TableName) (Node, *scope, error) {
 			return nil, nil, err
 		}
 		n = rename(n, obj.View.Schema)
+		if b.exp != nil {
+			b.exp.tables[r] = id
+		}
 		return n, scopeOf(obj.View.Schema, alias), nil
+	}
+	if b.exp != nil {
+		b.exp.tables[r] = id
 	}
 	t := obj.Table
 	streaming := !b.p.Batch
@@ -430,11 +438,17 @@ func (b *binder) selectQuery(q *sql.Select) (Node, error) {
 				return nil, diag.Errorf(item.Pos, diag.SqlValidatorException, "Expression '*' is not being grouped")
 			}
 			found := false
+			if b.exp != nil {
+				b.exp.stars[&q.Items[i]] = nil
+			}
 			for ci, c := range sc.cols {
 				if len(item.Qualifier) > 0 && c.table != item.Qualifier[len(item.Qualifier)-1].Name {
 					continue
 				}
 				found = true
+				if b.exp != nil {
+					b.exp.stars[&q.Items[i]] = append(b.exp.stars[&q.Items[i]], c)
+				}
 				exprs = append(exprs, expr.Column(ci, c.typ))
 				out.Columns = append(out.Columns, types.Column{Name: c.name, Type: c.typ})
 			}

@@ -30,6 +30,9 @@ func (b *binder) expr(e sql.Expr, sc *scope) (expr.Expr, error) {
 		if err != nil {
 			return nil, err
 		}
+		if b.exp != nil {
+			b.exp.refs[e] = sc.cols[i].table
+		}
 		return expr.Column(i, sc.cols[i].typ), nil
 	case *sql.Literal:
 		return literal(e)

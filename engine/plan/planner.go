@@ -59,16 +59,16 @@ func (p *Planner) PlanQuery(q sql.Query) (*QueryPlan, error) {
 	return &QueryPlan{Root: root, Bounded: Bounded(root)}, nil
 }
 
-// QuerySchema validates a view's query and returns its row type. The
-// expanded text is empty for now: SHOW CREATE VIEW falls back to the
-// original text.
+// QuerySchema validates a view's query and returns its row type and the
+// expanded query text Flink stores for SHOW CREATE VIEW ("" when the query
+// uses a construct the expansion does not print; callers keep the original).
 func (p *Planner) QuerySchema(q sql.Query) (types.Schema, string, error) {
-	b := &binder{p: p, noSources: true}
+	b := &binder{p: p, noSources: true, exp: newExpansion()}
 	root, err := b.query(q, nil)
 	if err != nil {
 		return types.Schema{}, "", err
 	}
-	return root.Schema(), "", nil
+	return root.Schema(), b.exp.expandedText(q), nil
 }
 
 // ExprType derives the type of a computed column or watermark expression
