@@ -1,0 +1,324 @@
+// Package expr holds bound, typed expression trees and their evaluation.
+//
+// The binder (engine/plan) turns the parser's AST into these nodes through
+// the constructors of this package, which type-check their operands with
+// Flink's (Calcite's) rules and return Flink's error messages. A bound tree
+// is then evaluated row by row by the operators: Eval reads unboxed values
+// from the row and returns an unboxed value, so fixed-width results never
+// allocate; variable-length results (strings, bytes) are written into the
+// output batch's arena (Ctx.Out).
+//
+// Where Flink rejects an expression only during code generation (for
+// example INT = STRING, "implicit type conversion ... is not supported
+// now"), the constructor rejects it too, with the same text.
+package expr
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/stream"
+	"github.com/flinkplay/flinkplay/engine/types"
+)
+
+// Ctx is what evaluation needs besides the row.
+type Ctx struct {
+	Out  *stream.Batch  // arena for the bytes of produced strings (Out.Alloc); nil: heap
+	Zone *time.Location // table.local-time-zone; nil means UTC
+	Now  time.Time      // statement time, for CURRENT_TIMESTAMP and friends
+
+	buf []byte // scratch for formatting, reused across calls
+}
+
+// Expr is a bound, typed expression.
+type Expr interface {
+	// Type is the result type, nullability included.
+	Type() types.Type
+	// Eval computes the value for one row. Errors are *diag.Error with
+	// Flink's runtime exception class and message.
+	Eval(c *Ctx, row []types.Value) (types.Value, error)
+	// String is a debug / EXPLAIN form.
+	String() string
+}
+
+// alloc returns n bytes from the output arena, or from the heap without one.
+func (c *Ctx) alloc(n int) []byte {
+	if c != nil && c.Out != nil {
+		return c.Out.Alloc(n)
+	}
+	return make([]byte, n)
+}
+
+// keep copies b into the output arena.
+func (c *Ctx) keep(b []byte) []byte {
+	out := c.alloc(len(b))
+	copy(out, b)
+	return out
+}
+
+func (c *Ctx) zone() *time.Location {
+	if c == nil || c.Zone == nil {
+		return time.UTC
+	}
+	return c.Zone
+}
+
+// Column reads the value at index of the input row.
+func Column(index int, t types.Type) Expr { return &column{idx: index, t: t} }
+
+type column struct {
+	idx int
+	t   types.Type
+}
+
+func (e *column) Type() types.Type { return e.t }
+func (e *column) Eval(_ *Ctx, row []types.Value) (types.Value, error) {
+	if e.idx < 0 || e.idx >= len(row) {
+		return types.NullValue, diag.Errorf(diag.NoPos, diag.IllegalState, "column index %d out of range of a row of %d values", e.idx, len(row))
+	}
+	return row[e.idx], nil
+}
+func (e *column) String() string { return "$" + strconv.Itoa(e.idx) }
+
+// ColumnIndex reports the input index when e is a plain column reference.
+func ColumnIndex(e Expr) (int, bool) {
+	if c, ok := e.(*column); ok {
+		return c.idx, true
+	}
+	return 0, false
+}
+
+// Literal is a constant of type t. A literal of type NULL, or with v.Null,
+// evaluates to NULL.
+func Literal(v types.Value, t types.Type) Expr {
+	if t.Kind == types.Null {
+		v = types.NullValue
+	}
+	return &literal{v: v, t: t}
+}
+
+type literal struct {
+	v types.Value
+	t types.Type
+}
+
+func (e *literal) Type() types.Type                              { return e.t }
+func (e *literal) Eval(*Ctx, []types.Value) (types.Value, error) { return e.v, nil }
+func (e *literal) String() string {
+	if e.v.Null {
+		return "null:" + e.t.String()
+	}
+	s := types.FormatValue(e.v, e.t, time.UTC)
+	if e.t.IsCharacter() {
+		return "_UTF-16LE'" + strings.ReplaceAll(s, "'", "''") + "'"
+	}
+	return s
+}
+
+// LiteralValue reports the constant when e is a literal.
+func LiteralValue(e Expr) (types.Value, bool) {
+	if l, ok := e.(*literal); ok {
+		return l.v, true
+	}
+	return types.Value{}, false
+}
+
+// nullableIf returns t nullable when any of the inputs is nullable.
+func nullableIf(t types.Type, in ...Expr) types.Type {
+	for _, e := range in {
+		if e.Type().Nullable() {
+			return t.WithNullable(true)
+		}
+	}
+	return t.WithNullable(false)
+}
+
+// calciteName is the type as Calcite's RelDataType.toString prints it, which
+// is what validator messages show ("INTEGER", "CHAR(3)", "VARCHAR(2147483647)").
+func calciteName(t types.Type) string {
+	switch t.Kind {
+	case types.Null:
+		return "NULL"
+	case types.Char:
+		return "CHAR(" + strconv.Itoa(t.Length) + ")"
+	case types.Varchar:
+		return "VARCHAR(" + strconv.Itoa(t.Length) + ")"
+	case types.Binary:
+		return "BINARY(" + strconv.Itoa(t.Length) + ")"
+	case types.Varbinary:
+		return "VARBINARY(" + strconv.Itoa(t.Length) + ")"
+	case types.Int:
+		return "INTEGER"
+	case types.TimestampLTZ:
+		return "TIMESTAMP_WITH_LOCAL_TIME_ZONE(" + strconv.Itoa(t.Precision) + ")"
+	case types.IntervalYearMonth, types.IntervalDayTime:
+		return intervalQualifier(t)
+	case types.Array:
+		return calciteName(*t.Elem) + " ARRAY"
+	case types.Multiset:
+		return calciteName(*t.Elem) + " MULTISET"
+	case types.Map:
+		return "(" + calciteName(*t.Key) + ", " + calciteName(*t.Val) + ") MAP"
+	}
+	return t.WithNullable(true).String()
+}
+
+// intervalQualifier is "INTERVAL DAY TO SECOND" and the like, without precisions.
+func intervalQualifier(t types.Type) string {
+	switch t.Res {
+	case types.ResYear:
+		return "INTERVAL YEAR"
+	case types.ResYearToMonth:
+		return "INTERVAL YEAR TO MONTH"
+	case types.ResMonth:
+		return "INTERVAL MONTH"
+	case types.ResDay:
+		return "INTERVAL DAY"
+	case types.ResDayToHour:
+		return "INTERVAL DAY TO HOUR"
+	case types.ResDayToMinute:
+		return "INTERVAL DAY TO MINUTE"
+	case types.ResDayToSecond:
+		return "INTERVAL DAY TO SECOND"
+	case types.ResHour:
+		return "INTERVAL HOUR"
+	case types.ResHourToMinute:
+		return "INTERVAL HOUR TO MINUTE"
+	case types.ResHourToSecond:
+		return "INTERVAL HOUR TO SECOND"
+	case types.ResMinute:
+		return "INTERVAL MINUTE"
+	case types.ResMinuteToSecond:
+		return "INTERVAL MINUTE TO SECOND"
+	case types.ResSecond:
+		return "INTERVAL SECOND"
+	}
+	return "INTERVAL"
+}
+
+// family is Calcite's SqlTypeFamily name of t, as "No match found for
+// function signature f(<NUMERIC>, <CHARACTER>)" prints it.
+func family(t types.Type) string {
+	switch {
+	case t.IsNumeric():
+		return "NUMERIC"
+	case t.IsCharacter():
+		return "CHARACTER"
+	case t.IsBinary():
+		return "BINARY"
+	}
+	switch t.Kind {
+	case types.Null:
+		return "NULL"
+	case types.Boolean:
+		return "BOOLEAN"
+	case types.Date:
+		return "DATE"
+	case types.Time:
+		return "TIME"
+	case types.Timestamp, types.TimestampLTZ:
+		return "TIMESTAMP"
+	case types.IntervalYearMonth:
+		return "INTERVAL_YEAR_MONTH"
+	case types.IntervalDayTime:
+		return "INTERVAL_DAY_TIME"
+	case types.Array:
+		return "ARRAY"
+	case types.Multiset:
+		return "MULTISET"
+	case types.Map:
+		return "MAP"
+	}
+	return "ANY"
+}
+
+// rootName is Flink's LogicalTypeRoot constant name.
+func rootName(t types.Type) string {
+	switch t.Kind {
+	case types.Null:
+		return "NULL"
+	case types.Char:
+		return "CHAR"
+	case types.Varchar:
+		return "VARCHAR"
+	case types.Boolean:
+		return "BOOLEAN"
+	case types.Binary:
+		return "BINARY"
+	case types.Varbinary:
+		return "VARBINARY"
+	case types.Decimal:
+		return "DECIMAL"
+	case types.TinyInt:
+		return "TINYINT"
+	case types.SmallInt:
+		return "SMALLINT"
+	case types.Int:
+		return "INTEGER"
+	case types.BigInt:
+		return "BIGINT"
+	case types.Float:
+		return "FLOAT"
+	case types.Double:
+		return "DOUBLE"
+	case types.Date:
+		return "DATE"
+	case types.Time:
+		return "TIME_WITHOUT_TIME_ZONE"
+	case types.Timestamp:
+		return "TIMESTAMP_WITHOUT_TIME_ZONE"
+	case types.TimestampLTZ:
+		return "TIMESTAMP_WITH_LOCAL_TIME_ZONE"
+	case types.IntervalYearMonth:
+		return "INTERVAL_YEAR_MONTH"
+	case types.IntervalDayTime:
+		return "INTERVAL_DAY_TIME"
+	case types.Array:
+		return "ARRAY"
+	case types.Multiset:
+		return "MULTISET"
+	case types.Map:
+		return "MAP"
+	case types.Row:
+		return "ROW"
+	}
+	return "RAW"
+}
+
+// cannotApply is Calcite's operator signature error for a binary operator.
+func cannotApply(pos int, op string, a, b types.Type, forms ...string) *diag.Error {
+	quoted := make([]string, len(forms))
+	for i, f := range forms {
+		quoted[i] = "'" + f + "'"
+	}
+	return diag.Errorf(pos, diag.SqlValidatorException,
+		"Cannot apply '%s' to arguments of type '<%s> %s <%s>'. Supported form(s): %s",
+		op, calciteName(a), op, calciteName(b), strings.Join(quoted, "\n"))
+}
+
+// cannotApplyFunc is Calcite's signature error for a function call.
+func cannotApplyFunc(pos int, name string, args []Expr, forms ...string) *diag.Error {
+	var b strings.Builder
+	b.WriteString(name + "(")
+	for i, a := range args {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString("<" + calciteName(a.Type()) + ">")
+	}
+	b.WriteString(")")
+	quoted := make([]string, len(forms))
+	for i, f := range forms {
+		quoted[i] = "'" + f + "'"
+	}
+	return diag.Errorf(pos, diag.SqlValidatorException,
+		"Cannot apply '%s' to arguments of type '%s'. Supported form(s): %s",
+		name, b.String(), strings.Join(quoted, "\n"))
+}
+
+// runtimeErr is an error raised while evaluating a row.
+func runtimeErr(class, format string, args ...any) *diag.Error {
+	return diag.Errorf(diag.NoPos, class, format, args...)
+}

@@ -1,0 +1,444 @@
+package expr
+
+import (
+	"bytes"
+	"math"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/types"
+)
+
+// Concat builds a || b over two strings (or two byte strings): CHAR(n1+n2)
+// when both are CHAR, else VARCHAR(n1+n2) capped at STRING's length.
+func Concat(a, b Expr, pos int) (Expr, error) {
+	ta, tb := a.Type(), b.Type()
+	if !(ta.IsCharacter() && tb.IsCharacter()) && !(ta.IsBinary() && tb.IsBinary()) {
+		return nil, cannotApply(pos, "||", ta, tb, "<STRING> || <STRING>")
+	}
+	n := int64(ta.Length) + int64(tb.Length)
+	if n > types.MaxLength {
+		n = types.MaxLength
+	}
+	t := types.Type{Kind: types.Varchar, Length: int(n)}
+	switch {
+	case ta.Kind == types.Char && tb.Kind == types.Char:
+		t.Kind = types.Char
+	case ta.IsBinary() && ta.Kind == types.Binary && tb.Kind == types.Binary:
+		t.Kind = types.Binary
+	case ta.IsBinary():
+		t.Kind = types.Varbinary
+	}
+	return &concat{args: []Expr{a, b}, t: nullableIf(t, a, b), name: "||"}, nil
+}
+
+type concat struct {
+	args []Expr
+	t    types.Type
+	name string
+}
+
+func (e *concat) Type() types.Type { return e.t }
+func (e *concat) String() string   { return e.name + "(" + joinExprs(e.args) + ")" }
+func (e *concat) Eval(c *Ctx, row []types.Value) (types.Value, error) {
+	// Values are computed first so the total length is known and the result
+	// takes one arena allocation.
+	var vals [8]types.Value
+	vs := vals[:0]
+	total := 0
+	for _, a := range e.args {
+		v, err := a.Eval(c, row)
+		if err != nil || v.Null {
+			return types.NullValue, err
+		}
+		vs = append(vs, v)
+		total += len(v.B)
+	}
+	out := c.alloc(total)
+	k := 0
+	for _, v := range vs {
+		k += copy(out[k:], v.B)
+	}
+	return types.BytesValue(out), nil
+}
+
+func joinExprs(args []Expr) string {
+	parts := make([]string, len(args))
+	for i, a := range args {
+		parts[i] = a.String()
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Like builds x [NOT] LIKE pattern [ESCAPE escape] (escape may be nil):
+// % matches any run of characters, _ exactly one.
+func Like(x, pattern, escape Expr, not bool, pos int) (Expr, error) {
+	ops := []Expr{x, pattern}
+	if escape != nil {
+		ops = append(ops, escape)
+	}
+	name := "LIKE"
+	if not {
+		name = "NOT LIKE"
+	}
+	for _, o := range ops {
+		if t := o.Type(); !t.IsCharacter() && t.Kind != types.Null {
+			if escape == nil {
+				return nil, cannotApply(pos, name, x.Type(), pattern.Type(), "<STRING> "+name+" <STRING>", "<STRING> "+name+" <STRING> ESCAPE <STRING>")
+			}
+			return nil, diag.Errorf(pos, diag.SqlValidatorException,
+				"Cannot apply '%s' to arguments of type '<%s> %s <%s> ESCAPE <%s>'. Supported form(s): '<STRING> %s <STRING>'\n'<STRING> %s <STRING> ESCAPE <STRING>'",
+				name, calciteName(x.Type()), name, calciteName(pattern.Type()), calciteName(escape.Type()), name, name)
+		}
+	}
+	return &like{args: ops, not: not}, nil
+}
+
+type like struct {
+	args []Expr
+	not  bool
+}
+
+func (e *like) Type() types.Type { return nullableIf(types.Bool, e.args...) }
+func (e *like) String() string {
+	if e.not {
+		return "NOT LIKE(" + joinExprs(e.args) + ")"
+	}
+	return "LIKE(" + joinExprs(e.args) + ")"
+}
+func (e *like) Eval(c *Ctx, row []types.Value) (types.Value, error) {
+	var vals [3]types.Value
+	for i, a := range e.args {
+		v, err := a.Eval(c, row)
+		if err != nil || v.Null {
+			return types.NullValue, err
+		}
+		vals[i] = v
+	}
+	esc := rune(-1)
+	if len(e.args) == 3 {
+		r, size := utf8.DecodeRune(vals[2].B)
+		if size != len(vals[2].B) || size == 0 {
+			return types.NullValue, runtimeErr(diag.RuntimeException, "Invalid escape character '%s'", vals[2].B)
+		}
+		esc = r
+	}
+	m, err := likeMatch(vals[0].B, vals[1].B, esc)
+	if err != nil {
+		return types.NullValue, err
+	}
+	return types.BoolValue(m != e.not), nil
+}
+
+// likeMatch matches s against a LIKE pattern with greedy backtracking over
+// the last %, which is linear for patterns without nested ambiguity.
+func likeMatch(s, p []byte, esc rune) (bool, error) {
+	si, pi := 0, 0
+	starP, starS := -1, 0
+	for si < len(s) {
+		if pi < len(p) {
+			r, size := utf8.DecodeRune(p[pi:])
+			switch {
+			case r == esc:
+				if pi+size >= len(p) {
+					return false, runtimeErr(diag.RuntimeException, "Invalid escape sequence '%s', %d", p, pi)
+				}
+				lit, lsize := utf8.DecodeRune(p[pi+size:])
+				if lit != '%' && lit != '_' && lit != esc {
+					return false, runtimeErr(diag.RuntimeException, "Invalid escape sequence '%s', %d", p, pi)
+				}
+				sr, ssize := utf8.DecodeRune(s[si:])
+				if sr == lit {
+					si += ssize
+					pi += size + lsize
+					continue
+				}
+			case r == '%':
+				starP, starS = pi+size, si
+				pi += size
+				continue
+			case r == '_':
+				_, ssize := utf8.DecodeRune(s[si:])
+				si += ssize
+				pi += size
+				continue
+			default:
+				sr, ssize := utf8.DecodeRune(s[si:])
+				if sr == r {
+					si += ssize
+					pi += size
+					continue
+				}
+			}
+		}
+		if starP < 0 {
+			return false, nil
+		}
+		_, ssize := utf8.DecodeRune(s[starS:])
+		starS += ssize
+		si, pi = starS, starP
+	}
+	for pi < len(p) {
+		r, size := utf8.DecodeRune(p[pi:])
+		if r != '%' {
+			return false, nil
+		}
+		pi += size
+	}
+	return true, nil
+}
+
+// Func builds a call of a built-in scalar function by name (any case):
+// UPPER, LOWER, CHAR_LENGTH, CHARACTER_LENGTH, CONCAT, ABS, MOD, TRIM,
+// LTRIM, RTRIM, SUBSTRING, SUBSTR, COALESCE, IF, NULLIF. An unknown name is
+// Calcite's "No match found for function signature name(<NUMERIC>, ...)".
+func Func(name string, args []Expr, pos int) (Expr, error) {
+	upper := strings.ToUpper(name)
+	spec, ok := funcSpecs[upper]
+	if !ok {
+		return nil, noMatch(name, args, pos)
+	}
+	if len(args) < spec.min || (spec.max >= 0 && len(args) > spec.max) {
+		if spec.min == spec.max {
+			return nil, diag.Errorf(pos, diag.SqlValidatorException, "Invalid number of arguments to function '%s'. Was expecting %d arguments", upper, spec.min)
+		}
+		return nil, noMatch(name, args, pos)
+	}
+	return spec.build(upper, args, pos)
+}
+
+func noMatch(name string, args []Expr, pos int) *diag.Error {
+	fams := make([]string, len(args))
+	for i, a := range args {
+		fams[i] = "<" + family(a.Type()) + ">"
+	}
+	return diag.Errorf(pos, diag.SqlValidatorException, "No match found for function signature %s(%s)", name, strings.Join(fams, ", "))
+}
+
+type funcSpec struct {
+	min, max int // argument counts; max -1 means unbounded
+	build    func(name string, args []Expr, pos int) (Expr, error)
+}
+
+var funcSpecs = map[string]funcSpec{
+	"ABS":              {1, 1, buildAbs},
+	"CHARACTER_LENGTH": {1, 1, buildCharLength},
+	"CHAR_LENGTH":      {1, 1, buildCharLength},
+	"COALESCE":         {1, -1, func(_ string, a []Expr, pos int) (Expr, error) { return Coalesce(a, pos) }},
+	"CONCAT":           {1, -1, buildConcat},
+	"IF":               {3, 3, func(_ string, a []Expr, pos int) (Expr, error) { return If(a[0], a[1], a[2], pos) }},
+	"LOWER":            {1, 1, buildCase},
+	"LTRIM":            {1, 1, buildTrim},
+	"MOD":              {2, 2, buildMod},
+	"NULLIF":           {2, 2, func(_ string, a []Expr, pos int) (Expr, error) { return NullIf(a[0], a[1], pos) }},
+	"RTRIM":            {1, 1, buildTrim},
+	"SUBSTR":           {2, 3, buildSubstring},
+	"SUBSTRING":        {2, 3, buildSubstring},
+	"TRIM":             {1, 1, buildTrim},
+	"UPPER":            {1, 1, buildCase},
+}
+
+// scalar is a strict function: NULL in, NULL out.
+type scalar struct {
+	name string
+	args []Expr
+	t    types.Type
+	eval func(c *Ctx, v []types.Value) (types.Value, error)
+}
+
+func (e *scalar) Type() types.Type { return e.t }
+func (e *scalar) String() string   { return e.name + "(" + joinExprs(e.args) + ")" }
+func (e *scalar) Eval(c *Ctx, row []types.Value) (types.Value, error) {
+	var vals [4]types.Value
+	for i, a := range e.args {
+		v, err := a.Eval(c, row)
+		if err != nil || v.Null {
+			return types.NullValue, err
+		}
+		vals[i] = v
+	}
+	return e.eval(c, vals[:len(e.args)])
+}
+
+func needChar(name string, args []Expr, pos int, forms ...string) error {
+	for _, a := range args {
+		if !a.Type().IsCharacter() && a.Type().Kind != types.Null {
+			return cannotApplyFunc(pos, name, args, forms...)
+		}
+	}
+	return nil
+}
+
+func buildCase(name string, args []Expr, pos int) (Expr, error) {
+	if err := needChar(name, args, pos, name+"(<CHARACTER>)"); err != nil {
+		return nil, err
+	}
+	up := name == "UPPER"
+	t := args[0].Type()
+	return &scalar{name: name, args: args, t: t, eval: func(c *Ctx, v []types.Value) (types.Value, error) {
+		return types.BytesValue(changeCase(c, v[0].B, up)), nil
+	}}, nil
+}
+
+func changeCase(c *Ctx, b []byte, up bool) []byte {
+	ascii := true
+	for _, ch := range b {
+		if ch >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if !ascii {
+		if up {
+			return c.keep(bytes.ToUpper(b))
+		}
+		return c.keep(bytes.ToLower(b))
+	}
+	out := c.alloc(len(b))
+	for i, ch := range b {
+		switch {
+		case up && ch >= 'a' && ch <= 'z':
+			ch -= 'a' - 'A'
+		case !up && ch >= 'A' && ch <= 'Z':
+			ch += 'a' - 'A'
+		}
+		out[i] = ch
+	}
+	return out
+}
+
+func buildCharLength(name string, args []Expr, pos int) (Expr, error) {
+	if err := needChar(name, args, pos, name+"(<CHARACTER>)"); err != nil {
+		return nil, err
+	}
+	t := nullableIf(types.Int32, args...)
+	return &scalar{name: name, args: args, t: t, eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+		return types.IntValue(int64(utf8.RuneCount(v[0].B))), nil
+	}}, nil
+}
+
+func buildConcat(name string, args []Expr, pos int) (Expr, error) {
+	for _, a := range args {
+		if !a.Type().IsCharacter() && a.Type().Kind != types.Null {
+			return nil, cannotApplyFunc(pos, name, args, name+"(<CHARACTER>)")
+		}
+	}
+	return &concat{args: args, t: nullableIf(types.String, args...), name: name}, nil
+}
+
+func buildAbs(name string, args []Expr, pos int) (Expr, error) {
+	t := args[0].Type()
+	if !t.IsNumeric() && !t.IsInterval() {
+		return nil, cannotApplyFunc(pos, name, args, name+"(<NUMERIC>)", name+"(<DATETIME_INTERVAL>)")
+	}
+	t.Attr = types.Regular
+	return &scalar{name: name, args: args, t: t, eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+		x := v[0]
+		switch t.Kind {
+		case types.Float, types.Double:
+			return types.FloatValue(math.Abs(x.F)), nil
+		case types.Decimal:
+			d := decOf(x, t)
+			if d.sign() < 0 {
+				d = decNeg(d)
+			}
+			return decValue(d, t), nil
+		}
+		if x.I < 0 {
+			return types.IntValue(wrapInt(-x.I, t.Kind)), nil
+		}
+		return x, nil
+	}}, nil
+}
+
+func buildMod(name string, args []Expr, pos int) (Expr, error) {
+	ta, tb := args[0].Type(), args[1].Type()
+	if !ta.IsNumeric() || !tb.IsNumeric() || isApprox(ta) || isApprox(tb) {
+		return nil, cannotApplyFunc(pos, name, args, "MOD(<EXACT_NUMERIC>, <EXACT_NUMERIC>)")
+	}
+	return Arith(Mod, args[0], args[1], pos)
+}
+
+func buildTrim(name string, args []Expr, pos int) (Expr, error) {
+	if err := needChar(name, args, pos, name+"(<CHARACTER>)"); err != nil {
+		return nil, err
+	}
+	t := args[0].Type()
+	t = types.Type{Kind: types.Varchar, Length: t.Length, NotNull: t.NotNull}
+	left, right := name != "RTRIM", name != "LTRIM"
+	return &scalar{name: name, args: args, t: t, eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+		b := v[0].B
+		if left {
+			b = bytes.TrimLeft(b, " ")
+		}
+		if right {
+			b = bytes.TrimRight(b, " ")
+		}
+		return types.BytesValue(b), nil
+	}}, nil
+}
+
+func buildSubstring(name string, args []Expr, pos int) (Expr, error) {
+	ok := args[0].Type().IsCharacter()
+	for _, a := range args[1:] {
+		ok = ok && a.Type().IsInteger()
+	}
+	if !ok {
+		return nil, cannotApplyFunc(pos, name, args, name+"(<CHARACTER>, <INTEGER>)", name+"(<CHARACTER>, <INTEGER>, <INTEGER>)")
+	}
+	t := types.Type{Kind: types.Varchar, Length: args[0].Type().Length}
+	return &scalar{name: name, args: args, t: t, eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+		length := int64(1<<31 - 1)
+		if len(v) == 3 {
+			length = v[2].I
+		}
+		return substringSQL(v[0].B, v[1].I, length), nil
+	}}, nil
+}
+
+// substringSQL is SQL's 1-based SUBSTRING: a negative start counts from the
+// end, start 0 acts as 1, a negative length gives NULL.
+func substringSQL(s []byte, start, length int64) types.Value {
+	if length < 0 {
+		return types.NullValue
+	}
+	n := int64(utf8.RuneCount(s))
+	var from int64
+	switch {
+	case start > 0:
+		from = start - 1
+		if from >= n {
+			return types.BytesValue(s[:0])
+		}
+	case start < 0:
+		from = n + start
+		if from < 0 {
+			return types.BytesValue(s[:0])
+		}
+	}
+	to := n
+	if n-from >= length {
+		to = from + length
+	}
+	return types.BytesValue(runeSlice(s, from, to))
+}
+
+// runeSlice returns the bytes of characters [from, to).
+func runeSlice(s []byte, from, to int64) []byte {
+	var i int64
+	start := len(s)
+	for pos := range string(s) { // no allocation: ranging over a conversion is optimized
+		if i == from {
+			start = pos
+		}
+		if i == to {
+			return s[start:pos]
+		}
+		i++
+	}
+	if from >= i {
+		return s[:0]
+	}
+	return s[start:]
+}
