@@ -188,5 +188,5 @@ func (s *Session) functionNames() []string {
 var builtinFunctionNames = []string{
 	"ABS", "AVG", "CAST", "CHARACTER_LENGTH", "CHAR_LENGTH", "COALESCE", "CONCAT", "COUNT", "IF",
 	"LOWER", "LTRIM", "MAX", "MIN", "MOD", "NULLIF", "PROCTIME", "RTRIM", "SUBSTR", "SUBSTRING",
-	"SUM", "TRIM", "TRY_CAST", "UPPER",
+	"SUM", "TO_TIMESTAMP_LTZ", "TRIM", "TRY_CAST", "UPPER",
 }

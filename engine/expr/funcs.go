@@ -235,6 +235,7 @@ var funcSpecs = map[string]funcSpec{
 	"RTRIM":            {1, 1, buildTrim},
 	"SUBSTR":           {2, 3, buildSubstring},
 	"SUBSTRING":        {2, 3, buildSubstring},
+	"TO_TIMESTAMP_LTZ": {1, 2, buildToTimestampLTZ},
 	"TRIM":             {1, 1, buildTrim},
 	"UPPER":            {1, 1, buildCase},
 }
