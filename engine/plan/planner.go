@@ -109,33 +109,57 @@ func (p *Planner) PlanInsert(ins *sql.Insert) (*InsertPlan, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Target columns: all physical columns, or the listed ones (the others get NULL).
-	want := target
+	// Static partition values fill their columns; the query supplies the
+	// listed columns, or else every other column in table order; the rest
+	// get NULL.
+	static := map[int]sql.Property{}
+	for _, pv := range ins.Partition {
+		i := target.Index(pv.Key)
+		if i < 0 {
+			return nil, diag.Errorf(pv.KeyPos, diag.SqlValidatorException, "Unknown target column '%s'", pv.Key)
+		}
+		static[i] = pv
+	}
+	var provided []int // target column index of each query column
 	if len(ins.Columns) > 0 {
-		want = types.Schema{}
 		for _, c := range ins.Columns {
 			i := target.Index(c.Name)
 			if i < 0 {
 				return nil, diag.Errorf(c.Pos, diag.SqlValidatorException, "Unknown target column '%s'", c.Name)
 			}
-			want.Columns = append(want.Columns, target.Columns[i])
+			provided = append(provided, i)
+		}
+	} else {
+		for i := range target.Columns {
+			if _, ok := static[i]; !ok {
+				provided = append(provided, i)
+			}
 		}
 	}
 	got := q.Root.Schema()
-	if got.Len() != want.Len() {
+	if got.Len() != len(provided) {
+		want := types.Schema{}
+		for _, i := range provided {
+			want.Columns = append(want.Columns, target.Columns[i])
+		}
 		return nil, diag.Validation(ins.Source.QueryPos(),
 			"Column types of query result and sink for '%s' do not match.\nCause: Different number of columns.\n\nQuery schema: %s\nSink schema:  %s",
-			id.String(), schemaString(got), schemaString(target))
+			id.String(), schemaString(got), schemaString(want))
 	}
 	exprs := make([]expr.Expr, target.Len())
 	for i, c := range target.Columns {
-		j := i
-		if len(ins.Columns) > 0 {
-			j = -1
-			for k, ic := range ins.Columns {
-				if ic.Name == c.Name {
-					j = k
-				}
+		if pv, ok := static[i]; ok {
+			x, err := expr.Cast(expr.StringLiteral(pv.Value), c.Type, false, pv.ValuePos)
+			if err != nil {
+				return nil, err
+			}
+			exprs[i] = x
+			continue
+		}
+		j := -1
+		for k, ti := range provided {
+			if ti == i {
+				j = k
 			}
 		}
 		if j < 0 {
@@ -143,7 +167,7 @@ func (p *Planner) PlanInsert(ins *sql.Insert) (*InsertPlan, error) {
 			continue
 		}
 		src := expr.Column(j, got.Columns[j].Type)
-		if got.Columns[j].Type.Equal(c.Type) {
+		if got.Columns[j].Type.WithNullable(true).Equal(c.Type.WithNullable(true)) {
 			exprs[i] = src
 			continue
 		}
