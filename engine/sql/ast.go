@@ -131,7 +131,8 @@ type CreateTable struct {
 	PartitionedBy []Ident
 	Options       []Property
 	Like          *LikeClause
-	AsQuery       Query // CREATE TABLE ... AS SELECT; nil otherwise
+	AsQuery       Query  // CREATE TABLE ... AS SELECT; nil otherwise
+	AsQueryText   string // the AS query exactly as written
 }
 
 // CreateView is CREATE [TEMPORARY] VIEW [IF NOT EXISTS] name [(cols)] [COMMENT c] AS query.
@@ -190,6 +191,29 @@ type AlterTable struct {
 	NewName  ObjectName // RENAME TO
 	Column   Ident      // RENAME column
 	NewCol   Ident      // RENAME column TO
+
+	Schema      []AlterColumn  // ADD|MODIFY: columns with their positions
+	Watermark   *WatermarkDef  // ADD|MODIFY WATERMARK
+	PrimaryKey  *PrimaryKeyDef // ADD|MODIFY [CONSTRAINT n] PRIMARY KEY
+	DropColumns []Ident        // DROP column | DROP (columns)
+	Constraint  *Ident         // DROP CONSTRAINT name
+}
+
+// More ALTER TABLE operations, numbered after the first four.
+const (
+	AlterAddSchema      AlterTableOp = AlterRenameColumn + 1 + iota // ADD column|(...)|PRIMARY KEY|WATERMARK
+	AlterModifySchema                                               // MODIFY ...
+	AlterDropColumns                                                // DROP column | DROP (columns)
+	AlterDropPrimaryKey                                             // DROP PRIMARY KEY
+	AlterDropConstraint                                             // DROP CONSTRAINT name
+	AlterDropWatermark                                              // DROP WATERMARK
+)
+
+// AlterColumn is one column of ALTER TABLE ADD|MODIFY and where it goes.
+type AlterColumn struct {
+	Column ColumnDef
+	First  bool   // FIRST
+	After  *Ident // AFTER column; nil when absent
 }
 
 // CreateCatalog is CREATE CATALOG [IF NOT EXISTS] name [COMMENT c] WITH (...).
@@ -281,6 +305,7 @@ type Show struct {
 type Describe struct {
 	Pos      int
 	Catalog  bool
+	Database bool // DESCRIBE DATABASE [EXTENDED] [cat.]db
 	Extended bool
 	Name     ObjectName
 }
@@ -400,6 +425,13 @@ type Select struct {
 	OrderBy  []OrderItem
 	Limit    Expr // nil when absent
 	Offset   Expr
+	Windows  []NamedWindow // WINDOW w AS (...), ...
+}
+
+// NamedWindow is one entry of a SELECT's WINDOW clause.
+type NamedWindow struct {
+	Name Ident
+	Spec *WindowSpec
 }
 
 // SetOpKind is UNION, INTERSECT or EXCEPT.
@@ -459,6 +491,7 @@ type DerivedTable struct {
 	Query   Query
 	Alias   *Ident // nil when the user wrote none
 	Columns []Ident
+	Lateral bool // LATERAL (query)
 }
 
 // JoinKind is the kind of a join.
@@ -481,6 +514,9 @@ type Join struct {
 	Right TableRef
 	On    Expr
 	Using []Ident
+	// Natural is NATURAL JOIN; Comma is FROM a, b (Kind is CrossJoin).
+	Natural bool
+	Comma   bool
 }
 
 // TableFunc is a table-valued function in FROM: TABLE(TUMBLE(...)), UNNEST(...), LATERAL TABLE(f(...)).
@@ -687,6 +723,8 @@ type Cast struct {
 	Type    types.Type
 	TypePos int
 	Try     bool
+	// TypeText is the type as written.
+	TypeText string
 }
 
 // WindowSpec is the OVER (...) of a window function call.
@@ -731,6 +769,21 @@ type Symbol struct {
 	Name string
 }
 
+// TableArg is TABLE t [PARTITION BY keys], an argument of a table function
+// such as the window TVFs.
+type TableArg struct {
+	Pos         int
+	Name        ObjectName
+	PartitionBy []Expr
+}
+
+// NamedArg is name => value, a named argument of a function call.
+type NamedArg struct {
+	Pos   int
+	Name  Ident
+	Value Expr
+}
+
 func (*ColumnRef) exprNode()      {}
 func (*Literal) exprNode()        {}
 func (*IntervalLit) exprNode()    {}
@@ -746,6 +799,8 @@ func (*Case) exprNode()           {}
 func (*Cast) exprNode()           {}
 func (*Call) exprNode()           {}
 func (*Symbol) exprNode()         {}
+func (*TableArg) exprNode()       {}
+func (*NamedArg) exprNode()       {}
 
 func (e *ColumnRef) ExprPos() int      { return e.Pos }
 func (e *Literal) ExprPos() int        { return e.Pos }
@@ -762,3 +817,5 @@ func (e *Case) ExprPos() int           { return e.Pos }
 func (e *Cast) ExprPos() int           { return e.Pos }
 func (e *Call) ExprPos() int           { return e.Pos }
 func (e *Symbol) ExprPos() int         { return e.Pos }
+func (e *TableArg) ExprPos() int       { return e.Pos }
+func (e *NamedArg) ExprPos() int       { return e.Pos }
