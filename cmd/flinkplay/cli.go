@@ -1,0 +1,333 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/flinkplay/flinkplay/engine"
+	"github.com/flinkplay/flinkplay/engine/client"
+)
+
+// SeedScript is the playground's first example: an unbounded random table
+// and a query over it.
+const SeedScript = `CREATE TABLE MySource (id INT, name STRING) WITH ('connector' = 'datagen');
+SELECT * FROM MySource;
+`
+
+// Exit statuses.
+const (
+	exitOK          = 0
+	exitFailed      = 1   // a statement failed
+	exitUsage       = 2   // bad command line
+	exitInterrupted = 130 // a second Ctrl-C, as shells report SIGINT
+)
+
+const usage = `flinkplay runs Apache Flink SQL without a cluster and prints results
+exactly as Flink's SQL client does in tableau result mode.
+
+Usage:
+
+	flinkplay <command> [flags]
+
+Commands:
+
+	sql     run a SQL script: from a file (-f), a string (-e) or standard input
+	seed    run the seed example: a datagen table and SELECT * FROM it
+	help    show help for a command
+
+Run "flinkplay help <command>" or "flinkplay <command> --help" for its flags.
+`
+
+// app is one run of the command line: its streams and, in the real
+// program, the interrupts (Ctrl-C) it reacts to.
+type app struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	interrupts     <-chan os.Signal
+	exit           func(code int) // for a second Ctrl-C; os.Exit by default
+}
+
+func newApp(stdin io.Reader, stdout, stderr io.Writer) *app {
+	return &app{stdin: stdin, stdout: stdout, stderr: stderr, exit: os.Exit}
+}
+
+// run runs the command line args (without the program name) and returns
+// the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return newApp(stdin, stdout, stderr).run(args)
+}
+
+func (a *app) run(args []string) int {
+	if len(args) == 0 {
+		fmt.Fprint(a.stdout, usage)
+		return exitOK
+	}
+	switch cmd, rest := args[0], args[1:]; cmd {
+	case "sql", "seed":
+		return a.runSQL(cmd, rest)
+	case "help", "-h", "-help", "--help":
+		if cmd == "help" && len(rest) > 0 {
+			switch rest[0] {
+			case "sql", "seed":
+				fs, _ := newFlagSet(rest[0], a.stdout)
+				fs.Usage()
+				return exitOK
+			}
+			fmt.Fprintf(a.stderr, "flinkplay help: unknown command %q\n", rest[0])
+			return exitUsage
+		}
+		fmt.Fprint(a.stdout, usage)
+		return exitOK
+	default:
+		fmt.Fprintf(a.stderr, "flinkplay: unknown command %q\n\n%s", cmd, usage)
+		return exitUsage
+	}
+}
+
+// flags holds the flags of the sql and seed commands.
+type flags struct {
+	file, exec     string
+	batch          bool
+	seed           int64
+	maxColumnWidth int
+	printTimeCost  bool
+	timezone       string
+	maxRows        int
+	dmlSync        bool
+	echo           bool
+}
+
+func newFlagSet(cmd string, out io.Writer) (*flag.FlagSet, *flags) {
+	f := &flags{}
+	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
+	fs.SetOutput(out)
+	if cmd == "sql" {
+		fs.StringVar(&f.file, "f", "", "run the SQL script in `file`")
+		fs.StringVar(&f.exec, "e", "", "run the `statements` given, separated by ';'")
+	}
+	fs.BoolVar(&f.batch, "batch", false, "start in batch mode (execution.runtime-mode = batch) instead of streaming")
+	fs.Int64Var(&f.seed, "seed", 0, "seed random data: sets playground.datagen.seed, so runs repeat (default: random every run)")
+	fs.IntVar(&f.maxColumnWidth, "max-column-width", client.DefaultMaxColumnWidth,
+		"default of table.display.max-column-width: cut wider cells with '...'")
+	fs.BoolVar(&f.printTimeCost, "print-time-cost", true,
+		"default of sql-client.display.print-time-cost: add '(0.12 seconds)' to query footers")
+	fs.StringVar(&f.timezone, "timezone", "", "default of table.local-time-zone, e.g. UTC or Europe/Berlin (default: the system zone)")
+	fs.IntVar(&f.maxRows, "max-rows", 0, "stop each query after `n` rows, as Ctrl-C would (0: no limit)")
+	fs.BoolVar(&f.dmlSync, "dml-sync", false, "default of table.dml-sync: report INSERTs when they complete instead of as submitted jobs")
+	fs.BoolVar(&f.echo, "echo", false, "print each statement after a 'Flink SQL>' prompt before its result")
+	fs.Usage = func() {
+		out := fs.Output()
+		switch cmd {
+		case "sql":
+			fmt.Fprint(out, `Usage: flinkplay sql [flags] [-f file | -e statements]
+
+Runs a SQL script statement by statement and prints every result as Flink's
+SQL client does in tableau mode. Without -f and -e the script is read from
+standard input. The run stops at the first failing statement (exit status 1).
+Ctrl-C stops the running query ("Query terminated, ..."); a second Ctrl-C exits.
+
+Flags:
+`)
+		case "seed":
+			fmt.Fprint(out, `Usage: flinkplay seed [flags]
+
+Runs the seed example, an unbounded random table and a query over it:
+
+`+indent(SeedScript)+`
+It prints rows until Ctrl-C (or --max-rows).
+
+Flags:
+`)
+		}
+		fs.PrintDefaults()
+	}
+	return fs, f
+}
+
+func indent(s string) string {
+	return "\t" + strings.ReplaceAll(strings.TrimSuffix(s, "\n"), "\n", "\n\t") + "\n"
+}
+
+func (a *app) runSQL(cmd string, args []string) int {
+	fs, f := newFlagSet(cmd, a.stderr)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fs.SetOutput(a.stdout)
+			fs.Usage()
+			return exitOK
+		}
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(a.stderr, "flinkplay %s: unexpected arguments %q\n", cmd, fs.Args())
+		return exitUsage
+	}
+	script := SeedScript
+	if cmd == "sql" {
+		var err error
+		if script, err = a.script(f); err != nil {
+			fmt.Fprintf(a.stderr, "flinkplay sql: %v\n", err)
+			return exitUsage
+		}
+	}
+	cfg := engine.Config{Batch: f.batch, Stdout: a.stdout, Stderr: a.stderr}
+	opts := client.Defaults(client.SQLClient)
+	opts.MaxColumnWidth = f.maxColumnWidth
+	opts.PrintTimeCost = f.printTimeCost
+	opts.DMLSync = f.dmlSync
+	opts.MaxRows = f.maxRows
+	if f.timezone != "" {
+		loc, err := time.LoadLocation(f.timezone)
+		if err != nil {
+			fmt.Fprintf(a.stderr, "flinkplay %s: --timezone: %v\n", cmd, err)
+			return exitUsage
+		}
+		cfg.Zone = loc
+	}
+	if f.maxColumnWidth <= 0 {
+		fmt.Fprintf(a.stderr, "flinkplay %s: --max-column-width must be positive\n", cmd)
+		return exitUsage
+	}
+	fs.Visit(func(fl *flag.Flag) {
+		if fl.Name == "seed" {
+			seed := f.seed
+			cfg.Seed = &seed
+		}
+	})
+	return a.execute(engine.NewSession(cfg), script, opts, f.echo)
+}
+
+// script returns the SQL to run, from -f, -e or standard input.
+func (a *app) script(f *flags) (string, error) {
+	switch {
+	case f.file != "" && f.exec != "":
+		return "", errors.New("-f and -e exclude each other")
+	case f.file != "":
+		b, err := os.ReadFile(f.file)
+		return string(b), err
+	case f.exec != "":
+		return f.exec, nil
+	}
+	b, err := io.ReadAll(a.stdin)
+	return string(b), err
+}
+
+// execute runs script statement after statement, as the SQL client runs a
+// file, and stops at the first error.
+func (a *app) execute(sess *engine.Session, script string, base client.Options, echo bool) int {
+	spans, err := engine.Split(script)
+	if err != nil {
+		client.PrintError(a.stdout, err, base)
+		return exitFailed
+	}
+	ctl := newInterrupter(a.interrupts, a.exit)
+	defer ctl.stop()
+	for i, span := range spans {
+		if ctl.quitting() {
+			return exitInterrupted
+		}
+		if i > 0 || echo {
+			// The SQL client leaves a blank line before every prompt.
+			fmt.Fprintln(a.stdout)
+		}
+		if echo {
+			fmt.Fprintf(a.stdout, "Flink SQL> %s;\n", script[span.Start:span.End])
+		}
+		o := base.ForSession(sess)
+		o.Start = time.Now()
+		ctx, done := ctl.statement()
+		res, err := sess.ExecuteAt(ctx, script, span)
+		if err == nil {
+			_, err = client.Print(ctx, a.stdout, res, o)
+		}
+		done()
+		if ctl.quitting() {
+			return exitInterrupted
+		}
+		if err != nil && !errors.Is(err, context.Canceled) {
+			client.PrintError(a.stdout, err, o)
+			return exitFailed
+		}
+	}
+	return exitOK
+}
+
+// interrupter turns Ctrl-C into cancellation: the first one cancels the
+// running statement, whose printer then ends its output cleanly; a second
+// one, or one between statements, quits. If the engine does not stop within
+// a grace period after that, the program exits anyway.
+type interrupter struct {
+	mu      sync.Mutex
+	cancel  context.CancelFunc // of the running statement, nil between statements
+	cut     bool               // the running statement was cancelled
+	quit    bool
+	stopped chan struct{}
+}
+
+// graceAfterQuit is how long a second Ctrl-C waits for the engine to stop.
+const graceAfterQuit = 2 * time.Second
+
+func newInterrupter(signals <-chan os.Signal, exit func(int)) *interrupter {
+	c := &interrupter{stopped: make(chan struct{})}
+	if signals == nil {
+		return c
+	}
+	go func() {
+		for {
+			select {
+			case <-c.stopped:
+				return
+			case <-signals:
+			}
+			c.mu.Lock()
+			if c.cancel != nil && !c.cut {
+				c.cut = true
+				c.cancel()
+				c.mu.Unlock()
+				continue
+			}
+			c.quit = true
+			if c.cancel != nil {
+				c.cancel()
+			}
+			c.mu.Unlock()
+			select {
+			case <-c.stopped:
+			case <-time.After(graceAfterQuit):
+				exit(exitInterrupted)
+			}
+			return
+		}
+	}()
+	return c
+}
+
+// statement returns the context of the next statement and a function to
+// call when it is done.
+func (c *interrupter) statement() (context.Context, func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	c.mu.Lock()
+	c.cancel, c.cut = cancel, false
+	c.mu.Unlock()
+	return ctx, func() {
+		c.mu.Lock()
+		c.cancel = nil
+		c.mu.Unlock()
+		cancel()
+	}
+}
+
+func (c *interrupter) quitting() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.quit
+}
+
+func (c *interrupter) stop() { close(c.stopped) }

@@ -1,0 +1,259 @@
+package enginetest
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/flinkplay/flinkplay/engine"
+	"github.com/flinkplay/flinkplay/engine/client"
+)
+
+var updateConformance = flag.Bool("update-conformance", false, "write docs/conformance.md from the run of Flink's .q scripts")
+
+// qDir holds Flink's SQL client test scripts, outside the repository.
+const qDir = "../../../shared/flink/q"
+
+// conformanceDoc is where -update-conformance writes its report.
+const conformanceDoc = "../../docs/conformance.md"
+
+// mustPass lists the .q files (base names) whose every statement must
+// match Flink's output; a mismatch in them fails the test. Other files are
+// only reported.
+var mustPass = []string{}
+
+// qResult is the outcome of one .q file.
+type qResult struct {
+	file     string
+	total    int
+	passed   int
+	failures []qFailure
+}
+
+type qFailure struct {
+	stmt QStatement
+	diff string
+}
+
+// TestConformance runs Flink's own SQL client scripts through the engine
+// as Flink's CliClientITCase does and reports, per file, how many
+// statements print exactly what Flink printed.
+func TestConformance(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(qDir, "*.q"))
+	if len(files) == 0 {
+		t.Skipf("no Flink .q scripts in %s", qDir)
+	}
+	sort.Strings(files)
+	must := map[string]bool{}
+	for _, f := range mustPass {
+		must[f] = true
+	}
+	var results []qResult
+	for _, path := range files {
+		base := filepath.Base(path)
+		t.Run(strings.TrimSuffix(base, ".q"), func(t *testing.T) {
+			res := runQFile(t, path)
+			results = append(results, res)
+			t.Logf("%s: %d/%d statements pass", base, res.passed, res.total)
+			if must[base] {
+				for _, f := range res.failures {
+					t.Errorf("%s:%d: %s\n%s", base, f.stmt.Line, firstLine(f.stmt.SQL), f.diff)
+				}
+			}
+		})
+	}
+	total, passed := 0, 0
+	for _, r := range results {
+		total += r.total
+		passed += r.passed
+	}
+	t.Logf("conformance: %d/%d statements pass", passed, total)
+	if *updateConformance {
+		if err := os.MkdirAll(filepath.Dir(conformanceDoc), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(conformanceDoc, []byte(conformanceReport(results)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// runQFile runs one .q file in a fresh session.
+func runQFile(t *testing.T, path string) qResult {
+	text, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := filepath.Base(path)
+	src := substituteVars(string(text), t.TempDir())
+	stmts := ParseQ(src, strings.Contains(base, "sql_multi"))
+	r := NewRunner()
+	r.Timeout = 5 * time.Second
+	res := qResult{file: base, total: len(stmts)}
+	for _, st := range stmts {
+		got := runQStatement(r, st.SQL)
+		gotTag := outputTag(got)
+		want := normalizeQ(st.Expected)
+		got = normalizeQ(got)
+		if got == want && gotTag == st.Tag {
+			res.passed++
+			continue
+		}
+		d := ""
+		if got == want {
+			d = fmt.Sprintf("tag !%s, want !%s", gotTag, st.Tag)
+		} else {
+			d = diffText(want, got)
+		}
+		res.failures = append(res.failures, qFailure{stmt: st, diff: d})
+	}
+	return res
+}
+
+// runQStatement runs one statement of a .q file and returns what the SQL
+// client prints for it.
+func runQStatement(r *Runner, sql string) string {
+	ctx, cancel := context.WithTimeout(context.Background(), r.Timeout)
+	defer cancel()
+	r.out.Reset()
+	spans, err := engine.Split(sql)
+	if err == nil {
+		for _, span := range spans {
+			o := r.Options()
+			var res *engine.Result
+			res, err = r.Session.ExecuteAt(ctx, sql, span)
+			if err != nil {
+				break
+			}
+			if _, err = client.Print(ctx, &r.out, res, o); err != nil {
+				break
+			}
+		}
+	}
+	if err != nil {
+		client.PrintError(&r.out, err, client.Options{})
+	}
+	return r.out.String()
+}
+
+// substituteVars replaces the path placeholders of Flink's test scripts
+// with directories under dir; the longest names go first so that
+// $VAR_STREAMING_PATH2 is not read as $VAR_STREAMING_PATH followed by 2.
+func substituteVars(text, dir string) string {
+	vars := []string{
+		"$VAR_STREAMING_PLAN_RELATIVE_PATH", "$VAR_STREAMING_PLAN_PATH",
+		"$VAR_UDF_JAR_PATH_SPACE", "$VAR_UDF_JAR_PATH_DASH", "$VAR_UDF_JAR_PATH",
+		"$VAR_STREAMING_PATH2", "$VAR_STREAMING_PATH", "$VAR_BATCH_CTAS_PATH",
+		"$VAR_BATCH_PATH2", "$VAR_BATCH_PATH", "$VAR_PIPELINE_JARS_URL",
+		"$VAR_REST_PORT", "$VAR_JOBMANAGER_RPC_ADDRESS",
+		"$VAR_DELETE_TABLE_DATA_ID", "$VAR_TRUNCATE_TABLE_DATA_ID",
+	}
+	var pairs []string
+	for _, v := range vars {
+		name := strings.ToLower(strings.TrimPrefix(v, "$VAR_"))
+		var val string
+		switch {
+		case strings.HasSuffix(v, "_DASH"), strings.HasSuffix(v, "_SPACE"):
+			val = "" // paddings for the jar path in set.q's tables
+		case strings.HasSuffix(v, "PATH"), strings.HasSuffix(v, "PATH2"):
+			val = filepath.ToSlash(filepath.Join(dir, name))
+			_ = os.MkdirAll(filepath.Join(dir, name), 0o755)
+		default:
+			val = name
+		}
+		pairs = append(pairs, v, val)
+	}
+	return strings.NewReplacer(pairs...).Replace(text)
+}
+
+// normalizeQ prepares an output for comparison as CliClientITCase does:
+// trailing spaces stripped, job ids dropped; and trailing blank lines go.
+func normalizeQ(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		l = strings.TrimRight(l, " ")
+		if strings.HasPrefix(l, "Job ID:") {
+			l = "Job ID:"
+		}
+		lines[i] = l
+	}
+	return strings.TrimRight(strings.Join(lines, "\n"), "\n")
+}
+
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i] + " ..."
+	}
+	return s
+}
+
+// maxReportedFailures bounds the failures listed per file in the report.
+const maxReportedFailures = 5
+
+// maxDiffLines and maxDiffWidth bound each failure's diff in the report.
+const (
+	maxDiffLines = 12
+	maxDiffWidth = 160
+)
+
+func conformanceReport(results []qResult) string {
+	var b strings.Builder
+	b.WriteString("# Conformance with Flink's SQL client tests\n\n")
+	b.WriteString("<!-- Generated by `go test ./engine/enginetest -run TestConformance -update-conformance`. DO NOT EDIT. -->\n\n")
+	b.WriteString("Flink's own SQL client test scripts (`shared/flink/q/*.q`, from `flink-table/flink-sql-client/src/test/resources/`)\n")
+	b.WriteString("run through the engine as Flink's `CliClientITCase` runs them; a statement passes when its output,\n")
+	b.WriteString("trailing spaces aside, and its tag (`!ok`, `!info`, `!error`) are exactly Flink's.\n\n")
+	b.WriteString("| file | passed | statements | % |\n| --- | ---: | ---: | ---: |\n")
+	total, passed := 0, 0
+	for _, r := range results {
+		fmt.Fprintf(&b, "| %s | %d | %d | %s |\n", r.file, r.passed, r.total, percent(r.passed, r.total))
+		total += r.total
+		passed += r.passed
+	}
+	fmt.Fprintf(&b, "| **total** | **%d** | **%d** | **%s** |\n", passed, total, percent(passed, total))
+	for _, r := range results {
+		if len(r.failures) == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "\n## %s\n\n%d of %d statements differ", r.file, len(r.failures), r.total)
+		if len(r.failures) > maxReportedFailures {
+			fmt.Fprintf(&b, "; the first %d:", maxReportedFailures)
+		} else {
+			b.WriteString(":")
+		}
+		b.WriteString("\n")
+		for i, f := range r.failures {
+			if i == maxReportedFailures {
+				break
+			}
+			fmt.Fprintf(&b, "\n- line %d: `%s`\n\n", f.stmt.Line, strings.ReplaceAll(firstLine(f.stmt.SQL), "`", "'"))
+			b.WriteString("  ```\n")
+			lines := strings.Split(f.diff, "\n")
+			if len(lines) > maxDiffLines {
+				lines = append(lines[:maxDiffLines], "...")
+			}
+			for _, l := range lines {
+				if len(l) > maxDiffWidth {
+					l = l[:maxDiffWidth] + " ..."
+				}
+				b.WriteString("  " + l + "\n")
+			}
+			b.WriteString("  ```\n")
+		}
+	}
+	return b.String()
+}
+
+func percent(n, d int) string {
+	if d == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.0f%%", 100*float64(n)/float64(d))
+}

@@ -1,0 +1,140 @@
+package enginetest
+
+import (
+	"context"
+	"flag"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	_ "time/tzdata" // SET 'table.local-time-zone' in scripts works without a system zone database
+)
+
+var update = flag.Bool("update", false, "rewrite the expectations of the .sqltest files with the actual output")
+
+// TestSQL runs every testdata/**/*.sqltest file in a fresh session.
+func TestSQL(t *testing.T) {
+	var files []string
+	err := filepath.WalkDir("testdata", func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".sqltest") {
+			files = append(files, path)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Fatal("no .sqltest files under testdata")
+	}
+	for _, path := range files {
+		name := strings.TrimSuffix(filepath.ToSlash(strings.TrimPrefix(path, "testdata"+string(filepath.Separator))), ".sqltest")
+		t.Run(name, func(t *testing.T) { runFile(t, path) })
+	}
+}
+
+func runFile(t *testing.T, path string) {
+	text, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	script, err := ParseScript(string(text))
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	r := NewRunner()
+	actual := map[int]string{}
+	for i := range script.Records {
+		rec := &script.Records[i]
+		got, mismatch := Check(rec, r.Run(context.Background(), rec))
+		if mismatch == "" {
+			continue
+		}
+		if *update && rec.Kind != StatementOK && !(rec.Kind == StatementError && strings.HasPrefix(mismatch, "statement succeeded")) {
+			actual[i] = got
+			continue
+		}
+		t.Errorf("%s:%d: %s\n%s\n%s", path, rec.Line, rec.Header, rec.SQL, mismatch)
+	}
+	if *update && len(actual) > 0 {
+		if err := os.WriteFile(path, []byte(script.Rewrite(actual)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s: rewrote %d expectations", path, len(actual))
+	}
+}
+
+func TestParseScript(t *testing.T) {
+	tests := []struct {
+		name    string
+		text    string
+		want    []Record
+		wantErr string
+	}{
+		{
+			name: "statement ok without expectation",
+			text: "# c\nstatement ok\nCREATE TABLE t (a INT)\nWITH ('connector' = 'datagen')\n",
+			want: []Record{{Kind: StatementOK, Line: 2, SQL: "CREATE TABLE t (a INT)\nWITH ('connector' = 'datagen')"}},
+		},
+		{
+			name: "error with blank lines in the message",
+			text: "statement error\nSELECT 1\n----\nUnsupported options found for 'datagen'.\n\nUnsupported options:\n\nx\n\nquery changelog stop-after=2\nSELECT 2\n----\n+I[2]\n",
+			want: []Record{
+				{Kind: StatementError, Line: 1, SQL: "SELECT 1", HasExpected: true,
+					Expected: "Unsupported options found for 'datagen'.\n\nUnsupported options:\n\nx"},
+				{Kind: QueryChangelog, Line: 10, SQL: "SELECT 2", StopAfter: 2, HasExpected: true, Expected: "+I[2]"},
+			},
+		},
+		{
+			name: "short error header",
+			text: "error\nSELECT nope\n----\n1:8: Column 'nope' not found in any table\n",
+			want: []Record{{Kind: StatementError, Line: 1, SQL: "SELECT nope", HasExpected: true,
+				Expected: "1:8: Column 'nope' not found in any table"}},
+		},
+		{name: "unknown header", text: "query tabloid\nSELECT 1\n", wantErr: "unknown record"},
+		{name: "query without expectation", text: "query tableau\nSELECT 1\n", wantErr: "needs an expectation"},
+		{name: "bad option", text: "query tableau stop-after=x\nSELECT 1\n----\n", wantErr: "unknown option"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := ParseScript(tt.text)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("err = %v, want %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(s.Records) != len(tt.want) {
+				t.Fatalf("got %d records, want %d", len(s.Records), len(tt.want))
+			}
+			for i, got := range s.Records {
+				w := tt.want[i]
+				if got.Kind != w.Kind || got.Line != w.Line || got.SQL != w.SQL || got.StopAfter != w.StopAfter ||
+					got.HasExpected != w.HasExpected || got.Expected != w.Expected {
+					t.Errorf("record %d = %+v, want %+v", i, got, w)
+				}
+			}
+			// Rewriting with no changes gives the text back.
+			if back := s.Rewrite(nil); back != tt.text {
+				t.Errorf("Rewrite(nil) =\n%q\nwant\n%q", back, tt.text)
+			}
+		})
+	}
+}
+
+func TestRewrite(t *testing.T) {
+	text := "statement ok\nSET 'a' = 'b'\n\n# q\nquery tableau\nSELECT 1\n----\nold\nlines\n\nerror\nSELECT x\n----\nold error\n"
+	s, err := ParseScript(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := s.Rewrite(map[int]string{1: "new", 2: "1:8: new error"})
+	want := "statement ok\nSET 'a' = 'b'\n\n# q\nquery tableau\nSELECT 1\n----\nnew\n\nerror\nSELECT x\n----\n1:8: new error\n"
+	if got != want {
+		t.Errorf("Rewrite =\n%s\nwant\n%s", got, want)
+	}
+}
