@@ -187,6 +187,6 @@ func (s *Session) functionNames() []string {
 // function specs.
 var builtinFunctionNames = []string{
 	"ABS", "AVG", "CAST", "CHARACTER_LENGTH", "CHAR_LENGTH", "COALESCE", "CONCAT", "COUNT", "IF",
-	"LOWER", "LTRIM", "MAX", "MIN", "MOD", "NULLIF", "PROCTIME", "RTRIM", "SUBSTR", "SUBSTRING",
+	"LOWER", "LTRIM", "MAX", "MIN", "MOD", "NULLIF", "PROCTIME", "REGEXP", "RTRIM", "SUBSTR", "SUBSTRING",
 	"SUM", "TO_TIMESTAMP_LTZ", "TRIM", "TRY_CAST", "UPPER",
 }

@@ -232,6 +232,7 @@ var funcSpecs = map[string]funcSpec{
 	"LTRIM":            {1, 1, buildTrim},
 	"MOD":              {2, 2, buildMod},
 	"NULLIF":           {2, 2, func(_ string, a []Expr, pos int) (Expr, error) { return NullIf(a[0], a[1], pos) }},
+	"REGEXP":           {2, 2, buildRegexp},
 	"RTRIM":            {1, 1, buildTrim},
 	"SUBSTR":           {2, 3, buildSubstring},
 	"SUBSTRING":        {2, 3, buildSubstring},

@@ -1,0 +1,38 @@
+package expr
+
+import (
+	"regexp"
+
+	"github.com/flinkplay/flinkplay/engine/types"
+)
+
+// buildRegexp is REGEXP(str, regex): TRUE when any substring of str
+// matches regex (Java's Matcher.find). Go's RE2 syntax stands in for
+// Java's; an invalid pattern yields NULL, as Flink returns for patterns
+// Java cannot compile.
+func buildRegexp(name string, args []Expr, pos int) (Expr, error) {
+	if !args[0].Type().IsCharacter() && args[0].Type().Kind != types.Null ||
+		!args[1].Type().IsCharacter() && args[1].Type().Kind != types.Null {
+		return nil, cannotApplyFunc(pos, name, args, name+"(<CHARACTER>, <CHARACTER>)")
+	}
+	nullable := args[0].Type().Nullable() || args[1].Type().Nullable()
+	var fixed *regexp.Regexp
+	invalid := false
+	if v, ok := LiteralValue(args[1]); ok && !v.Null {
+		re, err := regexp.Compile(string(v.B))
+		fixed, invalid = re, err != nil
+	}
+	return &scalar{name: name, args: args, t: types.Bool.WithNullable(nullable || invalid), eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+		if invalid {
+			return types.NullValue, nil
+		}
+		re := fixed
+		if re == nil {
+			var err error
+			if re, err = regexp.Compile(string(v[1].B)); err != nil {
+				return types.NullValue, nil
+			}
+		}
+		return types.BoolValue(re.Match(v[0].B)), nil
+	}}, nil
+}
