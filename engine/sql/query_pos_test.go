@@ -1,0 +1,143 @@
+package sql
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/flinkplay/flinkplay/engine/diag"
+)
+
+// at returns "line:col" of a script offset.
+func at(src string, pos int) string {
+	l, c := diag.LineCol(src, pos)
+	return itoa(l) + ":" + itoa(c)
+}
+
+func TestPositions(t *testing.T) {
+	script := "SELECT 1;\n" +
+		"SELECT a,\n" +
+		"  CAST(b AS BIGINT) AS c, -x,\n" +
+		"  f(d, 'it''s') + 2.5,\n" +
+		"  CASE WHEN NOT e THEN 1 END\n" +
+		"FROM cat.db.t /*+ OPTIONS('k'='v') */ AS tt\n" +
+		"WHERE EXISTS (VALUES (1)) AND x IS UNKNOWN"
+	start := strings.Index(script, "SELECT a")
+	q, err := parseQuery(script, start, len(script))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := q.(*Select)
+	cast := s.Items[1].Expr.(*Cast)
+	neg := s.Items[2].Expr.(*Unary)
+	sum := s.Items[3].Expr.(*Binary)
+	call := sum.L.(*Call)
+	cs := s.Items[4].Expr.(*Case)
+	not := cs.Whens[0].Cond.(*Unary)
+	tn := s.From.(*TableName)
+	and := s.Where.(*Binary)
+	ex := and.L.(*Exists)
+	is := and.R.(*IsPredicate)
+	tests := []struct {
+		name string
+		pos  int
+		want string
+	}{
+		{"select", s.Pos, "2:1"},
+		{"item 0", s.Items[0].Pos, "2:8"},
+		{"column", s.Items[0].Expr.ExprPos(), "2:8"},
+		{"item 1", s.Items[1].Pos, "3:3"},
+		{"cast", cast.Pos, "3:3"},
+		{"cast operand", cast.X.ExprPos(), "3:8"},
+		{"cast type", cast.TypePos, "3:13"},
+		{"alias", s.Items[1].Alias.Pos, "3:24"},
+		{"unary", neg.Pos, "3:27"},
+		{"unary operand", neg.X.ExprPos(), "3:28"},
+		{"call", call.Pos, "4:3"},
+		{"string literal", call.Args[1].ExprPos(), "4:8"},
+		{"binary", sum.Pos, "4:3"},
+		{"number", sum.R.ExprPos(), "4:19"},
+		{"case", cs.Pos, "5:3"},
+		{"not", not.Pos, "5:13"},
+		{"then literal", cs.Whens[0].Result.ExprPos(), "5:24"},
+		{"table", tn.Pos, "6:6"},
+		{"table part", tn.Name.Parts[2].Pos, "6:13"},
+		{"hint key", tn.Hints[0].KeyPos, "6:27"},
+		{"table alias", tn.Alias.Pos, "6:42"},
+		{"exists", ex.Pos, "7:7"},
+		{"values", ex.Subquery.QueryPos(), "7:15"},
+		{"is", is.Pos, "7:31"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := at(script, tc.pos); got != tc.want {
+				t.Errorf("%s at %s, want %s", tc.name, got, tc.want)
+			}
+		})
+	}
+	texts := []string{"a", "CAST(b AS BIGINT) AS c", "-x", "f(d, 'it''s') + 2.5", "CASE WHEN NOT e THEN 1 END"}
+	for k, want := range texts {
+		if got := s.Items[k].Text; got != want {
+			t.Errorf("item %d text %q, want %q", k, got, want)
+		}
+	}
+	if got := cast.TypeText; got != "BIGINT" {
+		t.Errorf("cast type text %q", got)
+	}
+}
+
+func TestErrorPositionsInScript(t *testing.T) {
+	tests := []struct {
+		name, script, stmt, want, at string
+	}{
+		{"second statement", "SELECT 1;\nSELECT a\nFROM t WHERE x = = 2", "SELECT a",
+			`Encountered "=" at line 2, column 18.`, "3:18"},
+		{"query after AS", "CREATE VIEW v AS SELECT a FROM t WHERE x = = 2", "SELECT a",
+			`Encountered "=" at line 1, column 44.`, "1:44"},
+		{"eof", "SELECT 1;\nSELECT a FROM", "SELECT a", `Encountered "<EOF>" at line 1, column 13.`, "2:13"},
+		{"cast type", "SELECT 1;\nSELECT CAST(a AS NOPE) FROM t", "SELECT CAST", "", "2:18"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			start := strings.Index(tc.script, tc.stmt)
+			_, err := parseQuery(tc.script, start, len(tc.script))
+			e, ok := diag.As(err)
+			if !ok {
+				t.Fatalf("error %v", err)
+			}
+			if tc.want != "" && e.Msg != tc.want {
+				t.Errorf("message %q, want %q", e.Msg, tc.want)
+			}
+			if got := at(tc.script, e.Pos); got != tc.at {
+				t.Errorf("error at %s, want %s", got, tc.at)
+			}
+		})
+	}
+}
+
+func FuzzParseQuery(f *testing.F) {
+	seeds := []string{
+		"SELECT a, b FROM t WHERE a > 1",
+		"SELECT''",
+		"SELECT * FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), INTERVAL '10' MINUTES))",
+		"SELECT a[1], m['k'], CAST(x AS INT) FROM t /*+ OPTIONS('a'='b') */",
+		"VALUES (1, 'a'), (2, 'b')",
+		"WITH c AS (SELECT 1) SELECT * FROM c UNION ALL SELECT 2 ORDER BY 1 NULLS LAST LIMIT 3",
+		"SELECT SUM(a) OVER (PARTITION BY b ORDER BY c ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) FROM t",
+		"SELECT * FROM o JOIN r FOR SYSTEM_TIME AS OF o.p AS x ON o.k = x.k",
+		"SELECT TRIM(BOTH 'x' FROM s), EXTRACT(DAY FROM ts), a IS NOT DISTINCT FROM b",
+		"SELECT * FROM (SELECT 1) WHERE (",
+	}
+	for _, s := range seeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		q, err := parseQuery(src, 0, len(src))
+		if err == nil {
+			FormatQuery(q)
+		}
+		e, err := parseExpr(src, 0, len(src))
+		if err == nil {
+			FormatExpr(e)
+		}
+	})
+}

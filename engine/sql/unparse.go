@@ -1,0 +1,776 @@
+package sql
+
+import (
+	"strings"
+
+	"github.com/flinkplay/flinkplay/engine/types"
+)
+
+// FormatExpr returns Flink's canonical SQL text of an expression, as SHOW
+// CREATE TABLE prints computed columns and watermarks (Calcite's unparse in
+// Flink's dialect): identifiers in backticks, keywords and function names
+// upper case, string literals quoted with ” escapes, parentheses only where
+// precedence needs them.
+func FormatExpr(e Expr) string {
+	var w unparser
+	w.expr(e, 0)
+	return w.b.String()
+}
+
+// FormatQuery returns Flink's canonical SQL text of a query, one clause per
+// line, as SHOW CREATE VIEW prints a view's query.
+func FormatQuery(q Query) string {
+	var w unparser
+	w.query(q)
+	return w.b.String()
+}
+
+type unparser struct {
+	b strings.Builder
+}
+
+func (w *unparser) s(parts ...string) {
+	for _, p := range parts {
+		w.b.WriteString(p)
+	}
+}
+
+// Calcite's operator precedences; higher binds tighter.
+const (
+	precOr      = 22
+	precAnd     = 24
+	precNot     = 26
+	precIs      = 28
+	precCompare = 30
+	precBetween = 32
+	precAdd     = 40
+	precMul     = 60
+	precPrefix  = 80
+)
+
+func binaryPrec(op BinaryOp) (int, string) {
+	switch op {
+	case OpAdd:
+		return precAdd, "+"
+	case OpSub:
+		return precAdd, "-"
+	case OpMul:
+		return precMul, "*"
+	case OpDiv:
+		return precMul, "/"
+	case OpMod:
+		return precMul, "%"
+	case OpConcat:
+		return precMul, "||"
+	case OpEq:
+		return precCompare, "="
+	case OpNe:
+		return precCompare, "<>"
+	case OpLt:
+		return precCompare, "<"
+	case OpLe:
+		return precCompare, "<="
+	case OpGt:
+		return precCompare, ">"
+	case OpGe:
+		return precCompare, ">="
+	case OpAnd:
+		return precAnd, "AND"
+	case OpOr:
+		return precOr, "OR"
+	case OpIsDistinctFrom:
+		return precCompare, "IS DISTINCT FROM"
+	case OpIsNotDistinctFrom:
+		return precCompare, "IS NOT DISTINCT FROM"
+	}
+	return precCompare, "?"
+}
+
+// prec returns the precedence of e's top operator; primaries bind tightest.
+func prec(e Expr) int {
+	switch e := e.(type) {
+	case *Binary:
+		p, _ := binaryPrec(e.Op)
+		return p
+	case *Unary:
+		if e.Op == OpNot {
+			return precNot
+		}
+		return precPrefix
+	case *IsPredicate:
+		return precIs
+	case *Between, *Like, *In:
+		return precBetween
+	}
+	return 100
+}
+
+// quoteIdent quotes an identifier with backticks, doubling backticks inside.
+func quoteIdent(name string) string {
+	return "`" + strings.ReplaceAll(name, "`", "``") + "`"
+}
+
+func quoteString(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", "''") + "'"
+}
+
+func (w *unparser) idents(ids []Ident) {
+	for k, id := range ids {
+		if k > 0 {
+			w.s(".")
+		}
+		w.s(quoteIdent(id.Name))
+	}
+}
+
+// expr writes e, in parentheses when its precedence is below min.
+func (w *unparser) expr(e Expr, min int) {
+	if e == nil {
+		return
+	}
+	if prec(e) < min {
+		w.s("(")
+		defer w.s(")")
+	}
+	switch e := e.(type) {
+	case *ColumnRef:
+		w.idents(e.Parts)
+	case *Literal:
+		w.literal(e)
+	case *IntervalLit:
+		w.s("INTERVAL ")
+		if e.Negative {
+			w.s("-")
+		}
+		w.s(quoteString(e.Value), " ", intervalQualifier(e))
+	case *Unary:
+		switch e.Op {
+		case OpNot:
+			w.s("NOT ")
+			w.expr(e.X, precNot)
+		case OpNeg:
+			w.s("-")
+			w.expr(e.X, precPrefix+1) // parenthesize a nested sign: "--" would start a comment
+		case OpPlus:
+			w.s("+")
+			w.expr(e.X, precPrefix+1)
+		}
+	case *Binary:
+		p, op := binaryPrec(e.Op)
+		w.expr(e.L, p)
+		w.s(" ", op, " ")
+		w.expr(e.R, p+1) // left-associative: an equal right operand needs parentheses
+	case *IsPredicate:
+		w.expr(e.X, precIs+1)
+		w.s(" IS ")
+		if e.Not {
+			w.s("NOT ")
+		}
+		w.s(e.What)
+	case *Between:
+		w.expr(e.X, precBetween+1)
+		if e.Not {
+			w.s(" NOT")
+		}
+		if e.Symmetric {
+			w.s(" BETWEEN SYMMETRIC ")
+		} else {
+			w.s(" BETWEEN ASYMMETRIC ")
+		}
+		w.expr(e.Lo, precBetween+1)
+		w.s(" AND ")
+		w.expr(e.Hi, precBetween+1)
+	case *Like:
+		w.expr(e.X, precBetween+1)
+		if e.Not {
+			w.s(" NOT")
+		}
+		if e.Similar {
+			w.s(" SIMILAR TO ")
+		} else {
+			w.s(" LIKE ")
+		}
+		w.expr(e.Pattern, precBetween+1)
+		if e.Escape != nil {
+			w.s(" ESCAPE ")
+			w.expr(e.Escape, precBetween+1)
+		}
+	case *In:
+		w.expr(e.X, precBetween+1)
+		if e.Not {
+			w.s(" NOT")
+		}
+		w.s(" IN (")
+		if e.Subquery != nil {
+			w.query(e.Subquery)
+		} else {
+			w.list(e.List)
+		}
+		w.s(")")
+	case *Exists:
+		w.s("EXISTS (")
+		w.query(e.Subquery)
+		w.s(")")
+	case *ScalarSubquery:
+		w.s("(")
+		w.query(e.Query)
+		w.s(")")
+	case *Case:
+		w.s("CASE")
+		if e.Operand != nil {
+			w.s(" ")
+			w.expr(e.Operand, 0)
+		}
+		for _, wh := range e.Whens {
+			w.s(" WHEN ")
+			w.expr(wh.Cond, 0)
+			w.s(" THEN ")
+			w.expr(wh.Result, 0)
+		}
+		if e.Else != nil {
+			w.s(" ELSE ")
+			w.expr(e.Else, 0)
+		}
+		w.s(" END")
+	case *Cast:
+		if e.Try {
+			w.s("TRY_CAST(")
+		} else {
+			w.s("CAST(")
+		}
+		w.expr(e.X, 0)
+		w.s(" AS ", castType(e.Type), ")")
+	case *Call:
+		w.call(e)
+	case *Symbol:
+		w.s(e.Name)
+	case *TableArg:
+		w.s("TABLE ")
+		w.idents(e.Name.Parts)
+		if len(e.PartitionBy) > 0 {
+			w.s(" PARTITION BY ")
+			w.list(e.PartitionBy)
+		}
+	case *NamedArg:
+		w.s(quoteIdent(e.Name.Name), " => ")
+		w.expr(e.Value, 0)
+	}
+}
+
+func (w *unparser) list(xs []Expr) {
+	for k, x := range xs {
+		if k > 0 {
+			w.s(", ")
+		}
+		w.expr(x, 0)
+	}
+}
+
+func (w *unparser) literal(l *Literal) {
+	switch l.Kind {
+	case NullLit:
+		w.s("NULL")
+	case BoolLit:
+		if l.Bool {
+			w.s("TRUE")
+		} else {
+			w.s("FALSE")
+		}
+	case ExactLit, ApproxLit:
+		w.s(l.Text)
+	case StringLit:
+		w.s(quoteString(l.Text))
+	case BinaryLit:
+		w.s("X'", l.Text, "'")
+	case DateLit:
+		w.s("DATE ", quoteString(l.Text))
+	case TimeLit:
+		w.s("TIME ", quoteString(l.Text))
+	case TimestampLit:
+		w.s("TIMESTAMP ", quoteString(l.Text))
+	case TimestampLTZLit:
+		w.s("TIMESTAMP WITH LOCAL TIME ZONE ", quoteString(l.Text))
+	}
+}
+
+var unitNames = [...]string{
+	UnitYear: "YEAR", UnitQuarter: "QUARTER", UnitMonth: "MONTH", UnitWeek: "WEEK", UnitDay: "DAY",
+	UnitHour: "HOUR", UnitMinute: "MINUTE", UnitSecond: "SECOND", UnitMillisecond: "MILLISECOND",
+	UnitMicrosecond: "MICROSECOND", UnitNanosecond: "NANOSECOND",
+}
+
+func unitName(u IntervalUnit) string {
+	if int(u) < len(unitNames) {
+		return unitNames[u]
+	}
+	return "?"
+}
+
+// intervalQualifier prints units in the singular, as Calcite does.
+func intervalQualifier(e *IntervalLit) string {
+	from := unitName(e.From)
+	if e.To == e.From {
+		switch {
+		case e.Precision > 0 && e.FracPrec > 0:
+			from += "(" + itoa(e.Precision) + ", " + itoa(e.FracPrec) + ")"
+		case e.Precision > 0:
+			from += "(" + itoa(e.Precision) + ")"
+		}
+		return from
+	}
+	if e.Precision > 0 {
+		from += "(" + itoa(e.Precision) + ")"
+	}
+	to := unitName(e.To)
+	if e.To == UnitSecond && e.FracPrec > 0 {
+		to += "(" + itoa(e.FracPrec) + ")"
+	}
+	return from + " TO " + to
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var d []byte
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	for n > 0 {
+		d = append([]byte{byte('0' + n%10)}, d...)
+		n /= 10
+	}
+	if neg {
+		return "-" + string(d)
+	}
+	return string(d)
+}
+
+// castType prints a CAST target the way Calcite unparses Flink's type
+// specs: INT is INTEGER; STRING and BYTES keep their Flink names.
+func castType(t types.Type) string {
+	t.Attr = 0
+	switch t.Kind {
+	case types.Int:
+		if t.NotNull {
+			return "INTEGER NOT NULL"
+		}
+		return "INTEGER"
+	case types.TimestampLTZ:
+		s := "TIMESTAMP(" + itoa(t.Precision) + ") WITH LOCAL TIME ZONE"
+		if t.NotNull {
+			s += " NOT NULL"
+		}
+		return s
+	}
+	return t.String()
+}
+
+// niladicCall reports whether a call prints without parentheses.
+func niladicCall(c *Call) bool {
+	return len(c.Args) == 0 && !c.Star && niladic[c.Name]
+}
+
+func (w *unparser) callName(name string) {
+	if strings.Contains(name, ".") {
+		parts := strings.Split(name, ".")
+		for k, p := range parts {
+			if k > 0 {
+				w.s(".")
+			}
+			w.s(quoteIdent(p))
+		}
+		return
+	}
+	w.s(strings.ToUpper(name))
+}
+
+func (w *unparser) call(c *Call) {
+	name := strings.ToUpper(c.Name)
+	a := c.Args
+	switch {
+	case name == "ITEM" && len(a) == 2:
+		w.expr(a[0], precPrefix+1)
+		w.s("[")
+		w.expr(a[1], 0)
+		w.s("]")
+		return
+	case (name == "ARRAY" || name == "MAP") && c.Over == nil:
+		w.s(name, "[")
+		w.list(a)
+		w.s("]")
+		return
+	case name == "EXTRACT" && len(a) == 2:
+		w.s("EXTRACT(")
+		w.expr(a[0], 0)
+		w.s(" FROM ")
+		w.expr(a[1], 0)
+		w.s(")")
+		return
+	case name == "SUBSTRING" && (len(a) == 2 || len(a) == 3):
+		w.s("SUBSTRING(")
+		w.expr(a[0], 0)
+		w.s(" FROM ")
+		w.expr(a[1], 0)
+		if len(a) == 3 {
+			w.s(" FOR ")
+			w.expr(a[2], 0)
+		}
+		w.s(")")
+		return
+	case name == "OVERLAY" && (len(a) == 3 || len(a) == 4):
+		w.s("OVERLAY(")
+		w.expr(a[0], 0)
+		w.s(" PLACING ")
+		w.expr(a[1], 0)
+		w.s(" FROM ")
+		w.expr(a[2], 0)
+		if len(a) == 4 {
+			w.s(" FOR ")
+			w.expr(a[3], 0)
+		}
+		w.s(")")
+		return
+	case name == "TRIM" && len(a) == 3:
+		w.s("TRIM(")
+		w.expr(a[0], 0)
+		w.s(" ")
+		w.expr(a[1], 0)
+		w.s(" FROM ")
+		w.expr(a[2], 0)
+		w.s(")")
+		return
+	case name == "POSITION" && len(a) == 2:
+		w.s("POSITION(")
+		w.expr(a[0], 0)
+		w.s(" IN ")
+		w.expr(a[1], 0)
+		w.s(")")
+		return
+	case (name == "FLOOR" || name == "CEIL" || name == "CEILING") && len(a) == 2:
+		if _, ok := a[1].(*Symbol); ok {
+			w.s(name, "(")
+			w.expr(a[0], 0)
+			w.s(" TO ")
+			w.expr(a[1], 0)
+			w.s(")")
+			return
+		}
+	case niladicCall(c):
+		w.s(name)
+		return
+	}
+	w.callName(c.Name)
+	w.s("(")
+	if c.Distinct {
+		w.s("DISTINCT ")
+	}
+	if c.Star {
+		w.s("*")
+	}
+	w.list(a)
+	w.s(")")
+	if c.Filter != nil {
+		w.s(" FILTER (WHERE ")
+		w.expr(c.Filter, 0)
+		w.s(")")
+	}
+	if c.Over != nil {
+		w.s(" OVER ")
+		w.window(c.Over)
+	}
+}
+
+func (w *unparser) window(ws *WindowSpec) {
+	if ws.Name != "" && len(ws.PartitionBy) == 0 && len(ws.OrderBy) == 0 && ws.Frame == nil {
+		w.s(quoteIdent(ws.Name))
+		return
+	}
+	w.s("(")
+	sep := ""
+	if ws.Name != "" {
+		w.s(quoteIdent(ws.Name))
+		sep = " "
+	}
+	if len(ws.PartitionBy) > 0 {
+		w.s(sep, "PARTITION BY ")
+		w.list(ws.PartitionBy)
+		sep = " "
+	}
+	if len(ws.OrderBy) > 0 {
+		w.s(sep, "ORDER BY ")
+		w.orderItems(ws.OrderBy)
+		sep = " "
+	}
+	if f := ws.Frame; f != nil {
+		if f.Rows {
+			w.s(sep, "ROWS BETWEEN ")
+		} else {
+			w.s(sep, "RANGE BETWEEN ")
+		}
+		w.bound(f.Start)
+		w.s(" AND ")
+		w.bound(f.End)
+	}
+	w.s(")")
+}
+
+func (w *unparser) bound(b FrameBound) {
+	if b.Offset != nil {
+		w.expr(b.Offset, 0)
+		w.s(" ")
+	}
+	w.s(b.Kind)
+}
+
+func (w *unparser) orderItems(items []OrderItem) {
+	for k, o := range items {
+		if k > 0 {
+			w.s(", ")
+		}
+		w.expr(o.Expr, 0)
+		if o.Desc {
+			w.s(" DESC")
+		}
+		if o.NullsFirst != nil {
+			if *o.NullsFirst {
+				w.s(" NULLS FIRST")
+			} else {
+				w.s(" NULLS LAST")
+			}
+		}
+	}
+}
+
+// ---------------------------------------------------------------- queries
+
+func (w *unparser) query(q Query) {
+	switch q := q.(type) {
+	case *Select:
+		w.with(q.With)
+		w.s("SELECT ")
+		if q.Distinct {
+			w.s("DISTINCT ")
+		}
+		for k, it := range q.Items {
+			if k > 0 {
+				w.s(", ")
+			}
+			switch {
+			case it.Star:
+				if len(it.Qualifier) > 0 {
+					w.idents(it.Qualifier)
+					w.s(".")
+				}
+				w.s("*")
+			default:
+				w.expr(it.Expr, 0)
+				if it.Alias != nil {
+					w.s(" AS ", quoteIdent(it.Alias.Name))
+				}
+			}
+		}
+		if q.From != nil {
+			w.s("\nFROM ")
+			w.tableRef(q.From)
+		}
+		if q.Where != nil {
+			w.s("\nWHERE ")
+			w.expr(q.Where, 0)
+		}
+		if len(q.GroupBy) > 0 {
+			w.s("\nGROUP BY ")
+			w.list(q.GroupBy)
+		}
+		if q.Having != nil {
+			w.s("\nHAVING ")
+			w.expr(q.Having, 0)
+		}
+		for k, nw := range q.Windows {
+			if k == 0 {
+				w.s("\nWINDOW ")
+			} else {
+				w.s(", ")
+			}
+			w.s(quoteIdent(nw.Name.Name), " AS ")
+			w.window(nw.Spec)
+		}
+		w.tail(q.OrderBy, q.Limit, q.Offset)
+	case *SetOp:
+		w.with(q.With)
+		w.operand(q.Left)
+		op := map[SetOpKind]string{Union: "UNION", Intersect: "INTERSECT", Except: "EXCEPT"}[q.Op]
+		if q.All {
+			op += " ALL"
+		}
+		w.s("\n", op, "\n")
+		w.operand(q.Right)
+		w.tail(q.OrderBy, q.Limit, q.Offset)
+	case *Values:
+		w.s("VALUES ")
+		for k, r := range q.Rows {
+			if k > 0 {
+				w.s(",\n")
+			}
+			w.s("ROW(")
+			w.list(r)
+			w.s(")")
+		}
+	}
+}
+
+// operand writes a set operation's operand, parenthesized when it carries
+// its own ORDER BY or LIMIT.
+func (w *unparser) operand(q Query) {
+	if s, ok := q.(*Select); ok && (len(s.OrderBy) > 0 || s.Limit != nil || s.Offset != nil || len(s.With) > 0) {
+		w.s("(")
+		w.query(q)
+		w.s(")")
+		return
+	}
+	w.query(q)
+}
+
+func (w *unparser) with(ctes []CTE) {
+	if len(ctes) == 0 {
+		return
+	}
+	w.s("WITH ")
+	for k, c := range ctes {
+		if k > 0 {
+			w.s(", ")
+		}
+		w.s(quoteIdent(c.Name.Name))
+		if len(c.Columns) > 0 {
+			w.s(" (")
+			for j, col := range c.Columns {
+				if j > 0 {
+					w.s(", ")
+				}
+				w.s(quoteIdent(col.Name))
+			}
+			w.s(")")
+		}
+		w.s(" AS (")
+		w.query(c.Query)
+		w.s(")")
+	}
+	w.s("\n")
+}
+
+func (w *unparser) tail(ob []OrderItem, limit, offset Expr) {
+	if len(ob) > 0 {
+		w.s("\nORDER BY ")
+		w.orderItems(ob)
+	}
+	if offset != nil {
+		w.s("\nOFFSET ")
+		w.expr(offset, 0)
+		w.s(" ROWS")
+	}
+	if limit != nil {
+		w.s("\nFETCH NEXT ")
+		w.expr(limit, 0)
+		w.s(" ROWS ONLY")
+	}
+}
+
+func (w *unparser) aliasCols(alias *Ident, cols []Ident) {
+	if alias == nil {
+		return
+	}
+	w.s(" AS ", quoteIdent(alias.Name))
+	if len(cols) > 0 {
+		w.s(" (")
+		for k, c := range cols {
+			if k > 0 {
+				w.s(", ")
+			}
+			w.s(quoteIdent(c.Name))
+		}
+		w.s(")")
+	}
+}
+
+func (w *unparser) tableRef(t TableRef) {
+	switch t := t.(type) {
+	case *TableName:
+		w.idents(t.Name.Parts)
+		if len(t.Hints) > 0 {
+			w.s(" /*+ OPTIONS(")
+			for k, h := range t.Hints {
+				if k > 0 {
+					w.s(", ")
+				}
+				w.s(quoteString(h.Key), "=", quoteString(h.Value))
+			}
+			w.s(") */")
+		}
+		if t.AsOf != nil {
+			w.s(" FOR SYSTEM_TIME AS OF ")
+			w.expr(t.AsOf, 0)
+		}
+		w.aliasCols(t.Alias, nil)
+	case *DerivedTable:
+		if t.Lateral {
+			w.s("LATERAL ")
+		}
+		w.s("(")
+		w.query(t.Query)
+		w.s(")")
+		w.aliasCols(t.Alias, t.Columns)
+	case *TableFunc:
+		switch {
+		case t.Lateral:
+			w.s("LATERAL TABLE(")
+		case strings.EqualFold(t.Name, "UNNEST"):
+			w.s("UNNEST(")
+			w.list(t.Args)
+			w.s(")")
+			w.aliasCols(t.Alias, t.Columns)
+			return
+		default:
+			w.s("TABLE(")
+		}
+		w.callName(t.Name)
+		w.s("(")
+		w.list(t.Args)
+		w.s("))")
+		w.aliasCols(t.Alias, t.Columns)
+	case *Join:
+		w.tableRef(t.Left)
+		if t.Comma {
+			w.s(",\n")
+			w.tableRef(t.Right)
+			return
+		}
+		w.s("\n")
+		if t.Natural {
+			w.s("NATURAL ")
+		}
+		w.s(map[JoinKind]string{InnerJoin: "INNER JOIN ", LeftJoin: "LEFT JOIN ", RightJoin: "RIGHT JOIN ",
+			FullJoin: "FULL JOIN ", CrossJoin: "CROSS JOIN "}[t.Kind])
+		if _, nested := t.Right.(*Join); nested {
+			w.s("(")
+			w.tableRef(t.Right)
+			w.s(")")
+		} else {
+			w.tableRef(t.Right)
+		}
+		if t.On != nil {
+			w.s(" ON ")
+			w.expr(t.On, 0)
+		}
+		if len(t.Using) > 0 {
+			w.s(" USING (")
+			for k, c := range t.Using {
+				if k > 0 {
+					w.s(", ")
+				}
+				w.s(quoteIdent(c.Name))
+			}
+			w.s(")")
+		}
+	}
+}

@@ -1,0 +1,115 @@
+package sql
+
+import "testing"
+
+func TestFormatExpr(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+	}{
+		{"watermark", "ts - INTERVAL '1' SECONDS", "`ts` - INTERVAL '1' SECOND"},
+		{"watermark minute", "ts - INTERVAL '1' MINUTE", "`ts` - INTERVAL '1' MINUTE"},
+		{"proctime", "PROCTIME()", "PROCTIME()"},
+		{"coalesce", "coalesce(product, 'missing_sku')", "COALESCE(`product`, 'missing_sku')"},
+		{"cast", "CAST(a AS BIGINT)", "CAST(`a` AS BIGINT)"},
+		{"cast int", "CAST(a AS INT)", "CAST(`a` AS INTEGER)"},
+		{"string escape", "'it''s'", "'it''s'"},
+		{"backslash", `'\d+'`, `'\d+'`},
+		{"quoted ident with backtick", "`a``b`", "`a``b`"},
+		{"qualified", "t.a + 1", "`t`.`a` + 1"},
+		{"precedence kept", "(a + b) * c", "(`a` + `b`) * `c`"},
+		{"no redundant parens", "a + (b * c)", "`a` + `b` * `c`"},
+		{"right operand parens", "a - (b - c)", "`a` - (`b` - `c`)"},
+		{"left assoc", "(a - b) - c", "`a` - `b` - `c`"},
+		{"concat", "a || b || 'c'", "`a` || `b` || 'c'"},
+		{"and or", "(a OR b) AND NOT c", "(`a` OR `b`) AND NOT `c`"},
+		{"not equals", "NOT a = b", "NOT `a` = `b`"},
+		{"comparison", "a != b", "`a` <> `b`"},
+		{"is", "a IS NOT NULL AND b IS UNKNOWN", "`a` IS NOT NULL AND `b` IS UNKNOWN"},
+		{"distinct from", "a IS NOT DISTINCT FROM b", "`a` IS NOT DISTINCT FROM `b`"},
+		{"between", "a NOT BETWEEN 1 AND 2", "`a` NOT BETWEEN ASYMMETRIC 1 AND 2"},
+		{"like", "a LIKE 'x%' ESCAPE '!'", "`a` LIKE 'x%' ESCAPE '!'"},
+		{"similar", "a NOT SIMILAR TO 'x'", "`a` NOT SIMILAR TO 'x'"},
+		{"in", "a IN (1, 2)", "`a` IN (1, 2)"},
+		{"case", "case when a then 'x' else 'y' end", "CASE WHEN `a` THEN 'x' ELSE 'y' END"},
+		{"simple case", "CASE a WHEN 1 THEN 2 END", "CASE `a` WHEN 1 THEN 2 END"},
+		{"literals", "ARRAY[NULL, TRUE, 1.5E3, X'ab', DATE '2020-01-01', TIMESTAMP '2020-01-01 00:00:00']",
+			"ARRAY[NULL, TRUE, 1.5E3, X'ab', DATE '2020-01-01', TIMESTAMP '2020-01-01 00:00:00']"},
+		{"day to second", "INTERVAL '1 02:00:00' DAY TO SECOND", "INTERVAL '1 02:00:00' DAY TO SECOND"},
+		{"negative interval", "INTERVAL -'1' DAYS", "INTERVAL -'1' DAY"},
+		{"unary", "-a + +b", "-`a` + +`b`"},
+		{"nested minus", "- -a", "-(-`a`)"},
+		{"count star", "count(*)", "COUNT(*)"},
+		{"count distinct filter", "COUNT(DISTINCT a) FILTER (WHERE b > 0)", "COUNT(DISTINCT `a`) FILTER (WHERE `b` > 0)"},
+		{"over", "sum(a) over (partition by b order by ts desc rows between unbounded preceding and current row)",
+			"SUM(`a`) OVER (PARTITION BY `b` ORDER BY `ts` DESC ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)"},
+		{"extract", "extract(year from ts)", "EXTRACT(YEAR FROM `ts`)"},
+		{"substring", "substring(s from 1 for 2)", "SUBSTRING(`s` FROM 1 FOR 2)"},
+		{"trim", "trim(s)", "TRIM(BOTH ' ' FROM `s`)"},
+		{"position", "position('a' in s)", "POSITION('a' IN `s`)"},
+		{"floor to", "floor(ts to hour)", "FLOOR(`ts` TO HOUR)"},
+		{"item", "m['k'][1]", "`m`['k'][1]"},
+		{"map row", "MAP['a', ROW(1, 2)]", "MAP['a', ROW(1, 2)]"},
+		{"niladic", "CURRENT_TIMESTAMP", "CURRENT_TIMESTAMP"},
+		{"udf", "myUdf(a)", "MYUDF(`a`)"},
+		{"qualified udf", "cat.db.f(a)", "`cat`.`db`.`f`(`a`)"},
+		{"subquery", "a IN (SELECT b FROM t WHERE c)", "`a` IN (SELECT `b`\nFROM `t`\nWHERE `c`)"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			e, err := parseExpr(tc.src, 0, len(tc.src))
+			if err != nil {
+				t.Fatalf("parseExpr(%q): %v", tc.src, err)
+			}
+			got := FormatExpr(e)
+			if got != tc.want {
+				t.Errorf("FormatExpr(%q)\n got %s\nwant %s", tc.src, got, tc.want)
+			}
+			// the canonical form parses back and formats to itself
+			e2, err := parseExpr(got, 0, len(got))
+			if err != nil {
+				t.Fatalf("round trip parseExpr(%q): %v", got, err)
+			}
+			if again := FormatExpr(e2); again != got {
+				t.Errorf("round trip of %q gives %q", got, again)
+			}
+		})
+	}
+}
+
+func TestFormatQuery(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+	}{
+		{"view", "select `orders`.`user`, orders.product from `default_catalog`.`default_database`.`orders` AS `orders`",
+			"SELECT `orders`.`user`, `orders`.`product`\nFROM `default_catalog`.`default_database`.`orders` AS `orders`"},
+		{"clauses", "SELECT a, COUNT(*) AS c FROM t WHERE b > 1 GROUP BY a HAVING COUNT(*) > 2 ORDER BY a DESC LIMIT 5",
+			"SELECT `a`, COUNT(*) AS `c`\nFROM `t`\nWHERE `b` > 1\nGROUP BY `a`\nHAVING COUNT(*) > 2\nORDER BY `a` DESC\nFETCH NEXT 5 ROWS ONLY"},
+		{"join", "SELECT * FROM a JOIN b ON a.x = b.x LEFT JOIN c USING (y)",
+			"SELECT *\nFROM `a`\nINNER JOIN `b` ON `a`.`x` = `b`.`x`\nLEFT JOIN `c` USING (`y`)"},
+		{"union", "SELECT 1 UNION ALL SELECT 2", "SELECT 1\nUNION ALL\nSELECT 2"},
+		{"values", "VALUES (1, 'a'), (2, 'b')", "VALUES ROW(1, 'a'),\nROW(2, 'b')"},
+		{"tvf", "SELECT * FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), INTERVAL '10' MINUTES))",
+			"SELECT *\nFROM TABLE(TUMBLE(TABLE `t`, DESCRIPTOR(`ts`), INTERVAL '10' MINUTE))"},
+		{"with", "WITH c AS (SELECT 1 AS x) SELECT x FROM c", "WITH `c` AS (SELECT 1 AS `x`)\nSELECT `x`\nFROM `c`"},
+		{"derived", "SELECT * FROM (SELECT a FROM t) AS s (b)", "SELECT *\nFROM (SELECT `a`\nFROM `t`) AS `s` (`b`)"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			q, err := parseQuery(tc.src, 0, len(tc.src))
+			if err != nil {
+				t.Fatalf("parseQuery(%q): %v", tc.src, err)
+			}
+			got := FormatQuery(q)
+			if got != tc.want {
+				t.Errorf("FormatQuery(%q)\n got %s\nwant %s", tc.src, got, tc.want)
+			}
+			q2, err := parseQuery(got, 0, len(got))
+			if err != nil {
+				t.Fatalf("round trip parseQuery(%q): %v", got, err)
+			}
+			if again := FormatQuery(q2); again != got {
+				t.Errorf("round trip of %q gives %q", got, again)
+			}
+		})
+	}
+}
