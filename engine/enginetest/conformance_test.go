@@ -23,10 +23,21 @@ const qDir = "../../../shared/flink/q"
 // conformanceDoc is where -update-conformance writes its report.
 const conformanceDoc = "../../docs/conformance.md"
 
-// mustPass lists the .q files (base names) whose every statement must
-// match Flink's output; a mismatch in them fails the test. Other files are
-// only reported.
-var mustPass = []string{}
+// mustPass lists the .q files (base names) whose statements must match
+// Flink's output; a mismatch in them fails the test, except for statements
+// the file's exemption accepts (nil: none). Other files are only reported.
+var mustPass = map[string]func(QStatement) bool{
+	"sql-client__sql__catalog_database.q": nil,
+	"sql-client__sql__select_batch.q":     nil,
+	"sql-client__sql__view.q":             nil,
+	// EXPLAIN prints Calcite's and Flink's optimizer plans, which the
+	// engine does not reproduce; every other statement must match.
+	"sql-client__sql__table.q": isExplain,
+}
+
+func isExplain(st QStatement) bool {
+	return strings.HasPrefix(strings.ToLower(strings.TrimSpace(st.SQL)), "explain")
+}
 
 // qResult is the outcome of one .q file.
 type qResult struct {
@@ -50,10 +61,6 @@ func TestConformance(t *testing.T) {
 		t.Skipf("no Flink .q scripts in %s", qDir)
 	}
 	sort.Strings(files)
-	must := map[string]bool{}
-	for _, f := range mustPass {
-		must[f] = true
-	}
 	var results []qResult
 	for _, path := range files {
 		base := filepath.Base(path)
@@ -61,8 +68,11 @@ func TestConformance(t *testing.T) {
 			res := runQFile(t, path)
 			results = append(results, res)
 			t.Logf("%s: %d/%d statements pass", base, res.passed, res.total)
-			if must[base] {
+			if exempt, ok := mustPass[base]; ok {
 				for _, f := range res.failures {
+					if exempt != nil && exempt(f.stmt) {
+						continue
+					}
 					t.Errorf("%s:%d: %s\n%s", base, f.stmt.Line, firstLine(f.stmt.SQL), f.diff)
 				}
 			}
