@@ -1,0 +1,202 @@
+// Package protocol is the message protocol between the playground page
+// (wasm/app, web/) and the engine running in a Web Worker (wasm/engine).
+// Both sides are Go; messages cross postMessage as JSON text. The page never
+// imports the engine: this package is all it knows of it.
+//
+// A run: the page sends Execute{ID, Script, Start, End}; the worker answers,
+// per statement in that range, Statement, then either Result (a finished,
+// static result: DDL, SHOW, DESCRIBE, SET) or Schema, zero or more Rows and
+// Progress, and Done; or Error. After the last statement it sends RunDone.
+// Cancel{ID} stops the run within 100 ms: the current query ends with Done
+// (Cancelled set) and no further statement starts.
+package protocol
+
+// Message types, the "type" field of every message.
+const (
+	// page -> worker
+	TypeExecute = "execute"
+	TypeCancel  = "cancel"
+	TypeReset   = "reset"   // drop the session: a fresh catalog and settings
+	TypeCatalog = "catalog" // ask for a Catalog message
+	// worker -> page
+	TypeReady     = "ready" // the worker started; carries Specs
+	TypeStatement = "statement"
+	TypeResult    = "result"
+	TypeSchema    = "schema"
+	TypeRows      = "rows"
+	TypeProgress  = "progress"
+	TypeDone      = "done"
+	TypeError     = "error"
+	TypeRunDone   = "runDone"
+	TypeCatalogIs = "catalogIs"
+	TypeOutput    = "output" // lines the print connector wrote
+)
+
+// Request is a message from the page to the worker.
+type Request struct {
+	Type string `json:"type"`
+	ID   int    `json:"id,omitempty"` // the run: execute names it, cancel stops it
+	// Script is the whole editor text; Start and End (byte offsets) select
+	// what runs: one statement, a selection, or everything. Positions in
+	// errors are line:col in Script, so the editor can underline them.
+	Script string  `json:"script,omitempty"`
+	Start  int     `json:"start,omitempty"`
+	End    int     `json:"end,omitempty"`
+	Config *Config `json:"config,omitempty"`
+}
+
+// Config tunes a run.
+type Config struct {
+	// MaxRows stops a query after this many changes (0: no limit); the
+	// page's buffer has its own bound.
+	MaxRows int64 `json:"maxRows,omitempty"`
+	// Zone is the browser's IANA time zone, the default of 'table.local-time-zone'.
+	Zone string `json:"zone,omitempty"`
+}
+
+// Message is a message from the worker to the page. Which fields are set
+// depends on Type.
+type Message struct {
+	Type string `json:"type"`
+	ID   int    `json:"id,omitempty"`
+	Stmt int    `json:"stmt,omitempty"` // index of the statement within the run
+
+	// Statement: where the statement is in the script.
+	Start int    `json:"start,omitempty"`
+	End   int    `json:"end,omitempty"`
+	SQL   string `json:"sql,omitempty"`
+
+	// Result: a finished result as Flink's SQL client prints it
+	// ("[INFO] Execute statement succeeded.", a SHOW table and its footer).
+	Text string `json:"text,omitempty"`
+
+	// Schema: the columns of a query result.
+	Columns   []Column `json:"columns,omitempty"`
+	Streaming bool     `json:"streaming,omitempty"` // the op column is printed
+	Bounded   bool     `json:"bounded,omitempty"`
+	Insert    bool     `json:"insert,omitempty"` // an INSERT job, not a query
+	// TableauHead is the border, header and border lines of a streaming
+	// query's tableau output (type-inferred widths).
+	TableauHead string `json:"tableauHead,omitempty"`
+
+	// Rows: a batch of changes.
+	Rows []Row `json:"rows,omitempty"`
+
+	// Progress and Done.
+	Received   int64   `json:"received,omitempty"`   // changes received so far
+	RowsPerSec float64 `json:"rowsPerSec,omitempty"` // over the last second
+	ElapsedMs  int64   `json:"elapsedMs,omitempty"`
+	Watermark  string  `json:"watermark,omitempty"` // current watermark, when there is one
+	// Done: the footer Flink prints ("Received a total of 3 rows", "3 rows in
+	// set", "Query terminated, received a total of 5 rows"), and for batch
+	// queries the whole tableau text (content-inferred widths need all rows).
+	Footer    string `json:"footer,omitempty"`
+	Tableau   string `json:"tableau,omitempty"`
+	Cancelled bool   `json:"cancelled,omitempty"`
+
+	// Error.
+	Error *Error `json:"error,omitempty"`
+
+	// Ready: what the editor completes from.
+	Specs *Specs `json:"specs,omitempty"`
+	// CatalogIs: the session's catalogs.
+	Catalog *Catalog `json:"catalog,omitempty"`
+	// Output: print connector lines.
+	Lines []string `json:"lines,omitempty"`
+}
+
+// Column is one result column.
+type Column struct {
+	Name string `json:"name"`
+	Type string `json:"type"` // Flink's type string: INT, STRING, TIMESTAMP(3) *ROWTIME*
+}
+
+// Row is one change: its kind and its cells as Flink prints them.
+type Row struct {
+	Op    string   `json:"op"`              // +I, -U, +U, -D
+	Cells []string `json:"cells"`           // NULL is "<NULL>"
+	Line  string   `json:"line,omitempty"`  // the tableau line, for streaming queries
+	Nulls []bool   `json:"nulls,omitempty"` // which cells are NULL, when any is
+}
+
+// Error is a positioned error in Flink's words.
+type Error struct {
+	Class   string `json:"class,omitempty"` // Java exception class
+	Message string `json:"message"`
+	Line    int    `json:"line,omitempty"` // 1-based, in Request.Script; 0 when unknown
+	Col     int    `json:"col,omitempty"`
+	// Offset is the byte offset in Request.Script, -1 when unknown.
+	Offset int `json:"offset"`
+	// Text is the whole error as the SQL client prints it:
+	// "[ERROR] Could not execute SQL statement. Reason:\n<class>: <message>".
+	Text string `json:"text"`
+}
+
+// Specs is what the engine can do, for autocompletion and docs.
+type Specs struct {
+	Connectors []Connector `json:"connectors"`
+	Functions  []string    `json:"functions"`
+	Keywords   []string    `json:"keywords"`
+}
+
+// Connector describes one connector and its options.
+type Connector struct {
+	Name        string   `json:"name"`
+	Description string   `json:"description,omitempty"`
+	Source      bool     `json:"source,omitempty"`
+	Sink        bool     `json:"sink,omitempty"`
+	Storage     string   `json:"storage,omitempty"`
+	Options     []Option `json:"options"`
+}
+
+// Option is one connector option; per-field keys spell the column as '#'.
+type Option struct {
+	Key         string `json:"key"`
+	Type        string `json:"type"`
+	Default     string `json:"default,omitempty"`
+	Required    bool   `json:"required,omitempty"`
+	Description string `json:"description,omitempty"`
+}
+
+// Catalog is a snapshot of the session's catalogs.
+type Catalog struct {
+	CurrentCatalog  string        `json:"currentCatalog"`
+	CurrentDatabase string        `json:"currentDatabase"`
+	Catalogs        []CatalogInfo `json:"catalogs"`
+}
+
+// CatalogInfo is one catalog.
+type CatalogInfo struct {
+	Name      string         `json:"name"`
+	Type      string         `json:"type"`    // generic_in_memory
+	Storage   string         `json:"storage"` // where its metadata lives: "this tab's memory"
+	Databases []DatabaseInfo `json:"databases"`
+}
+
+// DatabaseInfo is one database.
+type DatabaseInfo struct {
+	Name    string      `json:"name"`
+	Objects []TableInfo `json:"objects"`
+}
+
+// TableInfo is one table or view and where it lives.
+type TableInfo struct {
+	Name      string       `json:"name"`
+	View      bool         `json:"view,omitempty"`
+	Temporary bool         `json:"temporary,omitempty"`
+	Columns   []ColumnInfo `json:"columns"`
+	Connector string       `json:"connector,omitempty"`
+	// Data says where the rows live ("generated on the fly; nothing is
+	// stored" for datagen, "a sink: rows are printed" for print).
+	Data string `json:"data,omitempty"`
+	// Bounded is "bounded", "unbounded" or "" (views, sinks).
+	Bounded string            `json:"bounded,omitempty"`
+	Options map[string]string `json:"options,omitempty"`
+}
+
+// ColumnInfo is one column of the catalog panel.
+type ColumnInfo struct {
+	Name   string `json:"name"`
+	Type   string `json:"type"`
+	Extras string `json:"extras,omitempty"` // AS expr, METADATA ...
+}
