@@ -5,7 +5,6 @@ import (
 
 	"github.com/flinkplay/flinkplay/engine/expr"
 	"github.com/flinkplay/flinkplay/engine/stream"
-	"github.com/flinkplay/flinkplay/engine/types"
 )
 
 // Calc filters and projects: rows whose Cond is TRUE (all rows when Cond is
@@ -63,5 +62,3 @@ func (c *Calc) Width(in int) int {
 	}
 	return len(c.Exprs)
 }
-
-var _ = types.Value{}

@@ -36,8 +36,5 @@ func (l *Limit) Process(in, out *stream.Batch) error {
 	return nil
 }
 
-// Done reports whether the limit has been reached before any input: LIMIT 0.
-func (l *Limit) Done() bool { return l.Count >= 0 && l.seen >= l.Offset+l.Count }
-
 // Close implements stream.Operator.
 func (l *Limit) Close() error { return nil }

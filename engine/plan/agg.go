@@ -43,11 +43,17 @@ func newAggScope(q *sql.Select, in *scope) *aggScope {
 	return a
 }
 
-func containsAgg(e sql.Expr) bool {
-	found := false
+func containsAgg(e sql.Expr) bool { return findAgg(e) != nil }
+
+// findAgg returns the first aggregate call in e, or nil.
+func findAgg(e sql.Expr) *sql.Call {
+	var found *sql.Call
 	walkExpr(e, func(x sql.Expr) bool {
-		if _, ok := isAggCall(x); ok {
-			found = true
+		if found != nil {
+			return false
+		}
+		if c, ok := isAggCall(x); ok {
+			found = c
 			return false
 		}
 		return true
@@ -200,12 +206,13 @@ func (b *binder) aggCall(c *sql.Call, in *scope, pre *[]expr.Expr, preOut *types
 	if c.Filter != nil {
 		return call, diag.Errorf(c.Pos, diag.TableException, "FILTER (WHERE ...) is not supported yet.")
 	}
+	// Calcite points at the inner call.
+	if inner := findAgg(c.Args[0]); inner != nil {
+		return call, diag.Errorf(inner.Pos, diag.SqlValidatorException, "Aggregate expressions cannot be nested")
+	}
 	x, err := b.expr(c.Args[0], in)
 	if err != nil {
 		return call, err
-	}
-	if containsAgg(c.Args[0]) {
-		return call, diag.Errorf(c.Pos, diag.SqlValidatorException, "Aggregate expressions cannot be nested")
 	}
 	call.Arg = len(*pre)
 	*pre = append(*pre, x)

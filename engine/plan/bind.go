@@ -335,6 +335,14 @@ func (b *binder) tableName(r *sql.TableName) (Node, *scope, error) {
 		if err != nil {
 			return nil, nil, positioned(err, r.Pos)
 		}
+		// Flink checks metadata columns before boundedness; none of our
+		// connectors can read metadata (SupportsReadingMetadata).
+		for _, c := range t.Columns {
+			if c.Kind == catalog.Metadata {
+				return nil, nil, diag.Validation(r.Pos, "Table '%s' declares metadata columns, but the underlying DynamicTableSource doesn't implement "+
+					"the SupportsReadingMetadata interface. Therefore, metadata cannot be read from the given source.", src.Summary())
+			}
+		}
 		if b.p.Batch && !src.Bounded() {
 			return nil, nil, diag.Validation(r.Pos, "Querying an unbounded table '%s' in batch mode is not allowed. The table source is unbounded.", id.String())
 		}
@@ -377,18 +385,12 @@ func (b *binder) computedColumns(scan *Scan) error {
 			}
 			scan.Exprs[i] = x
 		case catalog.Metadata:
-			return diag.Validation(diag.NoPos, "Invalid metadata key '%s' in column '%s' of table '%s'. The %s class '%s' supports the following metadata keys for reading:\n",
-				metadataKey(c), c.Name, scan.ID.String(), "DynamicTableSource", "connector")
+			// Only reached without sources (views, computed column types):
+			// tableName rejects metadata columns of a real scan.
+			scan.Exprs[i] = expr.Literal(types.NullValue, c.Type.WithNullable(true))
 		}
 	}
 	return nil
-}
-
-func metadataKey(c catalog.Column) string {
-	if c.MetadataKey != "" {
-		return c.MetadataKey
-	}
-	return c.Name
 }
 
 // selectQuery binds a SELECT block.

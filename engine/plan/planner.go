@@ -1,7 +1,6 @@
 package plan
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -293,5 +292,3 @@ func checkStreamingSort(n Node) error {
 }
 
 func exprName(i int) string { return "EXPR$" + strconv.Itoa(i) }
-
-var _ = fmt.Sprintf

@@ -736,6 +736,9 @@ func (ds *desugarer) name(i, j int) (int, error) {
 	}
 	switch {
 	case ds.tok(k).IsPunct(".") && ds.tok(k+1).IsPunct("*"):
+		if err := ds.unreserved(i, k); err != nil {
+			return 0, err
+		}
 		n := ds.newIdent(identEntry{parts: parts, pos: parts[0].Pos})
 		ds.emit(identText(n)+".*", i)
 		return k + 2, nil
@@ -757,9 +760,25 @@ func (ds *desugarer) name(i, j int) (int, error) {
 		ds.emit(")", k)
 		return e, nil
 	}
+	if err := ds.unreserved(i, k); err != nil {
+		return 0, err
+	}
 	n := ds.newIdent(identEntry{parts: parts, pos: parts[0].Pos})
 	ds.emit(identText(n), i)
 	return k, nil
+}
+
+// unreserved rejects an unquoted reserved word among tokens i..k-1 of an
+// identifier chain, as Flink's parser does: reserved words are identifiers
+// only in backticks. Function names are exempt, since Calcite's grammar
+// has a rule for each reserved function it knows (COUNT(...), UPPER(...)).
+func (ds *desugarer) unreserved(i, k int) error {
+	for ; i < k; i++ {
+		if t := ds.tok(i); t.Kind == Word && isReserved(t.Val) {
+			return ds.encountered(i)
+		}
+	}
+	return nil
 }
 
 func callName(parts []Ident) string {
@@ -1499,6 +1518,9 @@ func (ds *desugarer) tableRef(i, j int) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	if err := ds.unreserved(i, k); err != nil {
+		return 0, err
+	}
 	entry := identEntry{parts: parts, pos: parts[0].Pos}
 	for ds.tok(k).Kind == Hint {
 		hints, err := parseTableHints(ds.src, ds.tok(k))
@@ -1583,6 +1605,9 @@ func (ds *desugarer) alias(k int, entry *identEntry) (int, error) {
 	if len(parts) != 1 {
 		return 0, ds.encountered(k + 1)
 	}
+	if err := ds.unreserved(k, k2); err != nil {
+		return 0, err
+	}
 	n := ds.newIdent(identEntry{parts: parts, pos: parts[0].Pos})
 	ds.emit("AS "+identText(n), k)
 	k = k2
@@ -1592,6 +1617,9 @@ func (ds *desugarer) alias(k int, entry *identEntry) (int, error) {
 		for c := k + 1; c < rp; c += 2 {
 			if !isName(ds.tok(c)) {
 				return 0, ds.encountered(c)
+			}
+			if err := ds.unreserved(c, c+1); err != nil {
+				return 0, err
 			}
 			tc := ds.tok(c)
 			cols = append(cols, Ident{Name: tc.Val, Pos: tc.Pos, Quoted: tc.Kind == QuotedIdent})

@@ -231,7 +231,12 @@ func (p *parser) fail() {
 	image := "<EOF>"
 	pos := t.Pos
 	if t.Kind == EOF {
+		// JavaCC reports <EOF> at the last character it read, as the
+		// query path does (encounteredErr).
 		pos = p.end
+		if last := lastTokenEnd(p.toks); last > 0 {
+			pos = last - 1
+		}
 	} else {
 		image = tokenImage(p.src, t)
 	}

@@ -578,6 +578,8 @@ func TestParseQuery(t *testing.T) {
 		{"select without from", "SELECT 1, 'a'", "(select 1 'a')"},
 		{"nested subqueries", "SELECT (SELECT MAX(x) FROM (SELECT x FROM u)) FROM t",
 			"(select (subquery (select (MAX (col x)) (from (derived (select (col x) (from (table u))))))) (from (table t)))"},
+		{"reserved function names stay calls", "SELECT COUNT(a), UPPER(b), MOD(a, 2) FROM t",
+			"(select (COUNT (col a)) (UPPER (col b)) (MOD (col a) 2) (from (table t)))"},
 		{"keyword-ish names", "SELECT `user`, `value`, data, name FROM `table`", "(select (col user) (col value) (col data) (col name) (from (table table)))"},
 	}
 	for _, tc := range tests {
@@ -617,6 +619,15 @@ func TestParseErrors(t *testing.T) {
 		{"odd binary", "SELECT X'abc'", "Binary literal string must contain an even number of hexits"},
 		{"empty select", "SELECT FROM t", `Encountered "FROM" at line 1, column 8.`},
 		{"trailing comma", "SELECT a, FROM t", `Encountered "FROM" at line 1, column 11.`},
+		{"reserved column", "SELECT user FROM t", `Encountered "user" at line 1, column 8.`},
+		{"reserved qualified column", "SELECT t.value FROM t", `Encountered "value" at line 1, column 10.`},
+		{"reserved table", "SELECT a FROM `order`, year", `Encountered "year" at line 1, column 24.`},
+		{"reserved item alias", "SELECT a AS value FROM t", `Encountered "value" at line 1, column 13.`},
+		{"reserved implicit alias", "SELECT a value FROM t", `Encountered "value" at line 1, column 10.`},
+		{"reserved table alias", "SELECT 1 FROM t AS time", `Encountered "time" at line 1, column 20.`},
+		{"reserved column alias list", "SELECT 1 FROM (VALUES (1)) AS v(date)", `Encountered "date" at line 1, column 33.`},
+		{"reserved in where", "SELECT a FROM t WHERE count > 1", `Encountered "count" at line 1, column 23.`},
+		{"reserved star qualifier", "SELECT table.* FROM t", `Encountered "table" at line 1, column 8.`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

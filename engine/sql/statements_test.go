@@ -328,7 +328,7 @@ func TestParseStatementErrors(t *testing.T) {
 		{"set unquoted", "SET execution.runtime-mode = batch", diag.ParseException,
 			"Encountered \"execution\" at line 1, column 5.\nWas expecting one of:\n    <EOF>\n    <BINARY_STRING_LITERAL> ...\n    <QUOTED_STRING> ...\n    <PREFIXED_STRING_LITERAL> ...\n    <UNICODE_STRING_LITERAL> ...\n    \";\" ...", 4},
 		{"set without value", "SET 'k'", diag.ParseException,
-			"Encountered \"<EOF>\" at line 1, column 8.\nWas expecting:\n    \"=\" ...", 7},
+			"Encountered \"<EOF>\" at line 1, column 7.\nWas expecting:\n    \"=\" ...", 6},
 		{"timestamp with time zone", "create table t (a timestamp with time zone)", diag.ParseException,
 			"Encountered \"time\" at line 1, column 34.\nWas expecting:\n    \"LOCAL\" ...", 33},
 		{"multiple watermarks", "create table t (a timestamp(3), watermark for a as a, watermark for a as a)", diag.ParseException,
@@ -354,7 +354,7 @@ func TestParseStatementErrors(t *testing.T) {
 		{"unknown type", "create table t (a foo.bar)", diag.SqlValidatorException, "Unknown identifier 'foo.bar'", 18},
 		{"interval column", "create table t (a interval day)", diag.ParseException, "", 18},
 		{"syntax error beats deferred type error", "create table t (a varchar(0)) with", diag.ParseException,
-			"Encountered \"<EOF>\" at line 1, column 35.\nWas expecting:\n    \"(\" ...", 34},
+			"Encountered \"<EOF>\" at line 1, column 34.\nWas expecting:\n    \"(\" ...", 33},
 		{"line and column count from the statement", "create table t (\n  a int,\n  b int int\n)", diag.ParseException, "", 34},
 		{"lexical error", "select 'abc", diag.ParseException,
 			"Lexical error at line 1, column 12.  Encountered: <EOF> after : \"\\'abc\"", 7},
@@ -365,7 +365,7 @@ func TestParseStatementErrors(t *testing.T) {
 		{"trailing tokens", "show tables x", diag.ParseException, "", 12},
 		{"statement set without semicolon", "EXECUTE STATEMENT SET BEGIN INSERT INTO t SELECT 1 END", diag.ParseException, "", -1},
 		{"insert without query", "insert into t", diag.ParseException,
-			"Encountered \"<EOF>\" at line 1, column 14.\nWas expecting one of:\n    \"PARTITION\" ...\n    \"SELECT\" ...\n    \"VALUES\" ...\n    \"WITH\" ...\n    \"(\" ...\n    \".\" ...", 13},
+			"Encountered \"<EOF>\" at line 1, column 13.\nWas expecting one of:\n    \"PARTITION\" ...\n    \"SELECT\" ...\n    \"VALUES\" ...\n    \"WITH\" ...\n    \"(\" ...\n    \".\" ...", 12},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
