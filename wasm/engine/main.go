@@ -1,0 +1,129 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"runtime/debug"
+	"syscall/js"
+	"time"
+	_ "time/tzdata" // IANA zones for 'table.local-time-zone' and TIMESTAMP_LTZ in the browser
+
+	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/wasm/engine/protocol"
+	"github.com/flinkplay/flinkplay/wasm/engine/worker"
+)
+
+func main() {
+	self := js.Global()
+	post := self.Get("postMessage")
+	// buf is reused: wasm runs one goroutine at a time and emit does not block.
+	var buf []byte
+	emit := func(m protocol.Message) {
+		var err error
+		buf, err = worker.AppendJSON(buf[:0], m)
+		if err != nil {
+			buf, _ = worker.AppendJSON(buf[:0], protocol.Message{Type: protocol.TypeError, ID: m.ID, Error: &protocol.Error{
+				Class: diag.RuntimeException, Message: "cannot encode a message: " + err.Error(), Offset: -1}})
+		}
+		post.Invoke(string(buf))
+		if cap(buf) > 4<<20 {
+			buf = nil // do not keep a rare huge message's buffer
+		}
+	}
+	w := worker.New(worker.Options{
+		Emit: emit,
+		// A sleep, not runtime.Gosched: only a blocked Go program lets the
+		// JS event loop deliver the next message (a cancel, say).
+		Yield: func() { time.Sleep(time.Millisecond) },
+		Zone:  browserZone(),
+	})
+	handle := func(data string) {
+		defer func() {
+			if p := recover(); p != nil {
+				emitPanic(emit, p)
+			}
+		}()
+		var req protocol.Request
+		if err := json.Unmarshal([]byte(data), &req); err != nil {
+			emit(protocol.Message{Type: protocol.TypeError, Error: &protocol.Error{
+				Class: diag.IllegalArgument, Message: "malformed request: " + err.Error(), Offset: -1,
+				Text: "[ERROR] malformed request: " + err.Error()}})
+			return
+		}
+		w.Handle(req)
+	}
+	inbox := make(chan string, 1024)
+	go func() {
+		for d := range inbox {
+			handle(d)
+		}
+	}()
+	onmessage := js.FuncOf(func(this js.Value, args []js.Value) any {
+		defer func() {
+			if p := recover(); p != nil {
+				emitPanic(emit, p)
+			}
+		}()
+		if len(args) == 0 {
+			return nil
+		}
+		data := args[0].Get("data")
+		if data.Type() != js.TypeString {
+			return nil
+		}
+		// Handle never blocks, but the callback must return at once
+		// whatever happens: requests go to one goroutine, in order.
+		d := data.String()
+		select {
+		case inbox <- d:
+		default:
+			go func() { inbox <- d }()
+		}
+		return nil
+	})
+	// engine-worker.js queued what arrived before Go was running.
+	pending := self.Get("flinkplayPending")
+	self.Set("onmessage", onmessage)
+	w.Ready()
+	if pending.Type() == js.TypeObject {
+		for i := 0; i < pending.Length(); i++ {
+			if v := pending.Index(i); v.Type() == js.TypeString {
+				inbox <- v.String()
+			}
+		}
+		self.Delete("flinkplayPending")
+	}
+	select {}
+}
+
+// browserZone is the browser's IANA zone, the default of
+// 'table.local-time-zone' (Go's own time.Local in wasm is a fixed offset).
+func browserZone() (loc *time.Location) {
+	defer func() {
+		if recover() != nil {
+			loc = nil
+		}
+	}()
+	intl := js.Global().Get("Intl")
+	if intl.Type() != js.TypeObject {
+		return nil
+	}
+	id := intl.Get("DateTimeFormat").New().Call("resolvedOptions").Get("timeZone")
+	if id.Type() != js.TypeString {
+		return nil
+	}
+	loc, err := time.LoadLocation(id.String())
+	if err != nil {
+		return nil
+	}
+	return loc
+}
+
+func emitPanic(emit func(protocol.Message), p any) {
+	msg := fmt.Sprintf("internal error: %v\n%s", p, debug.Stack())
+	emit(protocol.Message{Type: protocol.TypeError, Error: &protocol.Error{
+		Class: diag.RuntimeException, Message: msg, Offset: -1,
+		Text: "[ERROR] Could not execute SQL statement. Reason:\n" + diag.RuntimeException + ": " + msg}})
+}

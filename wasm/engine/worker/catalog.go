@@ -1,0 +1,157 @@
+package worker
+
+import (
+	"context"
+	"sort"
+	"strings"
+
+	"github.com/flinkplay/flinkplay/engine"
+	"github.com/flinkplay/flinkplay/engine/catalog"
+	"github.com/flinkplay/flinkplay/engine/connector"
+	"github.com/flinkplay/flinkplay/engine/sql"
+	"github.com/flinkplay/flinkplay/wasm/engine/protocol"
+)
+
+// CatalogStorage says where a catalog keeps its metadata in the playground.
+const CatalogStorage = "this tab's memory (generic_in_memory)"
+
+// Specs describes what sess can do, for the editor's completion: its
+// connectors with every option, the built-in functions and Flink's keywords.
+func Specs(sess *engine.Session) *protocol.Specs {
+	sp := &protocol.Specs{Connectors: []protocol.Connector{}, Functions: functionNames(), Keywords: sql.Keywords()}
+	for _, f := range sess.Connectors().Factories() {
+		s := f.Spec()
+		c := protocol.Connector{Name: s.Name, Description: s.Description, Source: s.Source, Sink: s.Sink,
+			Storage: s.Storage, Options: make([]protocol.Option, len(s.Options))}
+		for i, o := range s.Options {
+			c.Options[i] = protocol.Option{Key: o.Key, Type: o.Type.String(), Default: o.Default,
+				Required: o.Required, Description: o.Description}
+		}
+		sp.Connectors = append(sp.Connectors, c)
+	}
+	return sp
+}
+
+// functionNames lists the functions a user can call in SQL, for
+// completion. It asks a fresh session, as a user would with SHOW FUNCTIONS,
+// and keeps what SQL can call: Flink lists some functions under their Table
+// API names (camel case, "charLength") and some operators ("and", "asc"),
+// which SQL spells otherwise or not as calls.
+func functionNames() []string {
+	names := []string{}
+	res, err := engine.NewSession(engine.Config{}).Execute(context.Background(), "SHOW FUNCTIONS")
+	if err != nil {
+		return names
+	}
+	defer res.Close()
+	seen := map[string]bool{}
+	for _, row := range res.Rows {
+		if len(row) == 0 || row[0].Null {
+			continue
+		}
+		name := string(row[0].B)
+		if !sqlCallable(name) {
+			continue
+		}
+		name = strings.ToUpper(name)
+		if !seen[name] {
+			seen[name] = true
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+// notCalls are names in Flink's function list that SQL writes as operators
+// or keywords, not as calls.
+var notCalls = map[string]bool{
+	"and": true, "or": true, "not": true, "as": true, "asc": true, "desc": true, "in": true,
+	"between": true, "like": true, "similar": true, "over": true, "end": true, "start": true,
+	"get": true, "at": true, "distinct": true, "equals": true, "plus": true, "minus": true,
+	"times": true, "divide": true, "flatten": true, "element": true, "collect": true,
+}
+
+func sqlCallable(name string) bool {
+	if name == "" || notCalls[name] {
+		return false
+	}
+	for i := 1; i < len(name); i++ {
+		if c := name[i]; c >= 'A' && c <= 'Z' && name[i-1] >= 'a' && name[i-1] <= 'z' {
+			return false // camel case: a Table API name
+		}
+	}
+	return true
+}
+
+// Snapshot describes sess's catalogs for the catalog panel: every table and
+// view with its columns, and where its metadata and its data live.
+func Snapshot(sess *engine.Session) protocol.Catalog {
+	snap := sess.Catalog().Snapshot(!sess.IsBatch())
+	out := protocol.Catalog{CurrentCatalog: snap.CurrentCatalog, CurrentDatabase: snap.CurrentDatabase,
+		Catalogs: []protocol.CatalogInfo{}}
+	specs := map[string]*connector.Spec{}
+	for _, f := range sess.Connectors().Factories() {
+		specs[f.Spec().Name] = f.Spec()
+	}
+	for _, c := range snap.Catalogs {
+		ci := protocol.CatalogInfo{Name: c.Name, Type: c.Type, Storage: CatalogStorage, Databases: []protocol.DatabaseInfo{}}
+		if c.Missing {
+			// Only temporary objects live here; they are the session's.
+			ci.Storage = "this tab's memory (temporary objects of the session)"
+		}
+		for _, d := range c.Databases {
+			di := protocol.DatabaseInfo{Name: d.Name, Objects: []protocol.TableInfo{}}
+			for _, o := range d.Objects {
+				if o.Shadowed {
+					// Flink resolves the name to the temporary object.
+					continue
+				}
+				di.Objects = append(di.Objects, tableInfo(o, specs))
+			}
+			ci.Databases = append(ci.Databases, di)
+		}
+		out.Catalogs = append(out.Catalogs, ci)
+	}
+	return out
+}
+
+func tableInfo(o catalog.ObjectSnapshot, specs map[string]*connector.Spec) protocol.TableInfo {
+	t := protocol.TableInfo{Name: o.Name, View: o.View, Temporary: o.Temporary,
+		Columns: make([]protocol.ColumnInfo, len(o.Columns)), Options: o.Options}
+	for i, c := range o.Columns {
+		typ := c.Type
+		if !c.Nullable {
+			typ += " NOT NULL"
+		}
+		var extras []string
+		if c.Extras != "" {
+			extras = append(extras, c.Extras)
+		}
+		if c.Key != "" {
+			extras = append(extras, c.Key)
+		}
+		if c.Watermark != "" {
+			extras = append(extras, "WATERMARK AS "+c.Watermark)
+		}
+		t.Columns[i] = protocol.ColumnInfo{Name: c.Name, Type: typ, Extras: strings.Join(extras, ", ")}
+	}
+	if o.View {
+		t.Data = "a view: its query runs when it is read; nothing is stored"
+		return t
+	}
+	t.Connector = o.Options["connector"]
+	spec := specs[t.Connector]
+	if spec == nil {
+		return t
+	}
+	t.Data = spec.Storage
+	if spec.Name == "datagen" {
+		// Flink's datagen is bounded exactly when it has a row count.
+		t.Bounded = "unbounded"
+		if _, ok := o.Options["number-of-rows"]; ok {
+			t.Bounded = "bounded"
+		}
+	}
+	return t
+}

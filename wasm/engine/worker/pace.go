@@ -1,0 +1,178 @@
+package worker
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/flinkplay/flinkplay/engine/stream"
+	"github.com/flinkplay/flinkplay/engine/types"
+	"github.com/flinkplay/flinkplay/wasm/engine/protocol"
+)
+
+// feed carries one running query's or job's changes and output lines to
+// the page. The run's goroutine adds to it; a ticker goroutine sends what
+// is due even while the query waits inside the engine (a throttled source
+// between two bursts), and reports progress.
+type feed struct {
+	w        *Worker
+	id, stmt int
+	start    time.Time
+
+	mu        sync.Mutex // guards everything below
+	lastFlush time.Time
+	lastProg  time.Time
+	received  int64
+	rate      rateMeter
+	rows      rowBuffer
+	// batchRows keeps every row's cells for a batch query's final table.
+	batchRows [][]string
+	keepCells bool
+
+	stop    chan struct{}
+	stopped chan struct{}
+}
+
+// startFeed starts the ticker of a statement's feed; end stops it. setup,
+// when set, prepares the row buffer first.
+func (w *Worker) startFeed(req protocol.Request, idx int, keepCells bool, setup func(*rowBuffer)) *feed {
+	now := w.o.Now()
+	f := &feed{w: w, id: req.ID, stmt: idx, start: now, lastProg: now, keepCells: keepCells,
+		stop: make(chan struct{}), stopped: make(chan struct{})}
+	f.rate.add(now, 0)
+	if setup != nil {
+		setup(&f.rows)
+	}
+	go f.tick()
+	return f
+}
+
+func (f *feed) tick() {
+	defer close(f.stopped)
+	defer func() {
+		if p := recover(); p != nil {
+			f.w.emitPanic(f.id, p)
+		}
+	}()
+	every := min(f.w.o.FlushInterval, f.w.o.ProgressInterval)
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-f.stop:
+			return
+		case <-t.C:
+		}
+		f.mu.Lock()
+		now := f.w.o.Now()
+		if f.due(now) {
+			f.flushLocked(now)
+		}
+		if now.Sub(f.lastProg) >= f.w.o.ProgressInterval {
+			f.progressLocked(now)
+		}
+		f.mu.Unlock()
+	}
+}
+
+// add formats one change and reports whether a whole message waits.
+func (f *feed) add(k stream.Kind, row []types.Value) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.rows.add(k, row)
+	f.received++
+	return f.rows.len() >= f.w.o.MaxBatchRows
+}
+
+// count counts changes that are not shown (an INSERT's).
+func (f *feed) count(n int) {
+	f.mu.Lock()
+	f.received += int64(n)
+	f.mu.Unlock()
+}
+
+// due reports whether a message may go now.
+func (f *feed) due(now time.Time) bool {
+	return f.lastFlush.IsZero() || now.Sub(f.lastFlush) >= f.w.o.FlushInterval
+}
+
+// flushLocked sends the pending rows and output lines.
+func (f *feed) flushLocked(now time.Time) {
+	if f.rows.len() > 0 {
+		rows := f.rows.take()
+		if f.keepCells {
+			for _, r := range rows {
+				f.batchRows = append(f.batchRows, r.Cells)
+			}
+		}
+		f.w.emit(protocol.Message{Type: protocol.TypeRows, ID: f.id, Stmt: f.stmt, Rows: rows})
+		f.lastFlush = now
+	}
+	if lines := f.w.out.take(); len(lines) > 0 {
+		f.w.emit(protocol.Message{Type: protocol.TypeOutput, ID: f.id, Stmt: f.stmt, Lines: lines})
+		f.lastFlush = now
+	}
+}
+
+func (f *feed) progressLocked(now time.Time) {
+	f.lastProg = now
+	f.rate.add(now, f.received)
+	f.w.emit(protocol.Message{Type: protocol.TypeProgress, ID: f.id, Stmt: f.stmt, Received: f.received,
+		RowsPerSec: f.rate.perSecond(), ElapsedMs: now.Sub(f.start).Milliseconds()})
+}
+
+// pace is called by the run between changes: when a whole message waits
+// and the last one went out less than FlushInterval ago, the query waits
+// (backpressure, so that the page is never flooded and still sees every
+// change); then what is due goes out, and the host gets its turn. It
+// returns ctx's error when the wait was cut short.
+func (f *feed) pace(ctx context.Context) error {
+	f.mu.Lock()
+	now := f.w.o.Now()
+	full := f.rows.len() >= f.w.o.MaxBatchRows || f.w.out.len() >= f.w.o.MaxBatchRows
+	var wait time.Duration
+	if full && !f.due(now) {
+		wait = f.lastFlush.Add(f.w.o.FlushInterval).Sub(now)
+	}
+	f.mu.Unlock()
+	if wait > 0 {
+		if err := (wallClock{}).Sleep(ctx, wait); err != nil {
+			return err
+		}
+		// The sleep let the host run.
+		f.w.lastYield = f.w.o.Now()
+	}
+	f.mu.Lock()
+	if now = f.w.o.Now(); f.due(now) {
+		f.flushLocked(now)
+	}
+	f.mu.Unlock()
+	f.w.maybeYield()
+	return nil
+}
+
+// end stops the ticker and sends what is left; with done set it then sends
+// Done, filled in with the counts.
+func (f *feed) end(done *protocol.Message) { f.endWith(nil, done) }
+
+// endWith is end that lets table fill in Done from all the rows' cells
+// (kept with keepCells) before it goes.
+func (f *feed) endWith(table func(rows [][]string), done *protocol.Message) {
+	close(f.stop)
+	<-f.stopped
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	now := f.w.o.Now()
+	f.flushLocked(now)
+	if done == nil {
+		return
+	}
+	if table != nil {
+		table(f.batchRows)
+	}
+	f.rate.add(now, f.received)
+	m := *done
+	m.Type, m.ID, m.Stmt = protocol.TypeDone, f.id, f.stmt
+	m.Received, m.RowsPerSec, m.ElapsedMs = f.received, f.rate.perSecond(), now.Sub(f.start).Milliseconds()
+	f.w.emit(m)
+}

@@ -1,0 +1,300 @@
+package worker
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/flinkplay/flinkplay/engine"
+	"github.com/flinkplay/flinkplay/engine/client"
+	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/format"
+	"github.com/flinkplay/flinkplay/engine/sql"
+	"github.com/flinkplay/flinkplay/engine/stream"
+	"github.com/flinkplay/flinkplay/wasm/engine/protocol"
+)
+
+// execute runs the statements of req's range in order and stops at the
+// first error or when the run is cancelled, as the SQL client runs a file.
+func (w *Worker) execute(ctx context.Context, req protocol.Request) {
+	w.out.reset()
+	if req.Config != nil {
+		w.setZone(req.Config.Zone)
+	}
+	spans, err := splitRange(req.Script, req.Start, req.End)
+	if err != nil {
+		w.emitError(req, 0, err)
+		return
+	}
+	for i, span := range spans {
+		if ctx.Err() != nil {
+			return
+		}
+		w.emit(protocol.Message{Type: protocol.TypeStatement, ID: req.ID, Stmt: i,
+			Start: span.Start, End: span.End, SQL: req.Script[span.Start:span.End]})
+		if !w.statement(ctx, req, i, span) {
+			return
+		}
+	}
+}
+
+// splitRange returns the statements of script that the range [start, end)
+// touches; an empty range (a cursor) selects the statement it is in, or
+// else the nearest one before it, or else the first one after it.
+// Positions stay those of the whole script.
+func splitRange(script string, start, end int) ([]sql.Span, error) {
+	start = max(0, min(start, len(script)))
+	end = max(start, min(end, len(script)))
+	spans, err := engine.Split(script)
+	if err != nil {
+		// A broken statement after the range (say, an unclosed quote the
+		// user is still typing) must not stop the statements before it.
+		e, ok := diag.As(err)
+		if !ok || e.Pos < end {
+			return nil, err
+		}
+		var err2 error
+		if spans, err2 = engine.Split(script[:end]); err2 != nil {
+			return nil, err
+		}
+	}
+	if start == end {
+		pick := -1
+		for i, s := range spans {
+			if s.Start <= start && start <= s.End {
+				pick = i
+				break
+			}
+			if s.End <= start {
+				pick = i
+			}
+		}
+		if pick < 0 && len(spans) > 0 {
+			pick = 0
+		}
+		if pick < 0 {
+			return nil, nil
+		}
+		return spans[pick : pick+1], nil
+	}
+	var out []sql.Span
+	for _, s := range spans {
+		if s.Start < end && s.End > start {
+			out = append(out, s)
+		}
+	}
+	return out, nil
+}
+
+// options returns the printing options of the next statement: the SQL
+// client's, read from the session's settings, without time costs (the
+// page shows elapsed time itself, and transcripts stay comparable).
+func (w *Worker) options() client.Options {
+	o := client.Defaults(client.SQLClient).ForSession(w.sess)
+	o.PrintTimeCost = false
+	o.JobID = w.o.JobID
+	return o
+}
+
+// statement runs one statement and reports whether the run goes on.
+func (w *Worker) statement(ctx context.Context, req protocol.Request, idx int, span sql.Span) bool {
+	o := w.options()
+	res, err := w.sess.ExecuteAt(ctx, req.Script, span)
+	if err != nil {
+		if ctx.Err() != nil {
+			return false
+		}
+		w.emitError(req, idx, err)
+		return false
+	}
+	defer res.Close()
+	switch res.Kind {
+	case engine.ResultQuery:
+		return w.query(ctx, req, idx, res, o)
+	case engine.ResultInsert:
+		return w.insert(ctx, req, idx, res, o)
+	}
+	var buf bytes.Buffer
+	if _, err := client.Print(ctx, &buf, res, o); err != nil {
+		w.emitError(req, idx, err)
+		return false
+	}
+	w.emit(protocol.Message{Type: protocol.TypeResult, ID: req.ID, Stmt: idx, Text: buf.String()})
+	return true
+}
+
+// emitError reports err in Flink's words with its place in the script.
+func (w *Worker) emitError(req protocol.Request, idx int, err error) {
+	e := diag.Wrap(err)
+	e.Resolve(req.Script)
+	var text strings.Builder
+	client.PrintError(&text, e, w.options())
+	pe := &protocol.Error{Class: e.Class, Message: e.Msg, Offset: -1,
+		Text: strings.TrimSuffix(text.String(), "\n")}
+	if e.Pos >= 0 && e.Pos <= len(req.Script) {
+		pe.Offset, pe.Line, pe.Col = e.Pos, e.Line, e.Col
+	}
+	w.emit(protocol.Message{Type: protocol.TypeError, ID: req.ID, Stmt: idx, Error: pe})
+}
+
+func schemaColumns(res *engine.Result) []protocol.Column {
+	cols := make([]protocol.Column, len(res.Schema.Columns))
+	for i, c := range res.Schema.Columns {
+		cols[i] = protocol.Column{Name: c.Name, Type: c.Type.String()}
+	}
+	return cols
+}
+
+// yieldCheckRows is how many changes the worker formats between two
+// looks at the clock for yielding and pacing.
+const yieldCheckRows = 64
+
+// query streams a query's changes to the page.
+func (w *Worker) query(ctx context.Context, req protocol.Request, idx int, res *engine.Result, o client.Options) bool {
+	var maxRows int64
+	if req.Config != nil {
+		maxRows = req.Config.MaxRows
+	}
+	fo := format.Options{MaxColumnWidth: o.MaxColumnWidth, RowKind: res.Streaming, Zone: o.Zone}
+	schema := protocol.Message{Type: protocol.TypeSchema, ID: req.ID, Stmt: idx, Columns: schemaColumns(res),
+		Streaming: res.Streaming, Bounded: res.Bounded}
+	if res.Streaming {
+		var head bytes.Buffer
+		format.NewStreamPrinter(&head, res.Schema, fo).Header()
+		schema.TableauHead = head.String()
+	}
+	w.emit(schema)
+	f := w.startFeed(req, idx, !res.Streaming, func(rb *rowBuffer) {
+		rb.schema, rb.fo = res.Schema, format.Options{Zone: o.Zone}
+		if res.Streaming {
+			rb.printer = format.NewStreamPrinter(rb, res.Schema, fo)
+		}
+	})
+
+	var n int64
+	limited, cancelled := false, false
+	var runErr error
+loop:
+	for {
+		if ctx.Err() != nil {
+			cancelled = true
+			break
+		}
+		if maxRows > 0 && n >= maxRows {
+			limited = true
+			break
+		}
+		b, err := res.Next(ctx)
+		if errors.Is(err, stream.ErrEndOfInput) {
+			break
+		}
+		if err != nil {
+			if ctx.Err() != nil {
+				cancelled = true
+				break
+			}
+			runErr = err
+			break
+		}
+		for i := 0; i < b.Len(); i++ {
+			if maxRows > 0 && n >= maxRows {
+				limited = true
+				break loop
+			}
+			full := f.add(b.Kinds[i], b.Row(i))
+			n++
+			// Formatting a batch takes a while in a cold browser: the
+			// first rows go out early, and the host gets its turns.
+			if full || n%yieldCheckRows == 0 {
+				if err := f.pace(ctx); err != nil {
+					cancelled = true
+					break loop
+				}
+			}
+		}
+		if err := f.pace(ctx); err != nil {
+			cancelled = true
+			break
+		}
+	}
+	if runErr != nil {
+		// Flink shows the rows that came before the failure, then the error.
+		f.end(nil)
+		w.emitError(req, idx, runErr)
+		return false
+	}
+	done := protocol.Message{Cancelled: cancelled}
+	switch {
+	case res.Streaming:
+		if n > 0 {
+			var tail bytes.Buffer
+			format.NewStreamPrinter(&tail, res.Schema, fo).Border()
+			done.Tableau = tail.String()
+		}
+		done.Footer = format.ReceivedFooter(int(n), cancelled || limited)
+	case cancelled:
+		// The SQL client prints nothing of a batch result cancelled before its end.
+		done.Footer = format.ReceivedFooter(0, true)
+	default:
+		done.Footer = format.RowsFooter(int(n))
+		if limited {
+			done.Footer = format.ReceivedFooter(int(n), true)
+		}
+	}
+	if !res.Streaming && !cancelled {
+		// The table needs every row's cells, which the last flush completes.
+		f.endWith(func(rows [][]string) {
+			var table bytes.Buffer
+			format.PrintTable(&table, res.Schema.Names(), nil, rows, format.Options{MaxColumnWidth: o.MaxColumnWidth, Zone: o.Zone})
+			done.Tableau = table.String()
+		}, &done)
+		return true
+	}
+	f.end(&done)
+	return !cancelled
+}
+
+// insert runs an INSERT job to its end; the print connector's lines go to
+// the page as Output.
+func (w *Worker) insert(ctx context.Context, req protocol.Request, idx int, res *engine.Result, o client.Options) bool {
+	w.emit(protocol.Message{Type: protocol.TypeSchema, ID: req.ID, Stmt: idx, Columns: schemaColumns(res),
+		Streaming: res.Streaming, Bounded: res.Bounded, Insert: true})
+	// What the SQL client prints for the job: the submission lines and job
+	// id, or with table.dml-sync the completion line. A job without changes
+	// prints exactly that.
+	var text bytes.Buffer
+	client.Print(ctx, &text, &engine.Result{Kind: engine.ResultInsert, Schema: res.Schema, Streaming: res.Streaming}, o)
+	f := w.startFeed(req, idx, false, nil)
+	cancelled := false
+	for {
+		if ctx.Err() != nil {
+			cancelled = true
+			break
+		}
+		b, err := res.Next(ctx)
+		if errors.Is(err, stream.ErrEndOfInput) {
+			break
+		}
+		if err != nil {
+			if ctx.Err() != nil {
+				cancelled = true
+				break
+			}
+			f.end(nil)
+			w.emitError(req, idx, err)
+			return false
+		}
+		f.count(b.Len())
+		if err := f.pace(ctx); err != nil {
+			cancelled = true
+			break
+		}
+	}
+	done := protocol.Message{Cancelled: cancelled}
+	if !cancelled || !o.DMLSync {
+		done.Tableau = text.String()
+	}
+	f.end(&done)
+	return !cancelled
+}

@@ -1,0 +1,330 @@
+// Package worker runs the engine behind the playground's message protocol
+// (wasm/engine/protocol). A Worker owns one engine.Session, takes requests
+// through Handle, which never blocks, and answers through an emit callback.
+// It is pure Go: wasm/engine wires it to a Web Worker's postMessage, and
+// the tests drive it natively.
+//
+// The page rebuilds the SQL client's transcript of a statement from the
+// messages, always the same way: Result.Text for a static result;
+// otherwise Schema.TableauHead, then every Row.Line (each plus "\n"), then
+// Done.Tableau, then Done.Footer (plus "\n") when it is not empty. So a
+// streaming query's closing border travels in Done.Tableau, a batch query's
+// whole table (its widths come from all rows) too, and an INSERT's
+// "[INFO] ..." lines as well. Errors carry the SQL client's text in
+// Error.Text.
+//
+// Rows are paced for the page: at most one Rows message per FlushInterval
+// and at most MaxBatchRows rows in one; a query that produces more waits
+// (backpressure, like a slow SQL client), so that every change reaches the
+// page and its table view stays exact.
+package worker
+
+import (
+	"context"
+	"fmt"
+	"runtime/debug"
+	"sync"
+	"time"
+
+	"github.com/flinkplay/flinkplay/engine"
+	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/stream"
+	"github.com/flinkplay/flinkplay/wasm/engine/protocol"
+)
+
+// Defaults of the pacing options.
+const (
+	DefaultFlushInterval    = 50 * time.Millisecond
+	DefaultMaxBatchRows     = 2000
+	DefaultProgressInterval = 250 * time.Millisecond
+	DefaultYieldInterval    = 20 * time.Millisecond
+)
+
+// Options configure a Worker. Only Emit is required.
+type Options struct {
+	// Emit receives every message. It is called from one goroutine at a
+	// time, never from Handle's caller while Handle runs.
+	Emit func(protocol.Message)
+	// Yield gives the host a chance to deliver requests while a query
+	// runs; it is called between batches when YieldInterval has passed
+	// since the last call. In a browser it must really block (a 1 ms
+	// sleep), since a busy Go goroutine keeps the JS event loop from
+	// running. nil means runtime.Gosched natively and a 1 ms sleep under
+	// GOOS=js.
+	Yield func()
+	// Zone is the default of 'table.local-time-zone'; nil means time.Local.
+	Zone *time.Location
+	// Seed, when non-nil, makes datagen reproducible in every session.
+	Seed *int64
+	// Clock is the time queries see; nil means the real clock.
+	Clock stream.Clock
+	// Now is the clock that paces messages; nil means time.Now.
+	Now func() time.Time
+	// JobID returns the id printed for a detached INSERT; nil means random.
+	JobID func() string
+
+	FlushInterval    time.Duration // 0 means DefaultFlushInterval
+	MaxBatchRows     int           // 0 means DefaultMaxBatchRows
+	ProgressInterval time.Duration // 0 means DefaultProgressInterval
+	YieldInterval    time.Duration // 0 means DefaultYieldInterval
+}
+
+// Worker serves the protocol for one page.
+type Worker struct {
+	o Options
+
+	// mu guards the request queue and the running run; it is never held
+	// while a statement runs, so Handle stays quick.
+	mu      sync.Mutex
+	queue   []protocol.Request
+	looping bool
+	runID   int                // the run in progress, 0 when none
+	cancel  context.CancelFunc // cancels the run in progress
+
+	// emitMu serializes Emit calls.
+	emitMu sync.Mutex
+
+	// Owned by the loop goroutine.
+	sess      *engine.Session
+	out       *lineWriter
+	zone      *time.Location
+	lastYield time.Time
+}
+
+// New returns a worker with a fresh session. It emits nothing until Ready.
+func New(o Options) *Worker {
+	if o.Emit == nil {
+		o.Emit = func(protocol.Message) {}
+	}
+	if o.Yield == nil {
+		o.Yield = defaultYield
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Clock == nil {
+		o.Clock = wallClock{}
+	}
+	if o.FlushInterval <= 0 {
+		o.FlushInterval = DefaultFlushInterval
+	}
+	if o.MaxBatchRows <= 0 {
+		o.MaxBatchRows = DefaultMaxBatchRows
+	}
+	if o.ProgressInterval <= 0 {
+		o.ProgressInterval = DefaultProgressInterval
+	}
+	if o.YieldInterval <= 0 {
+		o.YieldInterval = DefaultYieldInterval
+	}
+	w := &Worker{o: o, out: &lineWriter{}, zone: o.Zone}
+	if w.zone == nil {
+		w.zone = time.Local
+	}
+	w.newSession()
+	return w
+}
+
+// Ready emits the ready message with the engine's specs. The host calls
+// it once, when it can receive requests and before it passes any to Handle.
+func (w *Worker) Ready() {
+	w.emit(protocol.Message{Type: protocol.TypeReady, Specs: Specs(w.sess)})
+}
+
+// Handle takes one request. It never blocks: execute, reset and catalog
+// requests are queued and served one after the other on a goroutine of
+// the worker; cancel acts at once. A panic becomes an error message.
+func (w *Worker) Handle(req protocol.Request) {
+	defer func() {
+		if p := recover(); p != nil {
+			w.emitPanic(req.ID, p)
+		}
+	}()
+	switch req.Type {
+	case protocol.TypeCancel:
+		w.cancelRun(req.ID)
+	case protocol.TypeReset:
+		// A reset drops everything, the running query included.
+		w.cancelRun(0)
+		w.enqueue(req)
+	case protocol.TypeExecute, protocol.TypeCatalog:
+		w.enqueue(req)
+	default:
+		w.emit(protocol.Message{Type: protocol.TypeError, ID: req.ID, Error: &protocol.Error{
+			Class: diag.IllegalArgument, Message: fmt.Sprintf("unknown request type %q", req.Type), Offset: -1,
+			Text: "[ERROR] unknown request type " + fmt.Sprintf("%q", req.Type),
+		}})
+	}
+}
+
+// cancelRun cancels the run id (any run when id is 0) and drops queued
+// executes of that id.
+func (w *Worker) cancelRun(id int) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.cancel != nil && (id == 0 || id == w.runID) {
+		w.cancel()
+	}
+	kept := w.queue[:0]
+	for _, q := range w.queue {
+		if q.Type == protocol.TypeExecute && (id == 0 || q.ID == id) {
+			continue
+		}
+		kept = append(kept, q)
+	}
+	w.queue = kept
+}
+
+func (w *Worker) enqueue(req protocol.Request) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.queue = append(w.queue, req)
+	if !w.looping {
+		w.looping = true
+		go w.loop()
+	}
+}
+
+// loop serves queued requests until the queue is empty.
+func (w *Worker) loop() {
+	for {
+		w.mu.Lock()
+		if len(w.queue) == 0 {
+			w.looping = false
+			w.mu.Unlock()
+			return
+		}
+		req := w.queue[0]
+		w.queue = w.queue[1:]
+		var ctx context.Context
+		if req.Type == protocol.TypeExecute {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithCancel(context.Background())
+			w.runID, w.cancel = req.ID, cancel
+		}
+		w.mu.Unlock()
+		w.serve(ctx, req)
+		w.mu.Lock()
+		if w.cancel != nil {
+			w.cancel()
+		}
+		w.runID, w.cancel = 0, nil
+		w.mu.Unlock()
+	}
+}
+
+// serve answers one queued request; a panic ends the request, not the
+// worker. A run always ends with RunDone and the catalog, even a failed
+// one: it may have changed the catalog before it failed.
+func (w *Worker) serve(ctx context.Context, req protocol.Request) {
+	defer func() {
+		if p := recover(); p != nil {
+			w.emitPanic(req.ID, p)
+		}
+	}()
+	switch req.Type {
+	case protocol.TypeExecute:
+		w.guard(req.ID, func() { w.execute(ctx, req) })
+		w.emit(protocol.Message{Type: protocol.TypeRunDone, ID: req.ID})
+		w.emitCatalog()
+	case protocol.TypeReset:
+		if req.Config != nil {
+			w.setZone(req.Config.Zone)
+		}
+		w.newSession()
+		w.emitCatalog()
+	case protocol.TypeCatalog:
+		w.emitCatalog()
+	}
+}
+
+// guard runs f and turns a panic into an error message.
+func (w *Worker) guard(id int, f func()) {
+	defer func() {
+		if p := recover(); p != nil {
+			w.emitPanic(id, p)
+		}
+	}()
+	f()
+}
+
+func (w *Worker) newSession() {
+	w.sess = engine.NewSession(engine.Config{
+		Clock:  yieldingClock{Clock: w.o.Clock, w: w},
+		Zone:   w.zone,
+		Seed:   w.o.Seed,
+		Stdout: w.out,
+		Stderr: w.out,
+	})
+}
+
+// setZone records the page's time zone; it becomes the default of
+// 'table.local-time-zone' for the next session (a session's default
+// cannot change under the user's feet). Unknown zones are ignored.
+func (w *Worker) setZone(id string) {
+	if id == "" {
+		return
+	}
+	if loc, err := time.LoadLocation(id); err == nil {
+		w.zone = loc
+	}
+}
+
+func (w *Worker) emit(m protocol.Message) {
+	w.emitMu.Lock()
+	defer w.emitMu.Unlock()
+	w.o.Emit(m)
+}
+
+func (w *Worker) emitCatalog() {
+	snap := Snapshot(w.sess)
+	w.emit(protocol.Message{Type: protocol.TypeCatalogIs, Catalog: &snap})
+}
+
+func (w *Worker) emitPanic(id int, p any) {
+	msg := fmt.Sprintf("internal error: %v\n%s", p, debug.Stack())
+	w.emit(protocol.Message{Type: protocol.TypeError, ID: id, Error: &protocol.Error{
+		Class: diag.RuntimeException, Message: msg, Offset: -1,
+		Text: "[ERROR] Could not execute SQL statement. Reason:\n" + diag.RuntimeException + ": " + msg,
+	}})
+}
+
+// maybeYield calls Yield when YieldInterval passed since the last call.
+// Only the loop goroutine calls it.
+func (w *Worker) maybeYield() {
+	now := w.o.Now()
+	if now.Sub(w.lastYield) >= w.o.YieldInterval {
+		w.o.Yield()
+		w.lastYield = w.o.Now()
+	}
+}
+
+// wallClock is the real clock; its Sleep wakes early when ctx is done.
+type wallClock struct{}
+
+func (wallClock) Now() time.Time { return time.Now() }
+
+func (wallClock) Sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// yieldingClock yields to the host whenever a query asks for the time:
+// sources read the clock once per batch, so even a query that filters out
+// every row (and so never returns to the worker's loop) lets the host
+// deliver a cancel.
+type yieldingClock struct {
+	stream.Clock
+	w *Worker
+}
+
+func (c yieldingClock) Now() time.Time {
+	c.w.maybeYield()
+	return c.Clock.Now()
+}
