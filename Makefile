@@ -4,10 +4,18 @@ GOROOT  := $(shell $(GO) env GOROOT)
 WASMEXEC := $(GOROOT)/lib/wasm
 FUZZTIME ?= 10s
 
-.PHONY: run test vet deps-check test-native test-wasm fuzz bench bench-wasm build conformance
+.PHONY: run web seed test vet deps-check test-native test-wasm fuzz bench bench-wasm build conformance test-e2e bench-browser
 
-## run: the seed example in the terminal (until the browser playground exists)
-run:
+## run: build the browser playground and serve it on http://127.0.0.1:8080
+run: web
+	$(GO) run ./cmd/flinkplay serve --addr 127.0.0.1:8080
+
+## web: build the playground's assets into web/dist/files (embedded by `flinkplay serve`)
+web:
+	./scripts/build-web.sh
+
+## seed: the seed example in the terminal, as Flink's SQL client prints it
+seed:
 	$(GO) run ./cmd/flinkplay seed
 
 ## build: the CLI binary in bin/
@@ -15,7 +23,7 @@ build:
 	$(GO) build -o bin/flinkplay ./cmd/flinkplay
 
 ## test: everything CI checks
-test: vet deps-check test-native test-wasm fuzz
+test: vet deps-check test-native test-wasm fuzz test-e2e
 
 vet:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -26,8 +34,9 @@ vet:
 deps-check:
 	./scripts/deps-check.sh
 
+## test-native: every package's tests but the browser's (test-e2e runs those after building the page)
 test-native:
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 $$($(GO) list ./... | grep -v '/web/e2e$$')
 
 ## test-wasm: the engine's tests compiled to WebAssembly and run in Node
 test-wasm:
@@ -45,3 +54,12 @@ bench:
 ## conformance: rewrite docs/conformance.md from ../shared/flink/q
 conformance:
 	$(GO) test -count=1 -run TestConformance ./engine/enginetest -update-conformance
+
+## test-e2e: the playground in headless Chromium (web/e2e); FLINKPLAY_E2E=1 (.ci/run) turns a
+## missing /usr/bin/chromium or page build into a failure instead of a skip
+test-e2e: web
+	$(GO) test -count=1 -v ./web/e2e
+
+## bench-browser: measure the built page (sizes, first row, long tasks); writes docs/browser-benchmarks.md
+bench-browser: web
+	FLINKPLAY_MEASURE=1 $(GO) test -count=1 -run '^TestMeasure$$' -v -timeout 10m ./web/e2e

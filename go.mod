@@ -2,11 +2,22 @@ module github.com/flinkplay/flinkplay
 
 go 1.26.2
 
-require github.com/dolthub/vitess v0.0.0-20260624214226-81d034e0fde8
+require (
+	github.com/chromedp/cdproto v0.159.0
+	github.com/chromedp/chromedp v0.23.0
+	github.com/dolthub/vitess v0.0.0-20260624214226-81d034e0fde8
+	github.com/vugu/vjson v0.0.0-20200505061711-f9cbed27d3d9
+	github.com/vugu/vugu v0.4.0
+)
 
 require (
+	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
 	github.com/golang/protobuf v1.5.3 // indirect
+	github.com/vugu/html v0.0.0-20190914200101-c62dc20b8289 // indirect
+	github.com/vugu/xxhash v0.0.0-20191111030615-ed24d0179019 // indirect
 	google.golang.org/genproto v0.0.0-20230410155749-daa745c078e1 // indirect
 	google.golang.org/grpc v1.56.3 // indirect
 	google.golang.org/protobuf v1.33.0 // indirect
 )
+
+tool github.com/vugu/vugu/cmd/vugugen

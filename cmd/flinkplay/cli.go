@@ -40,6 +40,7 @@ Commands:
 
 	sql     run a SQL script: from a file (-f), a string (-e) or standard input
 	seed    run the seed example: a datagen table and SELECT * FROM it
+	serve   serve the browser playground (embedded; build it with "make web")
 	help    show help for a command
 
 Run "flinkplay help <command>" or "flinkplay <command> --help" for its flags.
@@ -72,6 +73,8 @@ func (a *app) run(args []string) int {
 	switch cmd, rest := args[0], args[1:]; cmd {
 	case "sql", "seed":
 		return a.runSQL(cmd, rest)
+	case "serve":
+		return a.runServe(rest)
 	case "help", "-h", "-help", "--help":
 		if cmd == "help" && len(rest) > 0 {
 			switch rest[0] {
@@ -79,6 +82,8 @@ func (a *app) run(args []string) int {
 				fs, _ := newFlagSet(rest[0], a.stdout)
 				fs.Usage()
 				return exitOK
+			case "serve":
+				return a.runServe([]string{"--help"})
 			}
 			fmt.Fprintf(a.stderr, "flinkplay help: unknown command %q\n", rest[0])
 			return exitUsage

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Builds the browser playground into web/dist/files (embedded by
+# `flinkplay serve`): the CodeMirror bundle, the Vugu code, both wasm
+# programs, the static files and precompressed .gz/.br copies of the wasm
+# and JavaScript. Idempotent: files are replaced, and recompressed, only
+# when their content changed, so a second run takes a few seconds.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+GO=${GO:-go}
+out=web/dist/files
+mkdir -p "$out"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# install copies $1 to $2 unless $2 already has the same bytes.
+install_file() {
+  if ! cmp -s "$1" "$2"; then
+    cp "$1" "$2"
+    echo "  wrote $2"
+  fi
+}
+
+# compress writes $1.gz and $1.br when missing or older than $1.
+compress() {
+  if [ ! -e "$1.gz" ] || [ "$1" -nt "$1.gz" ]; then
+    gzip -9 -n -c "$1" > "$1.gz"
+    echo "  wrote $1.gz"
+  fi
+  if command -v brotli >/dev/null; then
+    if [ ! -e "$1.br" ] || [ "$1" -nt "$1.br" ]; then
+      brotli -q 11 -f -o "$1.br" "$1"
+      touch "$1.br" # brotli copies the source's mtime, truncated to seconds
+      echo "  wrote $1.br"
+    fi
+  else
+    rm -f "$1.br"
+  fi
+}
+
+echo "editor (CodeMirror 6, esbuild)"
+if [ ! -d web/editor/node_modules ]; then
+  command -v npm >/dev/null || { echo "build-web: npm (Node.js) is needed to bundle the editor" >&2; exit 1; }
+  (cd web/editor && npm ci --no-audit --no-fund)
+fi
+web/editor/node_modules/.bin/esbuild web/editor/editor.js --bundle --format=iife --minify \
+  --target=es2020 --log-level=warning --outfile="$tmp/editor.js"
+install_file "$tmp/editor.js" "$out/editor.js"
+
+echo "vugu components (vugugen)"
+# A failed vugugen run can leave a stale *_gen.go behind that breaks every
+# later run, so start from none.
+rm -f web/app/*_gen.go
+$GO generate ./web/app
+
+echo "wasm programs"
+GOOS=js GOARCH=wasm $GO build -trimpath -ldflags='-s -w' -o "$tmp/app.wasm" ./wasm/app
+GOOS=js GOARCH=wasm $GO build -trimpath -ldflags='-s -w' -o "$tmp/engine.wasm" ./wasm/engine
+install_file "$tmp/app.wasm" "$out/app.wasm"
+install_file "$tmp/engine.wasm" "$out/engine.wasm"
+
+echo "static files"
+for f in static/*; do
+  install_file "$f" "$out/$(basename "$f")"
+done
+install_file "$($GO env GOROOT)/lib/wasm/wasm_exec.js" "$out/wasm_exec.js"
+
+echo "precompressed copies"
+for f in "$out/app.wasm" "$out/engine.wasm" "$out/editor.js"; do
+  compress "$f"
+done
+
+size() { wc -c < "$1" | tr -d ' '; }
+for f in app.wasm engine.wasm editor.js; do
+  line="  $f: $(size "$out/$f") raw, $(size "$out/$f.gz") gzip"
+  [ -e "$out/$f.br" ] && line="$line, $(size "$out/$f.br") brotli"
+  echo "$line"
+done

@@ -1,0 +1,613 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"encoding/json"
+	"runtime"
+	"strings"
+	"sync"
+	"syscall/js"
+	"time"
+
+	"github.com/flinkplay/flinkplay/wasm/engine/protocol"
+	"github.com/flinkplay/flinkplay/web/app"
+	"github.com/flinkplay/flinkplay/web/state"
+	"github.com/vugu/vugu"
+	vjs "github.com/vugu/vugu/js"
+)
+
+// Timings of the page.
+const (
+	flushEvery   = 100 * time.Millisecond // results re-render at most this often
+	chromeEvery  = 250 * time.Millisecond // the Vugu chrome, while rows stream
+	stopDeadline = 3 * time.Second        // a cancelled run that does not end by then: restart the engine
+	readyTimeout = 20 * time.Second       // a worker that never says ready: restart it
+	overscan     = 30                     // rows rendered beyond the viewport on each side
+)
+
+const restartNotice = "The engine stopped and was restarted; your script is kept."
+
+// page is the controller: it owns the worker, the editor and the JS-owned
+// result elements, and mutates the model under the render lock.
+type page struct {
+	ee    vugu.EventEnv
+	root  *app.Root
+	model *state.Model
+
+	editor  js.Value // the flinkEditor API object
+	results js.Value // the scroll container
+	pre     js.Value // #tableau
+	tbody   js.Value // #grid's tbody
+
+	worker    js.Value
+	workerGen int // bumps per worker, so stale callbacks are ignored
+	readyBy   time.Time
+	replayID  int // the run replaying DDL into a new worker
+
+	nextID      int
+	stopBy      time.Time // when a cancelled run must have ended
+	resultsGen  int64     // model.Gen last rendered into the result elements
+	chromeGen   int64     // model.Gen of the last Vugu render asked by the flush loop
+	chromeAt    time.Time // when
+	forceChrome bool
+	lastWindow  [3]int // view, from, to last rendered
+	scrollTop   int
+	viewport    int
+
+	inMu  sync.Mutex
+	inbox []string // worker messages not yet applied
+	rows  state.RowsMessage
+	inCh  chan struct{}
+
+	funcs []js.Func // kept alive for the page's lifetime
+
+	stats pageStats
+}
+
+// pageStats is where the main thread's time goes, for window.flinkplay.stats().
+type pageStats struct {
+	DecodeMs, ApplyMs, ResultsMs, RenderMs float64
+	MaxDecodeMs, MaxResultsMs              float64
+	MaxSliceMs, MaxFlushMs                 float64
+	Messages, Flushes                      int
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+func newPage(ee vugu.EventEnv) *page {
+	p := &page{ee: ee, model: state.NewModel(state.DefaultMaxRows), inCh: make(chan struct{}, 1), viewport: 600}
+	p.root = &app.Root{Act: p, Model: p.model}
+	return p
+}
+
+func (p *page) keep(f js.Func) js.Func {
+	p.funcs = append(p.funcs, f)
+	return f
+}
+
+// start starts the worker, the message loop, the flush loop and the test
+// hooks.
+func (p *page) start() {
+	if ddl, ok := load(state.KeyDDL); ok {
+		p.model.DDL = state.DecodeDDL(ddl)
+	}
+	p.startWorker()
+	go p.messageLoop()
+	go p.flushLoop()
+	hooks := js.Global().Get("Object").New()
+	hooks.Set("getText", p.keep(funcOf("getText", func([]js.Value) any { return p.text() })))
+	hooks.Set("setText", p.keep(funcOf("setText", func(args []js.Value) any {
+		if len(args) > 0 && p.editor.Truthy() {
+			p.editor.Call("setText", args[0].String())
+			store(state.KeyScript, args[0].String())
+		}
+		return nil
+	})))
+	hooks.Set("state", p.keep(funcOf("state", func([]js.Value) any {
+		b, _ := json.Marshal(map[string]any{
+			"running":  p.model.Running,
+			"received": p.model.Received(),
+			"dropped":  p.model.Dropped(),
+			"view":     p.model.View,
+			"error":    p.model.ErrorText(),
+		})
+		return string(b)
+	})))
+	hooks.Set("stats", p.keep(funcOf("stats", func([]js.Value) any {
+		var mem runtime.MemStats
+		runtime.ReadMemStats(&mem)
+		b, _ := json.Marshal(map[string]any{"page": p.stats, "numGC": mem.NumGC, "gcPauseMs": float64(mem.PauseTotalNs) / 1e6,
+			"heapMB": mem.HeapAlloc >> 20, "renderMs": renderMs, "buildMs": buildMs, "renders": renders, "maxRenderMs": maxRenderMs, "maxSliceMs": p.stats.MaxSliceMs, "maxFlushMs": p.stats.MaxFlushMs})
+		return string(b)
+	})))
+	js.Global().Set("flinkplay", hooks)
+}
+
+// startWorker (re)creates the engine worker.
+func (p *page) startWorker() {
+	if p.worker.Truthy() {
+		p.worker.Call("terminate")
+	}
+	p.workerGen++
+	gen := p.workerGen
+	p.root.EngineReady = false
+	p.readyBy = time.Now().Add(readyTimeout)
+	w := js.Global().Get("Worker").New("engine-worker.js")
+	w.Set("onmessage", p.keep(funcOf("onmessage", func(args []js.Value) any {
+		if gen != p.workerGen || len(args) == 0 {
+			return nil
+		}
+		data := args[0].Get("data")
+		if data.Type() != js.TypeString {
+			return nil
+		}
+		p.inMu.Lock()
+		p.inbox = append(p.inbox, data.String())
+		p.inMu.Unlock()
+		select {
+		case p.inCh <- struct{}{}:
+		default:
+		}
+		return nil
+	})))
+	died := p.keep(funcOf("onerror", func(args []js.Value) any {
+		if gen != p.workerGen {
+			return nil
+		}
+		if len(args) > 0 {
+			args[0].Call("preventDefault")
+		}
+		go p.restart()
+		return nil
+	}))
+	w.Set("onerror", died)
+	w.Set("onmessageerror", died)
+	p.worker = w
+}
+
+// restart replaces a dead or stuck worker, keeping the script; the DDL is
+// replayed once the new one is ready.
+func (p *page) restart() {
+	defer recovered("restart")
+	p.ee.Lock()
+	defer p.ee.UnlockRender()
+	p.model.EngineLost(time.Now())
+	p.stopBy = time.Time{}
+	p.root.Notice = restartNotice
+	p.startWorker()
+}
+
+func (p *page) post(req protocol.Request) {
+	b, err := json.Marshal(req)
+	if err != nil || !p.worker.Truthy() {
+		return
+	}
+	p.worker.Call("postMessage", string(b))
+}
+
+// messageLoop applies worker messages in batches, under the lock.
+func (p *page) messageLoop() {
+	for range p.inCh {
+		p.drain()
+	}
+}
+
+// drainSlice bounds the work done in one go, so that the browser gets the
+// main thread back between slices (the budget is 50 ms per task).
+const drainSlice = 12 * time.Millisecond
+
+func (p *page) drain() {
+	for p.drainSome() {
+		// Yield to the JS event loop: input, rendering and timers run.
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// drainSome applies queued messages for up to drainSlice and reports
+// whether some are left.
+func (p *page) drainSome() (more bool) {
+	defer recovered("messages")
+	p.inMu.Lock()
+	batch := p.inbox
+	p.inbox = nil
+	p.inMu.Unlock()
+	if len(batch) == 0 {
+		return false
+	}
+	p.ee.Lock()
+	defer p.ee.UnlockOnly() // the flush loop renders
+	now := time.Now()
+	defer func() { p.stats.MaxSliceMs = max(p.stats.MaxSliceMs, ms(time.Since(now))) }()
+	for k, raw := range batch {
+		if time.Since(now) > drainSlice {
+			p.inMu.Lock()
+			p.inbox = append(batch[k:len(batch):len(batch)], p.inbox...)
+			p.inMu.Unlock()
+			return true
+		}
+		t0 := time.Now()
+		if state.IndexRows(raw, &p.rows) || state.DecodeRows([]byte(raw), &p.rows) {
+			t1 := time.Now()
+			if p.replayID == 0 || p.rows.ID != p.replayID {
+				p.model.ApplyRows(&p.rows)
+			}
+			p.stats.DecodeMs += ms(t1.Sub(t0))
+			p.stats.ApplyMs += ms(time.Since(t1))
+			p.stats.Messages++
+			continue
+		}
+		var msg protocol.Message
+		if json.Unmarshal([]byte(raw), &msg) != nil {
+			continue
+		}
+		t1 := time.Now()
+		p.handle(&msg, now)
+		d := ms(t1.Sub(t0))
+		p.stats.DecodeMs += d
+		p.stats.MaxDecodeMs = max(p.stats.MaxDecodeMs, d)
+		p.stats.ApplyMs += ms(time.Since(t1))
+		p.stats.Messages++
+	}
+	return false
+}
+
+// handle applies one message; the caller holds the lock.
+func (p *page) handle(msg *protocol.Message, now time.Time) {
+	if p.replayID != 0 && msg.ID == p.replayID {
+		// The replay's results are not shown; a statement that no longer
+		// works is simply not replayed again.
+		if msg.Type == protocol.TypeRunDone {
+			p.replayID = 0
+			p.post(protocol.Request{Type: protocol.TypeCatalog})
+		}
+		return
+	}
+	wasRunning := p.model.Running
+	p.model.Apply(msg, now)
+	switch msg.Type {
+	case protocol.TypeReady:
+		p.root.EngineReady = true
+		p.readyBy = time.Time{}
+		p.updateCompletions()
+		if len(p.model.DDL) > 0 {
+			p.nextID++
+			p.replayID = p.nextID
+			p.post(protocol.Request{Type: protocol.TypeExecute, ID: p.replayID, Script: state.ReplayScript(p.model.DDL),
+				End: len(state.ReplayScript(p.model.DDL)), Config: p.config()})
+		} else {
+			p.post(protocol.Request{Type: protocol.TypeCatalog})
+		}
+		p.flagRender()
+	case protocol.TypeCatalogIs:
+		p.updateCompletions()
+		p.flagRender()
+	case protocol.TypeResult:
+		store(state.KeyDDL, state.EncodeDDL(p.model.DDL))
+		if n := len(p.model.Blocks); n > 0 && state.IsDDL(p.model.Blocks[n-1].SQL) {
+			// The catalog panel follows DDL at once, not when the run ends
+			// (a streaming query may never end).
+			p.post(protocol.Request{Type: protocol.TypeCatalog})
+		}
+	case protocol.TypeError:
+		p.setDiagnostics()
+	case protocol.TypeRunDone:
+		p.stopBy = time.Time{}
+		if wasRunning {
+			p.post(protocol.Request{Type: protocol.TypeCatalog})
+		}
+	}
+}
+
+func (p *page) config() *protocol.Config {
+	return &protocol.Config{Zone: localZone()}
+}
+
+// flagRender asks the flush loop for a Vugu render.
+func (p *page) flagRender() { p.resultsGen, p.forceChrome = -1, true }
+
+func (p *page) updateCompletions() {
+	if p.editor.Truthy() {
+		p.editor.Call("setCompletions", jsonValue(state.CompletionsFor(p.model.Specs, p.model.Catalog)))
+	}
+}
+
+func (p *page) setDiagnostics() {
+	if p.editor.Truthy() {
+		p.editor.Call("setDiagnostics", jsonValue(p.model.Diagnostics()))
+	}
+}
+
+// flushLoop renders what changed at most every flushEvery: the JS-owned
+// results, then the Vugu chrome (status line and the rest).
+func (p *page) flushLoop() {
+	t := time.NewTicker(flushEvery)
+	defer t.Stop()
+	for range t.C {
+		p.flush()
+	}
+}
+
+func (p *page) flush() {
+	if p.flushResults() {
+		// Render the chrome in a task of its own, so that the browser
+		// gets the main thread in between (the budget is 50 ms a task).
+		time.Sleep(time.Millisecond)
+		p.ee.Lock()
+		p.ee.UnlockRender()
+	}
+}
+
+// flushResults renders the results and reports whether the Vugu chrome
+// is due for a render.
+func (p *page) flushResults() (chrome bool) {
+	defer recovered("flush")
+	p.ee.Lock()
+	now := time.Now()
+	defer func() { p.stats.MaxFlushMs = max(p.stats.MaxFlushMs, ms(time.Since(now))) }()
+	p.model.Tick++
+	if !p.stopBy.IsZero() && now.After(p.stopBy) || !p.readyBy.IsZero() && now.After(p.readyBy) {
+		p.ee.UnlockOnly()
+		p.restart()
+		return false
+	}
+	changed := p.model.Gen != p.resultsGen
+	highlight := p.model.View == state.ViewTable && p.model.Running
+	if changed || highlight {
+		t0 := time.Now()
+		p.renderResults(changed)
+		p.resultsGen = p.model.Gen
+		d := ms(time.Since(t0))
+		p.stats.ResultsMs += d
+		p.stats.MaxResultsMs = max(p.stats.MaxResultsMs, d)
+		p.stats.Flushes++
+	}
+	// The chrome (status line and the rest) re-renders at most every
+	// chromeEvery while rows stream; the rows themselves are JS-owned.
+	due := p.chromeGen != p.model.Gen || p.model.Running
+	if p.forceChrome || due && now.Sub(p.chromeAt) >= chromeEvery {
+		p.chromeGen, p.chromeAt, p.forceChrome = p.model.Gen, now, false
+		chrome = true
+	}
+	p.ee.UnlockOnly()
+	return chrome
+}
+
+// renderResults writes the visible window of the current view into the
+// JS-owned elements; force re-renders even when the window is the same.
+func (p *page) renderResults(force bool) {
+	if !p.results.Truthy() {
+		return
+	}
+	m := p.model
+	tableau := m.View == state.ViewTableau
+	total, h := m.GridLen(), state.GridRowHeight
+	if tableau {
+		total, h = m.TableauLen(), state.TableauLineHeight
+	}
+	from, to := state.Window(total, h, p.scrollTop, p.viewport, overscan, m.Follow)
+	win := [3]int{viewIndex(m.View), from, to}
+	if !force && win == p.lastWindow && !(m.View == state.ViewTable) {
+		return
+	}
+	p.lastWindow = win
+	dom := js.Global().Get("flinkplayDOM")
+	if tableau {
+		text := strings.Join(m.TableauLines(from, to), "\n")
+		dom.Call("setPre", p.pre, from*h, text, (total-to)*h)
+	} else {
+		cols := len(m.Columns())
+		html := m.AppendGridHTML(nil, from, to)
+		dom.Call("setRows", p.tbody, from*h, string(html), (total-to)*h, max(cols, 1))
+	}
+	if m.Follow {
+		dom.Call("toBottom", p.results)
+	}
+}
+
+func viewIndex(v string) int {
+	switch v {
+	case state.ViewChangelog:
+		return 1
+	case state.ViewTable:
+		return 2
+	}
+	return 0
+}
+
+func (p *page) text() string {
+	if !p.editor.Truthy() {
+		s, _ := load(state.KeyScript)
+		return s
+	}
+	return p.editor.Call("getText").String()
+}
+
+// runRange runs [from, to) of the editor text (UTF-16 offsets); the
+// caller holds the lock.
+func (p *page) runRange(from, to int, all bool) {
+	text := p.text()
+	start, end, ok := 0, len(text), len(state.Statements(text)) > 0
+	if !all {
+		start, end, ok = state.RunRange(text, from, to)
+	}
+	if !ok {
+		p.root.Notice = "Nothing to run: the script has no statement there."
+		return
+	}
+	if !p.root.EngineReady {
+		p.root.Notice = "The engine is still starting; try again in a moment."
+		return
+	}
+	if p.model.Running {
+		p.post(protocol.Request{Type: protocol.TypeCancel, ID: p.model.RunID})
+	}
+	p.root.Notice = ""
+	if all {
+		// Run all runs the script in a fresh session, as Flink's
+		// sql-client.sh -f does, so that running it twice works.
+		p.post(protocol.Request{Type: protocol.TypeReset})
+		p.model.DDL = nil
+		store(state.KeyDDL, state.EncodeDDL(nil))
+	}
+	p.nextID++
+	p.model.StartRun(p.nextID, text, time.Now())
+	p.scrollTop = 0
+	p.setDiagnostics()
+	store(state.KeyScript, text)
+	p.post(protocol.Request{Type: protocol.TypeExecute, ID: p.nextID, Script: text, Start: start, End: end, Config: p.config()})
+	p.flagRender()
+}
+
+// Run runs the selection or the statement at the cursor (#run).
+func (p *page) Run() {
+	defer recovered("run")
+	from, to := 0, 0
+	if p.editor.Truthy() {
+		sel := p.editor.Call("getSelection")
+		from, to = sel.Get("from").Int(), sel.Get("to").Int()
+	}
+	p.runRange(from, to, false)
+}
+
+// RunAll runs the whole script (#run-all).
+func (p *page) RunAll() {
+	defer recovered("runAll")
+	p.runRange(0, 0, true)
+}
+
+// Stop cancels the run (#stop); if the engine does not end it in time, it
+// is restarted.
+func (p *page) Stop() {
+	defer recovered("stop")
+	if !p.model.Running {
+		return
+	}
+	p.post(protocol.Request{Type: protocol.TypeCancel, ID: p.model.RunID})
+	p.stopBy = time.Now().Add(stopDeadline)
+}
+
+// SetView switches the result view.
+func (p *page) SetView(view string) {
+	defer recovered("setView")
+	p.model.SetView(view)
+}
+
+// Example loads a gallery example into the editor.
+func (p *page) Example(index string) {
+	defer recovered("example")
+	i := -1
+	for k := range state.Examples {
+		if itoa(k) == index {
+			i = k
+		}
+	}
+	if i < 0 || !p.editor.Truthy() {
+		return
+	}
+	p.editor.Call("setText", state.Examples[i].SQL)
+	store(state.KeyScript, state.Examples[i].SQL)
+	p.root.Notice = ""
+}
+
+// Reset restores the default script and starts a new session.
+func (p *page) Reset() {
+	defer recovered("reset")
+	if p.model.Running {
+		p.post(protocol.Request{Type: protocol.TypeCancel, ID: p.model.RunID})
+	}
+	if p.editor.Truthy() {
+		p.editor.Call("setText", state.SeedSQL)
+	}
+	store(state.KeyScript, state.SeedSQL)
+	p.model.DDL = nil
+	store(state.KeyDDL, state.EncodeDDL(nil))
+	p.nextID++
+	p.model.StartRun(p.nextID, "", time.Now())
+	p.model.Running = false
+	p.root.Notice = ""
+	p.post(protocol.Request{Type: protocol.TypeReset})
+	p.post(protocol.Request{Type: protocol.TypeCatalog})
+	p.setDiagnostics()
+}
+
+// MountEditor mounts CodeMirror once into the #editor host.
+func (p *page) MountEditor(el vjs.Value) {
+	defer recovered("mountEditor")
+	host := js.Value(el)
+	if p.editor.Truthy() || !host.Truthy() {
+		return
+	}
+	fe := js.Global().Get("flinkEditor")
+	if !fe.Truthy() {
+		js.Global().Get("console").Call("error", "flinkplay: editor.js did not load")
+		return
+	}
+	doc, ok := load(state.KeyScript)
+	if !ok || strings.TrimSpace(doc) == "" {
+		doc = state.SeedSQL
+	}
+	opts := js.Global().Get("Object").New()
+	opts.Set("doc", doc)
+	opts.Set("onChange", p.keep(funcOf("onChange", func(args []js.Value) any {
+		if len(args) > 0 {
+			store(state.KeyScript, args[0].String())
+		}
+		return nil
+	})))
+	opts.Set("onRun", p.keep(funcOf("onRun", func(args []js.Value) any {
+		if len(args) < 2 {
+			return nil
+		}
+		from, to := args[0].Int(), args[1].Int()
+		go func() {
+			defer recovered("onRun")
+			p.ee.Lock()
+			defer p.ee.UnlockRender()
+			p.runRange(from, to, false)
+		}()
+		return nil
+	})))
+	p.editor = fe.Call("mount", host, opts)
+	p.updateCompletions()
+}
+
+// MountResults keeps the scroll container and follows its scrolling.
+func (p *page) MountResults(el vjs.Value) {
+	defer recovered("mountResults")
+	v := js.Value(el)
+	if v.Equal(p.results) || !v.Truthy() {
+		return
+	}
+	p.results = v
+	v.Call("addEventListener", "scroll", p.keep(funcOf("scroll", func([]js.Value) any {
+		top, height, full := v.Get("scrollTop").Int(), v.Get("clientHeight").Int(), v.Get("scrollHeight").Int()
+		p.scrollTop, p.viewport = top, height
+		h := state.GridRowHeight
+		if p.model.View == state.ViewTableau {
+			h = state.TableauLineHeight
+		}
+		p.model.Follow = state.AtBottom(top, height, full, h)
+		p.renderResults(false)
+		return nil
+	})), map[string]any{"passive": true})
+	p.viewport = max(v.Get("clientHeight").Int(), 100)
+}
+
+// MountTableau keeps #tableau.
+func (p *page) MountTableau(el vjs.Value) {
+	defer recovered("mountTableau")
+	if v := js.Value(el); !v.Equal(p.pre) {
+		p.pre = v
+		p.flagRender()
+	}
+}
+
+// MountGrid keeps #grid's tbody.
+func (p *page) MountGrid(el vjs.Value) {
+	defer recovered("mountGrid")
+	if v := js.Value(el); !v.Equal(p.tbody) {
+		p.tbody = v
+		p.flagRender()
+	}
+}

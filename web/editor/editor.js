@@ -1,0 +1,212 @@
+// The playground's SQL editor: CodeMirror 6 with a Flink SQL dialect,
+// completions fed by the Go page (keywords, functions, catalog tables and
+// columns, connector option keys) and error underlines. Bundled by esbuild
+// into one iife file that sets window.flinkEditor (see the browser
+// contract). Offsets in this API are UTF-16 code units (JS string indices).
+
+import { EditorView, basicSetup } from "codemirror";
+import { keymap } from "@codemirror/view";
+import { EditorState, Prec, Compartment } from "@codemirror/state";
+import { sql, SQLDialect } from "@codemirror/lang-sql";
+import { autocompletion } from "@codemirror/autocomplete";
+import { setDiagnostics, lintGutter } from "@codemirror/lint";
+
+// Flink's reserved and common non-reserved words, enough for highlighting;
+// completion uses the list the engine reports.
+const flinkKeywords =
+  "add after all alter analyze and any as asc at avg begin between both by cascade case cast catalog catalogs " +
+  "column columns comment compile compute constraint create cross cube current current_catalog current_database " +
+  "database databases default delete desc describe distinct drop else end enforced escape except exists explain " +
+  "extended false fetch filter first following for from full function functions generated group grouping having " +
+  "hop if ignore ilike in inner insert intersect interval into is jar jars join key last lateral leading left like " +
+  "limit load local match_recognize metadata minus module modules natural not null nulls of offset on only option " +
+  "options or order outer over overwrite overwriting partition partitioned partitions preceding primary range " +
+  "rename replace reset restrict right rollup row rows select session set show statement table tables tablesample " +
+  "temporary then tumble cumulate session to trailing true truncate union unload unnest update use user using " +
+  "values view views virtual watermark watermarks when where window with within without";
+
+const flinkTypes =
+  "array bigint binary boolean bytes char character date dec decimal double float int integer map multiset " +
+  "numeric raw real smallint string time timestamp timestamp_ltz tinyint varbinary varchar variant";
+
+const dialect = SQLDialect.define({
+  keywords: flinkKeywords,
+  types: flinkTypes,
+  builtin: "",
+  backslashEscapes: false,
+  doubleQuotedStrings: false,
+  identifierQuotes: "`",
+  hashComments: false,
+  slashComments: false,
+  spaceAfterDashes: false,
+});
+
+// debounce calls fn at most once per ms after the last call.
+function debounce(fn, ms) {
+  let t = 0;
+  return (arg) => {
+    clearTimeout(t);
+    t = setTimeout(() => fn(arg), ms);
+  };
+}
+
+// createTableColumns finds the column names of the CREATE TABLE that
+// encloses pos (its column list comes before WITH), so per-field option keys
+// ('fields.#.kind') can be offered for each column.
+function createTableColumns(text, pos) {
+  const before = text.slice(0, pos);
+  const start = before.search(/create\s+(temporary\s+)?table\s+[^(]*\((?![^]*create\s)/i);
+  if (start < 0) return [];
+  const open = text.indexOf("(", start);
+  let depth = 0;
+  let cur = "";
+  const parts = [];
+  for (let i = open + 1; i < text.length; i++) {
+    const c = text[i];
+    if (c === "(") depth++;
+    if (c === ")") {
+      if (depth === 0) break;
+      depth--;
+    }
+    if (c === "," && depth === 0) {
+      parts.push(cur);
+      cur = "";
+    } else {
+      cur += c;
+    }
+  }
+  parts.push(cur);
+  const cols = [];
+  for (const p of parts) {
+    const m = /^\s*(`[^`]+`|[A-Za-z_][A-Za-z0-9_$]*)/.exec(p);
+    if (!m) continue;
+    const name = m[1].replace(/`/g, "");
+    if (/^(watermark|primary|constraint|like|period)$/i.test(name)) continue;
+    cols.push(name);
+  }
+  return cols;
+}
+
+// insideWith reports whether pos is within the WITH ( ... ) of a statement.
+function insideWith(text, pos) {
+  const before = text.slice(0, pos);
+  const stmt = before.slice(before.lastIndexOf(";") + 1);
+  const w = stmt.search(/\bwith\s*\((?![^]*\))/i);
+  return w >= 0;
+}
+
+function makeCompletionSource(data) {
+  return (ctx) => {
+    const text = ctx.state.doc.toString();
+    // An option key inside a quoted string of WITH ( ... ).
+    const str = ctx.matchBefore(/'[A-Za-z0-9_.#-]*/);
+    if (str) {
+      const quotesBefore = (text.slice(0, str.from).split("\n").join(" ").match(/'/g) || []).length;
+      if (quotesBefore % 2 === 0 && insideWith(text, ctx.pos)) {
+        const cols = createTableColumns(text, ctx.pos);
+        const seen = new Set();
+        const options = [];
+        for (const o of data.options || []) {
+          const keys = o.key.includes("#") ? cols.map((c) => o.key.replace("#", c)) : [o.key];
+          for (const k of keys) {
+            if (seen.has(k)) continue;
+            seen.add(k);
+            options.push({ label: k, type: "property", info: o.description || undefined });
+          }
+        }
+        return { from: str.from + 1, options, validFor: /^[A-Za-z0-9_.#-]*$/ };
+      }
+      return null;
+    }
+    // table.column
+    const dotted = ctx.matchBefore(/[A-Za-z_][A-Za-z0-9_]*\.[A-Za-z0-9_]*/);
+    if (dotted) {
+      const [t] = dotted.text.split(".");
+      const table = (data.tables || []).find((x) => x.name.toLowerCase() === t.toLowerCase());
+      if (table) {
+        return {
+          from: dotted.from + t.length + 1,
+          options: (table.columns || []).map((c) => ({ label: c, type: "property" })),
+          validFor: /^[A-Za-z0-9_]*$/,
+        };
+      }
+    }
+    const word = ctx.matchBefore(/[A-Za-z_][A-Za-z0-9_]*/);
+    if (!word && !ctx.explicit) return null;
+    const options = [];
+    for (const k of data.keywords || []) options.push({ label: k, type: "keyword" });
+    for (const f of data.functions || []) options.push({ label: f, type: "function", apply: f + "(" });
+    const cols = new Set();
+    for (const t of data.tables || []) {
+      options.push({ label: t.name, type: "type" });
+      for (const c of t.columns || []) cols.add(c);
+    }
+    for (const c of cols) options.push({ label: c, type: "property", boost: -1 });
+    return { from: word ? word.from : ctx.pos, options, validFor: /^[A-Za-z0-9_]*$/ };
+  };
+}
+
+function mount(host, opts) {
+  opts = opts || {};
+  if (host.__flinkEditor) return host.__flinkEditor;
+  const data = { keywords: [], functions: [], tables: [], options: [] };
+  const onChange = debounce((t) => opts.onChange && opts.onChange(t), 200);
+  const run = (view) => {
+    const s = view.state.selection.main;
+    if (opts.onRun) opts.onRun(s.from, s.to);
+    return true;
+  };
+  const completion = new Compartment();
+  const view = new EditorView({
+    parent: host,
+    state: EditorState.create({
+      doc: opts.doc || "",
+      extensions: [
+        Prec.highest(keymap.of([{ key: "Mod-Enter", run }])),
+        basicSetup,
+        sql({ dialect, upperCaseKeywords: true }),
+        completion.of(autocompletion({ override: [makeCompletionSource(data)] })),
+        lintGutter(),
+        EditorView.updateListener.of((u) => {
+          if (u.docChanged) onChange(u.state.doc.toString());
+        }),
+        EditorView.theme({
+          "&": { height: "100%", fontSize: "14px" },
+          ".cm-scroller": { fontFamily: "var(--mono, ui-monospace, monospace)" },
+        }),
+      ],
+    }),
+  });
+  const api = {
+    view,
+    getText: () => view.state.doc.toString(),
+    setText: (text) => {
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+    },
+    getSelection: () => {
+      const s = view.state.selection.main;
+      return { from: s.from, to: s.to };
+    },
+    setDiagnostics: (list) => {
+      const len = view.state.doc.length;
+      const ds = (list || []).map((d) => {
+        const from = Math.max(0, Math.min(d.from, len));
+        const to = Math.max(from, Math.min(d.to, len));
+        return { from, to, severity: "error", message: d.message };
+      });
+      view.dispatch(setDiagnostics(view.state, ds));
+    },
+    setCompletions: (c) => {
+      c = c || {};
+      data.keywords = c.keywords || [];
+      data.functions = c.functions || [];
+      data.tables = c.tables || [];
+      data.options = c.options || [];
+    },
+    focus: () => view.focus(),
+  };
+  host.__flinkEditor = api;
+  return api;
+}
+
+window.flinkEditor = { mount };

@@ -1,0 +1,8 @@
+// Package state is the playground page's logic as plain Go, so that it is
+// tested natively: the bounded result buffer, the tableau, changelog and
+// materialized table views, the visible window of a scrolled view, the
+// status line, statement-at-cursor and offset conversions between the
+// editor (UTF-16) and the engine (bytes), error underlines, the examples
+// gallery, and what is persisted across reloads. It never imports
+// syscall/js; wasm/app wires it to the browser.
+package state

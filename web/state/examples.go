@@ -1,0 +1,130 @@
+package state
+
+// Example is one entry of the examples gallery: a runnable script that
+// shows one thing the engine can do.
+type Example struct {
+	Name string // shown in the gallery's <select>
+	SQL  string
+}
+
+// SeedSQL is the playground's default script: an unbounded random table
+// and a query over it, as in Flink's own quickstart.
+const SeedSQL = `CREATE TABLE MySource (id INT, name STRING) WITH ('connector' = 'datagen');
+SELECT * FROM MySource;
+`
+
+// Examples is the gallery, the seed example first. Each runs as is (Run
+// all) on a fresh session.
+var Examples = []Example{
+	{"Seed: an unbounded datagen table", SeedSQL},
+	{"Bounded datagen (number-of-rows)", `-- 'number-of-rows' makes the source bounded: the query ends by itself.
+CREATE TABLE Orders (
+  order_id BIGINT,
+  price    DECIMAL(10, 2),
+  buyer    STRING
+) WITH (
+  'connector' = 'datagen',
+  'number-of-rows' = '10',
+  'fields.price.min' = '1',
+  'fields.price.max' = '100',
+  'fields.buyer.length' = '8'
+);
+SELECT * FROM Orders;
+`},
+	{"Sequences", `-- A sequence field counts from start to end; the source ends with it.
+CREATE TABLE Ticks (
+  id INT,
+  label STRING
+) WITH (
+  'connector' = 'datagen',
+  'fields.id.kind' = 'sequence',
+  'fields.id.start' = '1',
+  'fields.id.end' = '20',
+  'fields.label.length' = '5'
+);
+SELECT id, label FROM Ticks;
+`},
+	{"WHERE and CAST", `CREATE TABLE Numbers (n INT) WITH (
+  'connector' = 'datagen',
+  'fields.n.kind' = 'sequence',
+  'fields.n.start' = '1',
+  'fields.n.end' = '30'
+);
+SELECT n, CAST(n AS STRING) || '!' AS shout, n * 1.5 AS scaled
+FROM Numbers
+WHERE n % 3 = 0 AND n > 5;
+`},
+	{"GROUP BY: an updating changelog (-U/+U)", `-- Each new row updates its group's count: watch -U/+U in the changelog,
+-- and the table view apply them in place.
+CREATE TABLE Clicks (user_id INT) WITH (
+  'connector' = 'datagen',
+  'fields.user_id.kind' = 'sequence',
+  'fields.user_id.start' = '1',
+  'fields.user_id.end' = '12'
+);
+SELECT user_id % 3 AS bucket, COUNT(*) AS clicks
+FROM Clicks
+GROUP BY user_id % 3;
+`},
+	{"Batch mode", `-- In batch mode a query prints its final result as one table.
+SET 'execution.runtime-mode' = 'batch';
+CREATE TABLE Items (id INT, name STRING) WITH (
+  'connector' = 'datagen',
+  'number-of-rows' = '5',
+  'fields.id.kind' = 'sequence',
+  'fields.id.start' = '1',
+  'fields.id.end' = '5',
+  'fields.name.length' = '6'
+);
+SELECT * FROM Items;
+`},
+	{"INSERT INTO a print sink", `CREATE TABLE Source (id INT, name STRING) WITH (
+  'connector' = 'datagen',
+  'number-of-rows' = '5',
+  'fields.name.length' = '4'
+);
+-- The print connector writes each change as +I[...] (shown below the job's result).
+CREATE TABLE Sink (id INT, name STRING) WITH ('connector' = 'print');
+INSERT INTO Sink SELECT * FROM Source;
+`},
+	{"SHOW and DESCRIBE", `CREATE TABLE Users (
+  id BIGINT NOT NULL,
+  name STRING,
+  signup TIMESTAMP(3)
+) WITH ('connector' = 'datagen');
+SHOW TABLES;
+DESCRIBE Users;
+SHOW CREATE TABLE Users;
+SHOW FUNCTIONS;
+`},
+	{"Views", `CREATE TABLE Events (id INT, score INT) WITH (
+  'connector' = 'datagen',
+  'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '10',
+  'fields.score.min' = '0', 'fields.score.max' = '100'
+);
+CREATE VIEW HighScores AS SELECT id, score FROM Events WHERE score >= 50;
+SHOW VIEWS;
+SELECT * FROM HighScores;
+`},
+	{"Catalogs and databases", `-- Catalogs and databases live in this tab's memory (generic_in_memory).
+CREATE CATALOG lab WITH ('type' = 'generic_in_memory');
+CREATE DATABASE lab.experiments;
+USE CATALOG lab;
+USE experiments;
+CREATE TABLE Trials (id INT) WITH ('connector' = 'datagen', 'number-of-rows' = '3');
+SHOW CATALOGS;
+SHOW DATABASES;
+SHOW CURRENT DATABASE;
+SHOW TABLES;
+`},
+	{"Option errors: datagen explains itself", `-- Run each statement (Ctrl/Cmd+Enter) to see Flink's messages.
+CREATE TABLE Bad1 (id INT) WITH ('connector' = 'datagen', 'rows-per-secnd' = '5');
+SELECT * FROM Bad1;
+
+CREATE TABLE Bad2 (id INT) WITH ('connector' = 'datagen', 'fields.id.kind' = 'sequence');
+SELECT * FROM Bad2;
+
+CREATE TABLE Bad3 (id INT) WITH ('connector' = 'nope');
+SELECT * FROM Bad3;
+`},
+}

@@ -1,0 +1,612 @@
+package state
+
+import (
+	"fmt"
+	"html"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/flinkplay/flinkplay/wasm/engine/protocol"
+)
+
+// Result views.
+const (
+	ViewTableau   = "tableau"   // the SQL client's text output
+	ViewChangelog = "changelog" // every change, with its op
+	ViewTable     = "table"     // the materialized result
+)
+
+// Row heights in CSS pixels; app.css sets the same, so that the visible
+// window can be computed without measuring.
+const (
+	TableauLineHeight = 18
+	GridRowHeight     = 24
+)
+
+// HighlightTicks is how many flushes (about 100 ms each) a changed row of
+// the table view stays highlighted.
+const HighlightTicks = 8
+
+// MaxOutputLines bounds the print connector lines kept.
+const MaxOutputLines = 10_000
+
+// Model is everything the result area, status line and error box show, fed
+// by the worker's messages.
+type Model struct {
+	MaxRows int    // bound of each query's buffer
+	View    string // ViewTableau, ViewChangelog or ViewTable
+	Follow  bool   // keep the newest rows in view
+
+	Running bool
+	RunID   int     // the run whose messages count; others are stale
+	Blocks  []Block // the transcript of the run, one block per statement
+	Query   *Query  // the last query of the run, for the grid views
+
+	Err     *protocol.Error // the run's error, nil when none
+	ErrSpan Span            // the failing statement, in Script
+	Script  string          // the script of the run: positions refer to it
+
+	Specs   *protocol.Specs
+	Catalog *protocol.Catalog
+	DDL     []string // successful session-changing statements, in order
+	Output  []string // lines the print connector wrote
+
+	Gen  int64 // bumps when the results change: the page re-renders them
+	Tick int64 // the page's flush counter, for highlighting
+
+	started, ended time.Time
+	ran            bool // a run was started
+}
+
+// Block is the transcript of one statement.
+type Block struct {
+	SQL   string
+	Span  Span
+	Text  []string // a static result, or an error
+	Query *Query
+}
+
+// Query is a query's result: its columns and bounded changes.
+type Query struct {
+	Columns   []protocol.Column
+	Streaming bool
+	Bounded   bool
+	Insert    bool
+	Head      []string // tableau border, header, border
+	Changes   *Changes
+	// Table is the materialized result, kept only while the table view
+	// shows it (see SetView): built from the buffer, then kept up to date.
+	Table     *Table
+	Tail      []string // Done.Tableau and the footer
+	Done      bool
+	Cancelled bool
+
+	Received   int64
+	RowsPerSec float64
+	ElapsedMs  int64
+	Watermark  string
+}
+
+// NewModel returns a model whose query buffers hold maxRows changes
+// (DefaultMaxRows when maxRows <= 0).
+func NewModel(maxRows int) *Model {
+	if maxRows <= 0 {
+		maxRows = DefaultMaxRows
+	}
+	return &Model{MaxRows: maxRows, View: ViewTableau, Follow: true}
+}
+
+// lines splits text into lines, without a trailing empty one.
+func lines(text string) []string {
+	if text == "" {
+		return nil
+	}
+	return strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+}
+
+// StartRun clears the results for run id of script.
+func (m *Model) StartRun(id int, script string, now time.Time) {
+	m.RunID = id
+	m.Running = true
+	m.Blocks = nil
+	m.Query = nil
+	m.Err = nil
+	m.ErrSpan = Span{}
+	m.Script = script
+	m.Output = nil
+	m.Follow = true
+	m.started, m.ended = now, time.Time{}
+	m.ran = true
+	m.Gen++
+}
+
+// EngineLost ends the run after the worker died.
+func (m *Model) EngineLost(now time.Time) {
+	if m.Running {
+		m.Running = false
+		m.ended = now
+		m.Gen++
+	}
+}
+
+func (m *Model) block() *Block {
+	if len(m.Blocks) == 0 {
+		m.Blocks = append(m.Blocks, Block{})
+	}
+	return &m.Blocks[len(m.Blocks)-1]
+}
+
+// Apply takes one message of the worker. Messages of other runs than
+// RunID are ignored, but for the session-wide ones (ready, catalog, print
+// output).
+func (m *Model) Apply(msg *protocol.Message, now time.Time) {
+	switch msg.Type {
+	case protocol.TypeReady:
+		m.Specs = msg.Specs
+		return
+	case protocol.TypeCatalogIs:
+		m.Catalog = msg.Catalog
+		return
+	case protocol.TypeOutput:
+		m.Output = append(m.Output, msg.Lines...)
+		if over := len(m.Output) - MaxOutputLines; over > 0 {
+			m.Output = append(m.Output[:0], m.Output[over:]...)
+		}
+		m.Gen++
+		return
+	}
+	if msg.ID != m.RunID {
+		return
+	}
+	m.Gen++
+	switch msg.Type {
+	case protocol.TypeStatement:
+		m.Blocks = append(m.Blocks, Block{SQL: msg.SQL, Span: Span{msg.Start, msg.End}})
+	case protocol.TypeResult:
+		b := m.block()
+		b.Text = lines(msg.Text)
+		if IsDDL(b.SQL) {
+			m.DDL = append(m.DDL, b.SQL)
+		}
+	case protocol.TypeSchema:
+		q := &Query{
+			Columns: msg.Columns, Streaming: msg.Streaming, Bounded: msg.Bounded, Insert: msg.Insert,
+			Head: lines(msg.TableauHead), Changes: NewChanges(m.MaxRows),
+		}
+		if m.View == ViewTable {
+			q.Table = NewTable(m.MaxRows)
+		}
+		m.block().Query = q
+		m.Query = q
+	case protocol.TypeRows:
+		rows := make([]Change, len(msg.Rows))
+		for i, r := range msg.Rows {
+			rows[i] = PackChange(r)
+		}
+		m.addRows(rows)
+	case protocol.TypeProgress:
+		if q := m.Query; q != nil {
+			q.RowsPerSec, q.ElapsedMs, q.Watermark = msg.RowsPerSec, msg.ElapsedMs, msg.Watermark
+			q.Received = max(q.Received, msg.Received)
+		}
+	case protocol.TypeDone:
+		q := m.Query
+		if q == nil || m.block().Query != q {
+			// A statement that ended without a schema (an INSERT job).
+			q = &Query{Changes: NewChanges(1)}
+			m.block().Query = q
+		}
+		q.Done, q.Cancelled = true, msg.Cancelled
+		q.Tail = append(lines(msg.Tableau), lines(msg.Footer)...)
+		q.ElapsedMs = msg.ElapsedMs
+		q.Received = max(q.Received, msg.Received)
+		if msg.Watermark != "" {
+			q.Watermark = msg.Watermark
+		}
+	case protocol.TypeError:
+		if msg.Error != nil {
+			m.Err = msg.Error
+			b := m.block()
+			b.Text = append(b.Text, lines(msg.Error.Text)...)
+			m.ErrSpan = b.Span
+		}
+	case protocol.TypeRunDone:
+		m.Running = false
+		m.ended = now
+	}
+}
+
+// ApplyRows takes a rows message decoded by DecodeRows.
+func (m *Model) ApplyRows(rm *RowsMessage) {
+	if rm.ID != m.RunID {
+		return
+	}
+	m.Gen++
+	m.addRows(rm.Rows)
+}
+
+func (m *Model) addRows(rows []Change) {
+	q := m.Query
+	if q == nil {
+		return
+	}
+	q.Changes.Add(rows...)
+	if q.Table != nil {
+		for _, r := range rows {
+			q.Table.Apply(r, m.Tick)
+		}
+	}
+	q.Received += int64(len(rows))
+}
+
+// SetView switches the result view. The table view materializes the
+// changes the buffer holds.
+func (m *Model) SetView(view string) {
+	switch view {
+	case ViewTableau, ViewChangelog, ViewTable:
+	default:
+		return
+	}
+	m.View = view
+	m.Follow = true
+	m.Gen++
+	q := m.Query
+	if q == nil {
+		return
+	}
+	if view != ViewTable {
+		q.Table = nil
+		return
+	}
+	if q.Table == nil {
+		q.Table = NewTable(m.MaxRows)
+		q.Table.rows = make([]tableRow, 0, q.Changes.Len())
+		for i := 0; i < q.Changes.Len(); i++ {
+			q.Table.Apply(q.Changes.At(i), m.Tick-HighlightTicks)
+		}
+	}
+}
+
+// ErrorText is the error as the SQL client prints it, "" when none.
+func (m *Model) ErrorText() string {
+	if m.Err == nil {
+		return ""
+	}
+	if m.Err.Text != "" {
+		return m.Err.Text
+	}
+	return m.Err.Class + ": " + m.Err.Message
+}
+
+// Diagnostics returns the editor underline of the run's error, if any.
+func (m *Model) Diagnostics() []Diagnostic {
+	if m.Err == nil {
+		return []Diagnostic{}
+	}
+	return []Diagnostic{ErrorDiagnostic(m.Script, m.Err, m.ErrSpan)}
+}
+
+// Dropped returns how many changes the last query's buffer dropped.
+func (m *Model) Dropped() int64 {
+	if m.Query == nil {
+		return 0
+	}
+	if t := m.Query.Table; t != nil && m.View == ViewTable {
+		return m.Query.Changes.Dropped + t.Dropped
+	}
+	return m.Query.Changes.Dropped
+}
+
+// Received returns how many changes the last query delivered.
+func (m *Model) Received() int64 {
+	if m.Query == nil {
+		return 0
+	}
+	return m.Query.Received
+}
+
+// Status is the status line: rows received, rows/s, elapsed time and the
+// watermark when there is one.
+func (m *Model) Status(now time.Time) string {
+	if !m.ran {
+		return "Ready. Ctrl/Cmd+Enter runs the statement at the cursor."
+	}
+	end := now
+	if !m.Running {
+		end = m.ended
+	}
+	elapsed := end.Sub(m.started)
+	state := "Finished"
+	switch {
+	case m.Running:
+		state = "Running"
+	case m.Err != nil:
+		state = "Failed"
+	case m.Query != nil && m.Query.Cancelled:
+		state = "Stopped"
+	}
+	parts := []string{state}
+	if q := m.Query; q != nil {
+		parts = append(parts, Count(q.Received)+" "+plural(q.Received, "row", "rows")+" received")
+		if m.Running && !q.Done {
+			parts = append(parts, Count(int64(q.RowsPerSec+0.5))+" rows/s")
+		}
+	}
+	parts = append(parts, Seconds(elapsed))
+	if q := m.Query; q != nil && q.Watermark != "" {
+		parts = append(parts, "watermark "+q.Watermark)
+	}
+	return strings.Join(parts, " · ")
+}
+
+func plural(n int64, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// Count formats n with thousands separators: 1,234,567.
+func Count(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// Seconds formats a duration as "0.4 s", "12.3 s" or "2 min 05 s".
+func Seconds(d time.Duration) string {
+	if d < 0 {
+		d = 0
+	}
+	if d < time.Minute {
+		return fmt.Sprintf("%.1f s", d.Seconds())
+	}
+	return fmt.Sprintf("%d min %02d s", int(d.Minutes()), int(d.Seconds())%60)
+}
+
+// TableauLen returns the number of lines of the tableau view.
+func (m *Model) TableauLen() int {
+	n := 0
+	for i := range m.Blocks {
+		if i > 0 {
+			n++
+		}
+		n += m.Blocks[i].lineCount()
+	}
+	if len(m.Output) > 0 {
+		n += 1 + len(m.Output)
+	}
+	return n
+}
+
+func (b *Block) lineCount() int {
+	n := len(b.Text)
+	if q := b.Query; q != nil {
+		n += len(q.Head) + len(q.Tail)
+		if len(q.Head) > 0 {
+			n += q.Changes.Len()
+		}
+	}
+	return n
+}
+
+// TableauLines returns lines [from, to) of the tableau view: the SQL
+// client's transcript of the run, a blank line between statements, then
+// what the print connector wrote.
+func (m *Model) TableauLines(from, to int) []string {
+	var out []string
+	i := 0 // index of the next line
+	emit := func(s string) {
+		if i >= from && i < to {
+			out = append(out, s)
+		}
+		i++
+	}
+	for k := range m.Blocks {
+		if i >= to {
+			return out
+		}
+		if k > 0 {
+			emit("")
+		}
+		b := &m.Blocks[k]
+		n := b.lineCount()
+		if i+n <= from { // skip the block without walking it
+			i += n
+			continue
+		}
+		if q := b.Query; q != nil {
+			for _, l := range q.Head {
+				emit(l)
+			}
+			if len(q.Head) > 0 {
+				lo, hi := max(from-i, 0), min(to-i, q.Changes.Len())
+				for j := lo; j < hi; j++ {
+					out = append(out, rowLine(q.Changes.At(j)))
+				}
+				i += q.Changes.Len()
+			}
+			for _, l := range q.Tail {
+				emit(l)
+			}
+		}
+		for _, l := range b.Text {
+			emit(l)
+		}
+	}
+	if len(m.Output) > 0 {
+		emit("")
+		for _, l := range m.Output {
+			emit(l)
+		}
+	}
+	return out
+}
+
+func rowLine(c Change) string {
+	if l := c.Line(); l != "" {
+		return l
+	}
+	var b strings.Builder
+	b.WriteString(c.Op)
+	b.WriteByte('[')
+	k := 0
+	c.Cells(func(cell string, _ bool) {
+		if k > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(cell)
+		k++
+	})
+	b.WriteByte(']')
+	return b.String()
+}
+
+// Columns returns the grid's column headers for the current view.
+func (m *Model) Columns() []string {
+	if m.Query == nil || len(m.Query.Columns) == 0 {
+		return nil
+	}
+	cols := make([]string, 0, len(m.Query.Columns)+1)
+	if m.View == ViewChangelog {
+		cols = append(cols, "op")
+	}
+	for _, c := range m.Query.Columns {
+		cols = append(cols, c.Name)
+	}
+	return cols
+}
+
+// GridLen returns the number of rows of the grid view.
+func (m *Model) GridLen() int {
+	if m.Query == nil {
+		return 0
+	}
+	if m.View == ViewTable && m.Query.Table != nil {
+		return m.Query.Table.Len()
+	}
+	return m.Query.Changes.Len()
+}
+
+// AppendGridHTML appends the <tr> elements of grid rows [from, to) to b:
+// each with data-op, the op cell in the changelog view, and class
+// "changed" in the table view when the row changed in the last
+// HighlightTicks flushes.
+func (m *Model) AppendGridHTML(b []byte, from, to int) []byte {
+	q := m.Query
+	if q == nil {
+		return b
+	}
+	numeric := make([]bool, len(q.Columns))
+	for i, col := range q.Columns {
+		numeric[i] = isNumeric(col.Type)
+	}
+	row := func(c Change, op bool, changed bool) {
+		b = append(b, `<tr data-op="`...)
+		b = append(b, html.EscapeString(c.Op)...)
+		if changed {
+			b = append(b, `" class="changed`...)
+		}
+		b = append(b, `">`...)
+		if op {
+			b = append(b, `<td class="op">`...)
+			b = append(b, html.EscapeString(c.Op)...)
+			b = append(b, `</td>`...)
+		}
+		k := 0
+		c.Cells(func(cell string, null bool) {
+			switch {
+			case null:
+				b = append(b, `<td class="null">`...)
+			case k < len(numeric) && numeric[k]:
+				b = append(b, `<td class="num">`...)
+			default:
+				b = append(b, `<td>`...)
+			}
+			k++
+			b = appendEscaped(b, cell)
+			b = append(b, `</td>`...)
+		})
+		b = append(b, `</tr>`...)
+	}
+	if m.View == ViewTable && q.Table != nil {
+		q.Table.Rows(from, to, func(c Change, changed int64) {
+			row(c, false, m.Tick-changed < HighlightTicks)
+		})
+		return b
+	}
+	for i := max(from, 0); i < min(to, q.Changes.Len()); i++ {
+		row(q.Changes.At(i), true, false)
+	}
+	return b
+}
+
+// isNumeric reports whether a Flink type string is a number, which the
+// grid aligns right as Flink's tableau does.
+func isNumeric(t string) bool {
+	for _, p := range []string{"TINYINT", "SMALLINT", "INT", "BIGINT", "FLOAT", "DOUBLE", "DECIMAL", "NUMERIC"} {
+		if strings.HasPrefix(t, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// appendEscaped appends s with HTML's special characters escaped.
+func appendEscaped(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '<':
+			b = append(b, "&lt;"...)
+		case '>':
+			b = append(b, "&gt;"...)
+		case '&':
+			b = append(b, "&amp;"...)
+		case '"':
+			b = append(b, "&#34;"...)
+		case '\'':
+			b = append(b, "&#39;"...)
+		default:
+			b = append(b, c)
+		}
+	}
+	return b
+}
+
+// Window returns the range [from, to) of rows to render for a scrolled
+// view: those visible in a viewport of the given height at scrollTop,
+// plus overscan rows on each side. With follow set, the last rows.
+func Window(total, rowHeight, scrollTop, viewport, overscan int, follow bool) (from, to int) {
+	if total <= 0 || rowHeight <= 0 {
+		return 0, 0
+	}
+	visible := viewport/rowHeight + 1
+	first := scrollTop / rowHeight
+	if follow {
+		first = total - visible
+	}
+	from = max(first-overscan, 0)
+	to = min(first+visible+overscan, total)
+	if from > to {
+		from = max(to-visible-overscan, 0)
+	}
+	return from, to
+}
+
+// AtBottom reports whether a scrolled view shows its end (within a row),
+// which turns follow-tail back on; scrolling up turns it off.
+func AtBottom(scrollTop, viewport, scrollHeight, rowHeight int) bool {
+	return scrollTop+viewport >= scrollHeight-rowHeight
+}
