@@ -259,11 +259,9 @@ func (p *page) handle(msg *protocol.Message, now time.Time) {
 		// works is simply not replayed again.
 		if msg.Type == protocol.TypeRunDone {
 			p.replayID = 0
-			p.post(protocol.Request{Type: protocol.TypeCatalog})
 		}
 		return
 	}
-	wasRunning := p.model.Running
 	p.model.Apply(msg, now)
 	switch msg.Type {
 	case protocol.TypeReady:
@@ -283,19 +281,13 @@ func (p *page) handle(msg *protocol.Message, now time.Time) {
 		p.updateCompletions()
 		p.flagRender()
 	case protocol.TypeResult:
+		// The worker sends the catalog after each DDL statement itself, so
+		// the panel follows DDL even while a later query streams forever.
 		store(state.KeyDDL, state.EncodeDDL(p.model.DDL))
-		if n := len(p.model.Blocks); n > 0 && state.IsDDL(p.model.Blocks[n-1].SQL) {
-			// The catalog panel follows DDL at once, not when the run ends
-			// (a streaming query may never end).
-			p.post(protocol.Request{Type: protocol.TypeCatalog})
-		}
 	case protocol.TypeError:
 		p.setDiagnostics()
 	case protocol.TypeRunDone:
 		p.stopBy = time.Time{}
-		if wasRunning {
-			p.post(protocol.Request{Type: protocol.TypeCatalog})
-		}
 	}
 }
 

@@ -77,7 +77,7 @@ func TestWorkerInNode(t *testing.T) {
 
 	t.Run("seed example", func(t *testing.T) {
 		msgs, _ := play(t, "seed")
-		if got, want := squashTypes(msgs), "ready statement result statement schema rows done runDone catalogIs"; got != want {
+		if got, want := squashTypes(msgs), "ready statement result catalogIs statement schema rows done runDone catalogIs"; got != want {
 			t.Fatalf("messages:\n got %s\nwant %s", got, want)
 		}
 		if msgs[0].Specs == nil || len(msgs[0].Specs.Connectors) == 0 || len(msgs[0].Specs.Keywords) == 0 {

@@ -7,6 +7,8 @@
 // per statement in that range, Statement, then either Result (a finished,
 // static result: DDL, SHOW, DESCRIBE, SET) or Schema, zero or more Rows and
 // Progress, and Done; or Error. After the last statement it sends RunDone.
+// CatalogIs carries no run id and may come at any time: after every
+// statement that succeeded without rows (DDL, USE, SET), and after every run.
 // Cancel{ID} stops the run within 100 ms: the current query ends with Done
 // (Cancelled set) and no further statement starts.
 package protocol

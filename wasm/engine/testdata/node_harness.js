@@ -59,6 +59,7 @@ const throttledScript =
   "CREATE TABLE MySource (id INT, name STRING) WITH ('connector' = 'datagen', 'rows-per-second' = '1000');\n" +
   "SELECT * FROM MySource;\n";
 
+let runDone = false;
 let cancelSent = 0;
 let progressSeen = 0;
 globalThis.postMessage = (data) => {
@@ -80,7 +81,10 @@ globalThis.postMessage = (data) => {
       out("CANCEL_MS " + Math.round(performance.now() - cancelSent));
     }
   }
-  if (m.type === "catalogIs") {
+  if (m.type === "runDone") {
+    runDone = true;
+  } else if (m.type === "catalogIs" && runDone) {
+    // The catalog after the run is the last message of a run.
     process.exit(0);
   }
 };

@@ -147,11 +147,24 @@ func tableInfo(o catalog.ObjectSnapshot, specs map[string]*connector.Spec) proto
 	}
 	t.Data = spec.Storage
 	if spec.Name == "datagen" {
-		// Flink's datagen is bounded exactly when it has a row count.
+		// Flink's planner calls datagen bounded exactly when it has a row
+		// count; a sequence column still ends the stream when it runs out.
 		t.Bounded = "unbounded"
 		if _, ok := o.Options["number-of-rows"]; ok {
 			t.Bounded = "bounded"
+		} else if hasSequence(o.Options) {
+			t.Bounded = "unbounded (ends when a sequence runs out)"
 		}
 	}
 	return t
+}
+
+// hasSequence reports whether a datagen table has a sequence column.
+func hasSequence(options map[string]string) bool {
+	for k, v := range options {
+		if strings.HasPrefix(k, "fields.") && strings.HasSuffix(k, ".kind") && v == "sequence" {
+			return true
+		}
+	}
+	return false
 }

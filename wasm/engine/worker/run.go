@@ -121,6 +121,11 @@ func (w *Worker) statement(ctx context.Context, req protocol.Request, idx int, s
 		return false
 	}
 	w.emit(protocol.Message{Type: protocol.TypeResult, ID: req.ID, Stmt: idx, Text: buf.String()})
+	if res.Kind == engine.ResultSuccess {
+		// DDL, USE and SET change what the catalog panel shows; tell the
+		// page now rather than after a query that may run forever.
+		w.emitCatalog()
+	}
 	return true
 }
 

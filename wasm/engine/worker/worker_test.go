@@ -203,33 +203,33 @@ func TestExecuteMatchesSQLClient(t *testing.T) {
 		{
 			name:   "seed example, bounded",
 			script: seedBounded,
-			order:  "statement result statement schema rows done runDone catalogIs",
+			order:  "statement result catalogIs statement schema rows done runDone catalogIs",
 		},
 		{
 			name:   "show tables",
 			script: "CREATE TABLE t1 (a INT) WITH ('connector' = 'blackhole');\nCREATE VIEW v1 AS SELECT 1 AS x;\nSHOW TABLES;\nSHOW VIEWS;",
-			order:  "statement result statement result statement result statement result runDone catalogIs",
+			order:  "statement result catalogIs statement result catalogIs statement result statement result runDone catalogIs",
 		},
 		{
 			name: "batch mode tableau",
 			script: "SET 'execution.runtime-mode' = 'batch';\n" + seedBounded +
 				"SELECT id, CAST(NULL AS STRING) AS n FROM MySource WHERE id < 0;\n",
-			order: "statement result statement result statement schema rows done statement schema rows done runDone catalogIs",
+			order: "statement result catalogIs statement result catalogIs statement schema rows done statement schema rows done runDone catalogIs",
 		},
 		{
 			name:   "empty batch result",
 			script: "SET 'execution.runtime-mode' = 'batch';\n" + seedBounded + "SELECT * FROM MySource WHERE id = 42;",
-			order:  "statement result statement result statement schema rows done statement schema done runDone catalogIs",
+			order:  "statement result catalogIs statement result catalogIs statement schema rows done statement schema done runDone catalogIs",
 		},
 		{
 			name:   "nulls in a streaming query",
 			script: "CREATE TABLE s (a INT, b STRING) WITH ('connector' = 'datagen', 'number-of-rows' = '3', 'fields.b.null-rate' = '1');\nSELECT * FROM s;",
-			order:  "statement result statement schema rows done runDone catalogIs",
+			order:  "statement result catalogIs statement schema rows done runDone catalogIs",
 		},
 		{
 			name:   "stops at the first error",
 			script: seedBounded + "SELECT nope FROM MySource;\nSHOW TABLES;",
-			order:  "statement result statement schema rows done statement error runDone catalogIs",
+			order:  "statement result catalogIs statement schema rows done statement error runDone catalogIs",
 		},
 	}
 	for _, tt := range tests {
@@ -419,7 +419,7 @@ func TestInsertIntoPrint(t *testing.T) {
 		"INSERT INTO snk SELECT id * 10 FROM src;"
 	w, r := newTestWorker(t, Options{})
 	msgs := runAll(t, w, r, 1, script, nil)
-	if got, want := squash(msgs), "statement result statement result statement schema output done runDone catalogIs"; got != want {
+	if got, want := squash(msgs), "statement result catalogIs statement result catalogIs statement schema output done runDone catalogIs"; got != want {
 		t.Fatalf("messages:\n got %s\nwant %s", got, want)
 	}
 	if s := of(msgs, protocol.TypeSchema)[0]; !s.Insert {
