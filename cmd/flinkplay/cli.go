@@ -162,10 +162,14 @@ func indent(s string) string {
 
 func (a *app) runSQL(cmd string, args []string) int {
 	fs, f := newFlagSet(cmd, a.stderr)
+	if wantsHelp(args) {
+		// Help goes to stdout once; flag.Parse would print it to stderr first.
+		fs.SetOutput(a.stdout)
+		fs.Usage()
+		return exitOK
+	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(a.stdout)
-			fs.Usage()
 			return exitOK
 		}
 		return exitUsage
@@ -336,3 +340,20 @@ func (c *interrupter) quitting() bool {
 }
 
 func (c *interrupter) stop() { close(c.stopped) }
+
+// wantsHelp reports whether args ask for help (-h, -help, --help) before
+// the end of the flags.
+func wantsHelp(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "-h", "-help", "--h", "--help":
+			return true
+		}
+		if !strings.HasPrefix(a, "-") {
+			return false
+		}
+	}
+	return false
+}
