@@ -68,6 +68,9 @@ func (s *Session) buildInto(p *runtime.Pipeline, n plan.Node, env connector.Env)
 	}
 	switch n := n.(type) {
 	case *plan.Project:
+		if isIdentity(n) {
+			return nil // SELECT * and renames: no work per row
+		}
 		// A projection right after a filter shares its Calc.
 		if k := len(p.Stages); k > 0 {
 			if c, ok := p.Stages[k-1].Op.(*ops.Calc); ok && c.Exprs == nil {
@@ -215,4 +218,19 @@ var flinkFunctionNames = []string{
 	"times", "timestampDiff", "toBase64", "toDate", "toTimestamp", "toTimestampLtz", "trim",
 	"truncate", "unixTimestamp", "upper", "upperCase", "uuid", "varPop", "varSamp", "withColumns",
 	"withoutColumns",
+}
+
+// isIdentity reports whether a projection passes its input through
+// unchanged, column for column (names may differ: they are not data).
+func isIdentity(p *plan.Project) bool {
+	in := p.Input.Schema()
+	if len(p.Exprs) != in.Len() {
+		return false
+	}
+	for i, e := range p.Exprs {
+		if j, ok := expr.ColumnIndex(e); !ok || j != i {
+			return false
+		}
+	}
+	return true
 }
