@@ -37,6 +37,7 @@ func main() {
 	p := newPage(renderer.EventEnv())
 	p.start()
 	for ok := true; ok; ok = renderer.EventWait() {
+		yielder.maybe()
 		render(renderer, buildEnv, p.root)
 	}
 }

@@ -24,6 +24,13 @@ const (
 	stopDeadline = 3 * time.Second        // a cancelled run that does not end by then: restart the engine
 	readyTimeout = 20 * time.Second       // a worker that never says ready: restart it
 	overscan     = 30                     // rows rendered beyond the viewport on each side
+	// While the view follows the tail, rows above the viewport are only
+	// seen after a scroll, which renders the window anew anyway.
+	overscanFollow = 4
+	chromeIdle     = 2 * time.Second // the Vugu chrome's render while rows stream, status aside
+	// The results re-render at most once per paceFactor times what the
+	// last DOM update cost, so that the page keeps most of the thread.
+	paceFactor = 4
 )
 
 const restartNotice = "The engine stopped and was restarted; your script is kept."
@@ -51,8 +58,14 @@ type page struct {
 	chromeGen   int64     // model.Gen of the last Vugu render asked by the flush loop
 	chromeAt    time.Time // when
 	forceChrome bool
+	structGen   int64 // bumps for messages that change more than rows and the status line
+	chromeStruc int64 // structGen of the last Vugu render asked by the flush loop
+	resultsAt   time.Time
+	statusText  string // the status line last written directly
+	droppedText string
 	lastWindow  [3]int // view, from, to last rendered
 	scrollTop   int
+	html        []byte // the grid rows' HTML, reused
 	viewport    int
 
 	inMu  sync.Mutex
@@ -114,11 +127,18 @@ func (p *page) start() {
 		})
 		return string(b)
 	})))
-	hooks.Set("stats", p.keep(funcOf("stats", func([]js.Value) any {
+	hooks.Set("stats", p.keep(funcOf("stats", func(args []js.Value) any {
 		var mem runtime.MemStats
 		runtime.ReadMemStats(&mem)
+		frames := js.Global().Get("JSON").Call("stringify", js.Global().Get("flinkplayDOM").Get("stats")).String()
 		b, _ := json.Marshal(map[string]any{"page": p.stats, "numGC": mem.NumGC, "gcPauseMs": float64(mem.PauseTotalNs) / 1e6,
-			"heapMB": mem.HeapAlloc >> 20, "renderMs": renderMs, "buildMs": buildMs, "renders": renders, "maxRenderMs": maxRenderMs, "maxSliceMs": p.stats.MaxSliceMs, "maxFlushMs": p.stats.MaxFlushMs})
+			"heapMB": mem.HeapAlloc >> 20, "renderMs": renderMs, "buildMs": buildMs, "renders": renders, "maxRenderMs": maxRenderMs, "maxSliceMs": p.stats.MaxSliceMs, "maxFlushMs": p.stats.MaxFlushMs,
+			"frames": json.RawMessage(frames)})
+		if len(args) > 0 && args[0].Truthy() {
+			// stats(true) restarts the maxima, to watch a window of time.
+			p.stats.MaxDecodeMs, p.stats.MaxResultsMs, p.stats.MaxSliceMs, p.stats.MaxFlushMs, maxRenderMs = 0, 0, 0, 0, 0
+			js.Global().Get("flinkplayDOM").Get("stats").Set("maxMs", 0)
+		}
 		return string(b)
 	})))
 	js.Global().Set("flinkplay", hooks)
@@ -138,12 +158,13 @@ func (p *page) startWorker() {
 		if gen != p.workerGen || len(args) == 0 {
 			return nil
 		}
+		yielder.entered()
 		data := args[0].Get("data")
 		if data.Type() != js.TypeString {
 			return nil
 		}
 		p.inMu.Lock()
-		p.inbox = append(p.inbox, data.String())
+		p.inbox = append(p.inbox, jsText(data))
 		p.inMu.Unlock()
 		select {
 		case p.inCh <- struct{}{}:
@@ -198,9 +219,10 @@ func (p *page) messageLoop() {
 const drainSlice = 12 * time.Millisecond
 
 func (p *page) drain() {
+	yielder.maybe()
 	for p.drainSome() {
 		// Yield to the JS event loop: input, rendering and timers run.
-		time.Sleep(time.Millisecond)
+		yielder.yield()
 	}
 }
 
@@ -240,6 +262,9 @@ func (p *page) drainSome() (more bool) {
 		var msg protocol.Message
 		if json.Unmarshal([]byte(raw), &msg) != nil {
 			continue
+		}
+		if msg.Type != protocol.TypeProgress {
+			p.structGen++
 		}
 		t1 := time.Now()
 		p.handle(&msg, now)
@@ -321,10 +346,11 @@ func (p *page) flushLoop() {
 }
 
 func (p *page) flush() {
+	yielder.maybe()
 	if p.flushResults() {
 		// Render the chrome in a task of its own, so that the browser
 		// gets the main thread in between (the budget is 50 ms a task).
-		time.Sleep(time.Millisecond)
+		yielder.yield()
 		p.ee.Lock()
 		p.ee.UnlockRender()
 	}
@@ -345,7 +371,7 @@ func (p *page) flushResults() (chrome bool) {
 	}
 	changed := p.model.Gen != p.resultsGen
 	highlight := p.model.View == state.ViewTable && p.model.Running
-	if changed || highlight {
+	if (changed || highlight) && p.paced(now) {
 		t0 := time.Now()
 		p.renderResults(changed)
 		p.resultsGen = p.model.Gen
@@ -354,15 +380,50 @@ func (p *page) flushResults() (chrome bool) {
 		p.stats.MaxResultsMs = max(p.stats.MaxResultsMs, d)
 		p.stats.Flushes++
 	}
-	// The chrome (status line and the rest) re-renders at most every
-	// chromeEvery while rows stream; the rows themselves are JS-owned.
+	// While rows stream, only the status line and the dropped count
+	// change: they are written directly, and the chrome (a Vugu render,
+	// which walks the whole page) waits for a message that changes more,
+	// or for chromeIdle.
+	p.writeStatus()
 	due := p.chromeGen != p.model.Gen || p.model.Running
-	if p.forceChrome || due && now.Sub(p.chromeAt) >= chromeEvery {
-		p.chromeGen, p.chromeAt, p.forceChrome = p.model.Gen, now, false
+	wait := chromeEvery
+	if p.chromeStruc == p.structGen {
+		wait = chromeIdle
+	}
+	if p.forceChrome || due && now.Sub(p.chromeAt) >= wait {
+		p.chromeGen, p.chromeStruc, p.chromeAt, p.forceChrome = p.model.Gen, p.structGen, now, false
 		chrome = true
 	}
 	p.ee.UnlockOnly()
 	return chrome
+}
+
+// paced reports whether the results may re-render now: not before
+// paceFactor times the cost of the last DOM update has passed.
+func (p *page) paced(now time.Time) bool {
+	cost := js.Global().Get("flinkplayDOM").Get("cost").Float()
+	if now.Sub(p.resultsAt) < time.Duration(cost*paceFactor*float64(time.Millisecond)) {
+		return false
+	}
+	p.resultsAt = now
+	return true
+}
+
+// writeStatus writes the status line and the dropped count straight into
+// the DOM when they changed; the next Vugu render writes the same.
+func (p *page) writeStatus() {
+	if !p.root.EngineReady {
+		return
+	}
+	dom := js.Global().Get("flinkplayDOM")
+	if s := p.root.Status(); s != p.statusText {
+		p.statusText = s
+		dom.Call("setText", "status", s)
+	}
+	if s := p.root.DroppedText(); s != p.droppedText {
+		p.droppedText = s
+		dom.Call("setText", "dropped", s, p.root.DroppedClass())
+	}
 }
 
 // renderResults writes the visible window of the current view into the
@@ -377,7 +438,11 @@ func (p *page) renderResults(force bool) {
 	if tableau {
 		total, h = m.TableauLen(), state.TableauLineHeight
 	}
-	from, to := state.Window(total, h, p.scrollTop, p.viewport, overscan, m.Follow)
+	scan := overscan
+	if m.Follow {
+		scan = overscanFollow
+	}
+	from, to := state.Window(total, h, p.scrollTop, p.viewport, scan, m.Follow)
 	win := [3]int{viewIndex(m.View), from, to}
 	if !force && win == p.lastWindow && !(m.View == state.ViewTable) {
 		return
@@ -386,14 +451,11 @@ func (p *page) renderResults(force bool) {
 	dom := js.Global().Get("flinkplayDOM")
 	if tableau {
 		text := strings.Join(m.TableauLines(from, to), "\n")
-		dom.Call("setPre", p.pre, from*h, text, (total-to)*h)
+		dom.Call("schedule", true, p.pre, from*h, text, (total-to)*h, 1, p.results, m.Follow)
 	} else {
 		cols := len(m.Columns())
-		html := m.AppendGridHTML(nil, from, to)
-		dom.Call("setRows", p.tbody, from*h, string(html), (total-to)*h, max(cols, 1))
-	}
-	if m.Follow {
-		dom.Call("toBottom", p.results)
+		p.html = m.AppendGridHTML(p.html[:0], from, to)
+		dom.Call("schedule", false, p.tbody, from*h, string(p.html), (total-to)*h, max(cols, 1), p.results, m.Follow)
 	}
 }
 

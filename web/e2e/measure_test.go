@@ -79,6 +79,7 @@ type streamRun struct {
 	Over50                       int
 	Task, Script, Layout, Style  float64 // % of wall time
 	PingMedian, PingMax          float64 // ms, click to #ping-count change
+	Stats                        string  // window.flinkplay.stats() at the end of the window
 	Received, DroppedAfterWindow int64
 	Froze                        string // why the page stopped answering, if it did
 }
@@ -192,6 +193,7 @@ func measureStreaming(t *testing.T, out *[]streamRun) {
 		}
 		t.Logf("%s view: %.0f rows/s, longest task %.0f ms, %d tasks > 50 ms, main thread busy %.0f%%, ping median %.0f ms",
 			view, r.RowsPerSec, r.Longest, r.Over50, r.Task, r.PingMedian)
+		t.Logf("%s view: page stats %s", view, r.Stats)
 		*out = append(*out, r)
 	}
 }
@@ -205,7 +207,7 @@ func measureView(p *page, view string) (streamRun, error) {
 	}
 	time.Sleep(500 * time.Millisecond)
 	const stateJS = `JSON.parse(window.flinkplay.state())`
-	if _, err := tryEval[bool](p, `(window.__e2e.longtasks = [], true)`); err != nil {
+	if _, err := tryEval[bool](p, `(window.__e2e.longtasks = [], window.flinkplay.stats(true), true)`); err != nil {
 		return r, fmt.Errorf("the page does not answer: %w", err)
 	}
 	m0, err := tryMetrics(p)
@@ -240,6 +242,9 @@ func measureView(p *page, view string) (streamRun, error) {
 		return r, fmt.Errorf("the page does not answer: %w", err)
 	}
 	p.shot("streaming-" + view)
+	if st, err := tryEval[string](p, `window.flinkplay.stats()`); err == nil {
+		r.Stats = st
+	}
 	r.RowsPerSec = float64(s1.Received-s0.Received) / wall
 	r.Received = s1.Received
 	r.DroppedAfterWindow = s1.Dropped
