@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds the browser playground into web/dist/files (embedded by
 # `flinkplay serve`): the CodeMirror bundle, the Vugu code, both wasm
-# programs, the static files and precompressed .gz/.br copies of the wasm
-# and JavaScript. Idempotent: files are replaced, and recompressed, only
+# programs, the static files, the zone files engine.wasm fetches, and
+# precompressed .gz/.br copies of the wasm and JavaScript. Idempotent: files are replaced, and recompressed, only
 # when their content changed, so a second run takes a few seconds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -64,6 +64,9 @@ for f in static/*; do
   install_file "$f" "$out/$(basename "$f")"
 done
 install_file "$($GO env GOROOT)/lib/wasm/wasm_exec.js" "$out/wasm_exec.js"
+
+echo "zone files (fetched by engine.wasm on demand)"
+$GO run ./scripts/zoneinfo "$($GO env GOROOT)/lib/time/zoneinfo.zip" "$out/zoneinfo"
 
 echo "precompressed copies"
 for f in "$out/app.wasm" "$out/engine.wasm" "$out/editor.js"; do
