@@ -106,7 +106,7 @@ func (s *Session) IsBatch() bool {
 // Zone returns 'table.local-time-zone' (the config's zone when unset or invalid).
 func (s *Session) Zone() *time.Location {
 	if v, ok := s.settings[KeyLocalTimeZone]; ok && v != "default" {
-		if loc, err := loadZone(v); err == nil {
+		if loc, err := s.loadZone(v); err == nil {
 			return loc
 		}
 	}
@@ -114,8 +114,8 @@ func (s *Session) Zone() *time.Location {
 }
 
 // loadZone resolves a zone id as Java's ZoneId.of does for the common forms:
-// region ids, UTC, GMT+8, UTC+08:00.
-func loadZone(id string) (*time.Location, error) {
+// region ids, UTC, GMT+8, UTC+08:00. Region ids go to the config's loader.
+func (s *Session) loadZone(id string) (*time.Location, error) {
 	if id == "UTC" || id == "GMT" || id == "Z" {
 		return time.UTC, nil
 	}
@@ -137,6 +137,9 @@ func loadZone(id string) (*time.Location, error) {
 		if err1 == nil && err2 == nil && hh <= 18 && mm < 60 {
 			return time.FixedZone(id, sign*(hh*3600+mm*60)), nil
 		}
+	}
+	if s.cfg.LoadZone != nil {
+		return s.cfg.LoadZone(id)
 	}
 	return time.LoadLocation(id)
 }
@@ -206,7 +209,7 @@ func (s *Session) execSet(st *sql.Set) (*Result, error) {
 		}
 	case KeyLocalTimeZone:
 		if val != "default" {
-			if _, err := loadZone(val); err != nil {
+			if _, err := s.loadZone(val); err != nil {
 				return nil, diag.Errorf(st.Key.ValuePos, diag.ValidationException,
 					"Invalid time zone. The value should be a Time Zone Database (TZDB) ID such as 'America/Los_Angeles' to include daylight saving time. Fixed offsets are supported using 'GMT-03:00' or 'GMT+03:00'. Or use 'UTC' without time zone and daylight saving time.")
 			}

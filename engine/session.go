@@ -34,6 +34,11 @@ type Config struct {
 	Stdout, Stderr io.Writer
 	// Connectors overrides the built-in connectors.
 	Connectors *connector.Registry
+	// LoadZone resolves an IANA region id such as "Asia/Tokyo" for
+	// 'table.local-time-zone'; nil means time.LoadLocation. The browser
+	// build fetches zone files on demand instead of embedding the whole
+	// database. UTC, GMT and fixed offsets never reach it.
+	LoadZone func(name string) (*time.Location, error)
 }
 
 // Session is one user's engine: its catalogs, settings and running state.

@@ -8,7 +8,6 @@ import (
 	"runtime/debug"
 	"syscall/js"
 	"time"
-	_ "time/tzdata" // IANA zones for 'table.local-time-zone' and TIMESTAMP_LTZ in the browser
 
 	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/wasm/engine/protocol"
@@ -32,12 +31,14 @@ func main() {
 			buf = nil // do not keep a rare huge message's buffer
 		}
 	}
+	zones := &zoneLoader{}
 	w := worker.New(worker.Options{
 		Emit: emit,
 		// A sleep, not runtime.Gosched: only a blocked Go program lets the
 		// JS event loop deliver the next message (a cancel, say).
-		Yield: func() { time.Sleep(time.Millisecond) },
-		Zone:  browserZone(),
+		Yield:    func() { time.Sleep(time.Millisecond) },
+		Zone:     browserZone(zones.load),
+		LoadZone: zones.load,
 	})
 	handle := func(data string) {
 		defer func() {
@@ -100,7 +101,7 @@ func main() {
 
 // browserZone is the browser's IANA zone, the default of
 // 'table.local-time-zone' (Go's own time.Local in wasm is a fixed offset).
-func browserZone() (loc *time.Location) {
+func browserZone(load func(string) (*time.Location, error)) (loc *time.Location) {
 	defer func() {
 		if recover() != nil {
 			loc = nil
@@ -114,7 +115,7 @@ func browserZone() (loc *time.Location) {
 	if id.Type() != js.TypeString {
 		return nil
 	}
-	loc, err := time.LoadLocation(id.String())
+	loc, err := load(id.String())
 	if err != nil {
 		return nil
 	}

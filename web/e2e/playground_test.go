@@ -420,3 +420,20 @@ func TestEngineRestart(t *testing.T) {
 	p.shot("running-again")
 	p.stop()
 }
+
+// TestTimeZone sets an IANA zone, whose TZif file the worker fetches on
+// demand (engine.wasm embeds no zone database), and a zone that does not
+// exist, which fails as in Flink.
+func TestTimeZone(t *testing.T) {
+	p := open(t, 90*time.Second)
+	p.load()
+	p.setScript("SET 'table.local-time-zone' = 'Asia/Tokyo';\nSELECT TO_TIMESTAMP_LTZ(0, 3) AS t;\n")
+	p.click("run-all")
+	waitFor[bool](p, "the Tokyo time in #results", `(() => { const e = document.getElementById('results'); return !!e && e.textContent.includes('1970-01-01 09:00:00.000'); })()`, 20*time.Second)
+	p.setScript("SET 'table.local-time-zone' = 'Nowhere/Land';\n")
+	p.click("run-all")
+	msg := waitFor[string](p, "#error", `(() => { const e = document.getElementById('error'); return e && !e.hidden && e.textContent.includes('Exception') ? e.textContent : ''; })()`, 20*time.Second)
+	if want := "Invalid time zone."; !strings.Contains(msg, want) {
+		p.fatalf("#error lacks %q:\n%s", want, msg)
+	}
+}

@@ -9,17 +9,18 @@ import (
 
 func testFS() fstest.MapFS {
 	return fstest.MapFS{
-		"index.html":     {Data: []byte("<!doctype html><title>p</title>")},
-		"app.css":        {Data: []byte("body{}")},
-		"editor.js":      {Data: []byte("window.x=1")},
-		"app.wasm":       {Data: []byte("\x00asm-raw")},
-		"app.wasm.gz":    {Data: []byte("gzipped")},
-		"app.wasm.br":    {Data: []byte("brotlied")},
-		"engine.wasm":    {Data: []byte("\x00asm-engine")},
-		"engine.wasm.gz": {Data: []byte("engine-gz")},
-		".keep":          {Data: nil},
-		"sub/inner.txt":  {Data: []byte("inner")},
-		"blob.bin":       {Data: []byte{1, 2, 3}},
+		"index.html":                       {Data: []byte("<!doctype html><title>p</title>")},
+		"app.css":                          {Data: []byte("body{}")},
+		"editor.js":                        {Data: []byte("window.x=1")},
+		"app.wasm":                         {Data: []byte("\x00asm-raw")},
+		"app.wasm.gz":                      {Data: []byte("gzipped")},
+		"app.wasm.br":                      {Data: []byte("brotlied")},
+		"engine.wasm":                      {Data: []byte("\x00asm-engine")},
+		"engine.wasm.gz":                   {Data: []byte("engine-gz")},
+		".keep":                            {Data: nil},
+		"sub/inner.txt":                    {Data: []byte("inner")},
+		"blob.bin":                         {Data: []byte{1, 2, 3}},
+		"zoneinfo/America/Argentina/Salta": {Data: []byte("TZif2")},
 	}
 }
 
@@ -46,6 +47,8 @@ func TestServe(t *testing.T) {
 		{name: "no brotli variant falls back to gzip", path: "/engine.wasm", accept: "br, gzip", wantCode: 200, wantType: "application/wasm", wantEnc: "gzip", wantBody: "engine-gz", wantVary: true},
 		{name: "unknown type", path: "/blob.bin", wantCode: 200, wantType: "application/octet-stream", wantBody: "\x01\x02\x03"},
 		{name: "nested file", path: "/sub/inner.txt", wantCode: 200, wantType: "text/plain; charset=utf-8", wantBody: "inner"},
+		{name: "zone file", path: "/zoneinfo/America/Argentina/Salta", accept: "br, gzip", wantCode: 200, wantType: "application/octet-stream", wantBody: "TZif2"},
+		{name: "unknown zone", path: "/zoneinfo/Nowhere/Land", wantCode: 404},
 		{name: "missing", path: "/nope.js", wantCode: 404},
 		{name: "directory is not listed", path: "/sub/", wantCode: 404},
 		{name: "directory without slash", path: "/sub", wantCode: 404},

@@ -54,6 +54,11 @@ type Options struct {
 	Yield func()
 	// Zone is the default of 'table.local-time-zone'; nil means time.Local.
 	Zone *time.Location
+	// LoadZone resolves IANA region ids, for the page's zone and for
+	// 'table.local-time-zone'; nil means time.LoadLocation. The browser
+	// build fetches zone files instead of embedding Go's database. It is
+	// called on the goroutine running statements, so it may block.
+	LoadZone func(name string) (*time.Location, error)
 	// Seed, when non-nil, makes datagen reproducible in every session.
 	Seed *int64
 	// Clock is the time queries see; nil means the real clock.
@@ -250,11 +255,12 @@ func (w *Worker) guard(id int, f func()) {
 
 func (w *Worker) newSession() {
 	w.sess = engine.NewSession(engine.Config{
-		Clock:  yieldingClock{Clock: w.o.Clock, w: w},
-		Zone:   w.zone,
-		Seed:   w.o.Seed,
-		Stdout: w.out,
-		Stderr: w.out,
+		Clock:    yieldingClock{Clock: w.o.Clock, w: w},
+		Zone:     w.zone,
+		LoadZone: w.o.LoadZone,
+		Seed:     w.o.Seed,
+		Stdout:   w.out,
+		Stderr:   w.out,
 	})
 }
 
@@ -265,7 +271,11 @@ func (w *Worker) setZone(id string) {
 	if id == "" {
 		return
 	}
-	if loc, err := time.LoadLocation(id); err == nil {
+	load := w.o.LoadZone
+	if load == nil || id == "UTC" {
+		load = time.LoadLocation
+	}
+	if loc, err := load(id); err == nil {
 		w.zone = loc
 	}
 }

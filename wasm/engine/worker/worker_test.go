@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"runtime"
 	"slices"
 	"strings"
@@ -738,4 +739,53 @@ func TestBurstTailIsFlushed(t *testing.T) {
 	}
 	w.Handle(protocol.Request{Type: protocol.TypeCancel, ID: 1})
 	r.until(t, protocol.TypeRunDone)
+}
+
+// The zone loader serves the page's zone and the session's SET zones;
+// names it does not know leave the zone as it was.
+func TestZoneLoader(t *testing.T) {
+	zones := map[string]*time.Location{
+		"Fake/Plus5": time.FixedZone("Fake/Plus5", 5*3600),
+		"Fake/Plus2": time.FixedZone("Fake/Plus2", 2*3600),
+	}
+	var asked []string
+	load := func(name string) (*time.Location, error) {
+		asked = append(asked, name)
+		if loc, ok := zones[name]; ok {
+			return loc, nil
+		}
+		return nil, errors.New("unknown time zone " + name)
+	}
+	tests := []struct {
+		name   string
+		zone   string // the page's zone, sent with reset
+		script string
+		want   string
+	}{
+		{name: "page zone", zone: "Fake/Plus5", script: "SELECT TO_TIMESTAMP_LTZ(0, 3)", want: "1970-01-01 05:00:00.000"},
+		{name: "unknown page zone is ignored", zone: "No/Such", script: "SELECT TO_TIMESTAMP_LTZ(0, 3)", want: "1970-01-01 00:00:00.000"},
+		{name: "SET zone", zone: "Fake/Plus5", script: "SET 'table.local-time-zone' = 'Fake/Plus2';\nSELECT TO_TIMESTAMP_LTZ(0, 3)", want: "1970-01-01 02:00:00.000"},
+		{name: "UTC page zone", zone: "UTC", script: "SELECT TO_TIMESTAMP_LTZ(0, 3)", want: "1970-01-01 00:00:00.000"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			asked = nil
+			w, r := newTestWorker(t, Options{Zone: time.UTC, LoadZone: load})
+			w.Handle(protocol.Request{Type: protocol.TypeReset, Config: &protocol.Config{Zone: tc.zone}})
+			r.until(t, protocol.TypeCatalogIs)
+			msgs := runAll(t, w, r, 1, tc.script, nil)
+			var cells []string
+			for i := range msgs {
+				for _, row := range msgs[i].Rows {
+					cells = append(cells, row.Cells...)
+				}
+			}
+			if len(cells) != 1 || cells[0] != tc.want {
+				t.Errorf("cells %q, want %q (%v)", cells, tc.want, types_(msgs))
+			}
+			if tc.zone == "UTC" && len(asked) != 0 {
+				t.Errorf("UTC went to the loader: %q", asked)
+			}
+		})
+	}
 }
