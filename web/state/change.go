@@ -10,10 +10,9 @@ import (
 )
 
 // Change is one row of a changelog, packed into a single string (its
-// tableau line, then each cell with a NULL flag and its length) so that a
-// buffer of 100,000 changes is 100,000 strings: cheap to keep, and cheap
-// for the garbage collector to scan, which in a single-threaded wasm page
-// is time taken from rendering.
+// tableau line, then each cell with a NULL flag and its length). Changes
+// and Table copy these bytes into their arenas (arena.go), so that the
+// rows they keep hold no pointers for the garbage collector to mark.
 //
 // A change indexed by IndexRows is not decoded at all: data holds the JSON
 // object of the row, a substring of the message, and is decoded only when

@@ -262,9 +262,9 @@ func (m *Model) SetView(view string) {
 	if q.Table == nil {
 		q.Table = NewTable(m.MaxRows)
 		q.Table.rows = make([]tableRow, 0, q.Changes.Len())
-		for i := 0; i < q.Changes.Len(); i++ {
-			q.Table.Apply(q.Changes.At(i), m.Tick-HighlightTicks)
-		}
+		q.Changes.each(func(op string, raw bool, data []byte) {
+			q.Table.apply(op, raw, data, m.Tick-HighlightTicks)
+		})
 	}
 }
 
