@@ -1404,25 +1404,33 @@ func (ds *desugarer) with(i int) (int, error) {
 			ds.emit(")", rp)
 			k = rp + 1
 		}
-		if err := ds.expect(k, isWord("AS")); err != nil {
+		if k, err = ds.asParens(k, false); err != nil {
 			return 0, err
 		}
-		if err := ds.expect(k+1, isPunct("(")); err != nil {
-			return 0, err
-		}
-		rp := ds.match[k+1]
-		ds.emit("AS (", k)
-		if err := ds.seq(k+2, rp, false, false); err != nil {
-			return 0, err
-		}
-		ds.emit(")", rp)
-		k = rp + 1
 		if !ds.tok(k).IsPunct(",") {
 			return k, nil
 		}
 		ds.emit(",", k)
 		k++
 	}
+}
+
+// asParens handles "AS ( ... )" at k, the body of a CTE or of a named
+// window (window true), and returns the position after the ")".
+func (ds *desugarer) asParens(k int, window bool) (int, error) {
+	if err := ds.expect(k, isWord("AS")); err != nil {
+		return 0, err
+	}
+	if err := ds.expect(k+1, isPunct("(")); err != nil {
+		return 0, err
+	}
+	rp := ds.match[k+1]
+	ds.emit("AS (", k)
+	if err := ds.seq(k+2, rp, window, false); err != nil {
+		return 0, err
+	}
+	ds.emit(")", rp)
+	return rp + 1, nil
 }
 
 // window handles WINDOW w AS (spec) [, ...].
@@ -1440,19 +1448,9 @@ func (ds *desugarer) window(i, j int) (int, error) {
 		n := ds.newIdent(identEntry{parts: parts, pos: parts[0].Pos})
 		ds.emit(identText(n), k)
 		k = k2
-		if err := ds.expect(k, isWord("AS")); err != nil {
+		if k, err = ds.asParens(k, true); err != nil {
 			return 0, err
 		}
-		if err := ds.expect(k+1, isPunct("(")); err != nil {
-			return 0, err
-		}
-		rp := ds.match[k+1]
-		ds.emit("AS (", k)
-		if err := ds.seq(k+2, rp, true, false); err != nil {
-			return 0, err
-		}
-		ds.emit(")", rp)
-		k = rp + 1
 		if k < j && ds.tok(k).IsPunct(",") {
 			ds.emit(",", k)
 			k++
