@@ -153,8 +153,16 @@ func (p *page) startWorker() {
 	gen := p.workerGen
 	p.root.EngineReady = false
 	p.readyBy = time.Now().Add(readyTimeout)
-	w := js.Global().Get("Worker").New("engine-worker.js")
-	w.Set("onmessage", p.keep(funcOf("onmessage", func(args []js.Value) any {
+	// The first worker was started by index.html, before app.wasm loaded.
+	var w js.Value
+	var early js.Value
+	if first := js.Global().Get("flinkplayEngine"); gen == 1 && first.Truthy() {
+		w, early = first.Get("worker"), first.Get("early")
+		js.Global().Delete("flinkplayEngine")
+	} else {
+		w = js.Global().Get("Worker").New("engine-worker.js")
+	}
+	onmessage := p.keep(funcOf("onmessage", func(args []js.Value) any {
 		if gen != p.workerGen || len(args) == 0 {
 			return nil
 		}
@@ -171,7 +179,8 @@ func (p *page) startWorker() {
 		default:
 		}
 		return nil
-	})))
+	}))
+	w.Set("onmessage", onmessage)
 	died := p.keep(funcOf("onerror", func(args []js.Value) any {
 		if gen != p.workerGen {
 			return nil
@@ -185,6 +194,16 @@ func (p *page) startWorker() {
 	w.Set("onerror", died)
 	w.Set("onmessageerror", died)
 	p.worker = w
+	// Replay what the early worker sent before Go took it over.
+	for i := 0; early.Truthy() && i < early.Length(); i++ {
+		ev := early.Index(i)
+		if ev.Get("type").String() == "message" {
+			onmessage.Invoke(ev)
+		} else {
+			died.Invoke(ev)
+			break
+		}
+	}
 }
 
 // restart replaces a dead or stuck worker, keeping the script; the DDL is

@@ -57,6 +57,9 @@ func main() {
 	}
 	inbox := make(chan string, 1024)
 	go func() {
+		// Requests wait in inbox while the engine warms up; the page is
+		// usually still loading then.
+		worker.WarmUp(nil)
 		for d := range inbox {
 			handle(d)
 		}

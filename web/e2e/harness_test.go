@@ -209,7 +209,22 @@ const instrument = `(() => {
   const W = window.Worker;
   if (W) {
     window.Worker = class extends W {
-      constructor(...args) { super(...args); e2e.workers.push(this); e2e.workerAt = e2e.workerAt || performance.now(); }
+      constructor(...args) {
+        super(...args);
+        e2e.workers.push(this);
+        e2e.workerAt = e2e.workerAt || performance.now();
+        // The first time each message type crosses, for the timeline.
+        const mark = (dir, data) => {
+          const m = typeof data === 'string' && /"type":"([a-zA-Z]+)"/.exec(data);
+          if (!m) return;
+          e2e.msgs = e2e.msgs || {};
+          const k = dir + m[1];
+          if (!(k in e2e.msgs)) e2e.msgs[k] = Math.round(performance.now());
+        };
+        this.addEventListener('message', (ev) => mark('<', ev.data));
+        const post = this.postMessage.bind(this);
+        this.postMessage = (data, ...rest) => { mark('>', data); return post(data, ...rest); };
+      }
     };
   }
 })();`
