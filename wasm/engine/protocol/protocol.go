@@ -20,6 +20,7 @@ const (
 	TypeCancel  = "cancel"
 	TypeReset   = "reset"   // drop the session: a fresh catalog and settings
 	TypeCatalog = "catalog" // ask for a Catalog message
+	TypeExport  = "export"  // turn Script into a program for real Flink (Format)
 	// worker -> page
 	TypeReady     = "ready" // the worker started; carries Specs
 	TypeStatement = "statement"
@@ -31,7 +32,8 @@ const (
 	TypeError     = "error"
 	TypeRunDone   = "runDone"
 	TypeCatalogIs = "catalogIs"
-	TypeOutput    = "output" // lines the print connector wrote
+	TypeOutput    = "output"   // lines the print connector wrote
+	TypeExported  = "exported" // the answer to Export: Text, or Error
 )
 
 // Request is a message from the page to the worker.
@@ -45,7 +47,15 @@ type Request struct {
 	Start  int     `json:"start,omitempty"`
 	End    int     `json:"end,omitempty"`
 	Config *Config `json:"config,omitempty"`
+	// Format of an Export: ExportPyFlink or ExportSQL.
+	Format string `json:"format,omitempty"`
 }
+
+// Export formats.
+const (
+	ExportPyFlink = "pyflink" // a PyFlink program (python3)
+	ExportSQL     = "sql"     // a script for sql-client.sh -f
+)
 
 // Config tunes a run.
 type Config struct {
@@ -54,6 +64,13 @@ type Config struct {
 	MaxRows int64 `json:"maxRows,omitempty"`
 	// Zone is the browser's IANA time zone, the default of 'table.local-time-zone'.
 	Zone string `json:"zone,omitempty"`
+	// Seed, when set, is the session's default 'playground.datagen.seed'
+	// (an embed's seed parameter): the same script shows the same rows.
+	Seed *int64 `json:"seed,omitempty"`
+	// StartTime, when set, is the session's default 'playground.start-time'
+	// ('2024-01-01 00:00:00', in 'table.local-time-zone'): queries see a clock
+	// that starts there and advances only as sources pace themselves.
+	StartTime string `json:"startTime,omitempty"`
 }
 
 // Message is a message from the worker to the page. Which fields are set
