@@ -99,10 +99,33 @@ func stage(src, dst string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	if err := os.WriteFile(filepath.Join(dst, "_headers"), []byte(api.HeadersFile(pages)), 0o644); err != nil {
+	headers := api.HeadersFile(pages)
+	if err := checkHeaders(headers); err != nil {
+		return 0, err
+	}
+	if err := os.WriteFile(filepath.Join(dst, "_headers"), []byte(headers), 0o644); err != nil {
 		return 0, err
 	}
 	return n, nil
+}
+
+// checkHeaders enforces Cloudflare's limits on _headers: at most 100
+// rules, lines of at most 2,000 characters. Past them Cloudflare drops
+// rules, and a page would go out without its policy.
+func checkHeaders(f string) error {
+	rules := 0
+	for _, line := range strings.Split(f, "\n") {
+		if len(line) > 2000 {
+			return fmt.Errorf("_headers: a line of %d characters; Cloudflare takes at most 2000: %.80s...", len(line), line)
+		}
+		if line != "" && !strings.HasPrefix(line, " ") && !strings.HasPrefix(line, "#") {
+			rules++
+		}
+	}
+	if rules > 100 {
+		return fmt.Errorf("_headers: %d rules; Cloudflare takes at most 100", rules)
+	}
+	return nil
 }
 
 func copyFile(from, to string) (err error) {

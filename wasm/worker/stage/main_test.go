@@ -78,3 +78,21 @@ func TestStage(t *testing.T) {
 		})
 	}
 }
+
+func TestCheckHeaders(t *testing.T) {
+	tests := []struct {
+		name, file, wantErr string
+	}{
+		{"fine", "/*\n  A: b\n", ""},
+		{"long line", "/*\n  A: " + strings.Repeat("x", 2000) + "\n", "at most 2000"},
+		{"too many rules", strings.Repeat("/a\n  A: b\n", 101), "at most 100"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := checkHeaders(tt.file)
+			if (err == nil) != (tt.wantErr == "") || (err != nil && !strings.Contains(err.Error(), tt.wantErr)) {
+				t.Errorf("err %v, want %q", err, tt.wantErr)
+			}
+		})
+	}
+}
