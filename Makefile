@@ -23,20 +23,20 @@ build:
 	$(GO) build -o bin/flinkplay ./cmd/flinkplay
 
 ## test: everything CI checks
-test: vet deps-check test-native test-wasm fuzz test-e2e
+test: vet deps-check test-native test-wasm fuzz test-e2e test-worker
 
 vet:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	  if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 	$(GO) vet ./...
-	GOOS=js GOARCH=wasm $(GO) vet ./engine/... 
+	GOOS=js GOARCH=wasm $(GO) vet ./engine/... ./wasm/worker/...
 
 deps-check:
 	./scripts/deps-check.sh
 
 ## test-native: every package's tests but the browser's (test-e2e runs those after building the page)
 test-native:
-	$(GO) test -count=1 $$($(GO) list ./... | grep -v '/web/e2e$$')
+	$(GO) test -count=1 $$($(GO) list ./... | grep -v '/web/e2e$$' | grep -v '/wasm/worker/e2e$$')
 
 ## test-wasm: the engine's tests compiled to WebAssembly and run in Node
 test-wasm:
@@ -63,3 +63,26 @@ test-e2e: web
 ## bench-browser: measure the built page (sizes, first row, long tasks); writes docs/browser-benchmarks.md
 bench-browser: web
 	FLINKPLAY_MEASURE=1 $(GO) test -count=1 -run '^TestMeasure$$' -v -timeout 10m ./web/e2e
+
+WORKERD := wasm/worker/node_modules/@cloudflare/workerd-linux-64/bin/workerd
+WORKER_PORT ?= 8787
+
+$(WORKERD):
+	cd wasm/worker && npm ci --no-audit --no-fund
+
+## worker: build the Cloudflare Worker and its assets into wasm/worker/build (docs/worker.md)
+worker: web
+	./scripts/worker-build.sh
+
+## worker-dev: serve the Worker locally with workerd on http://127.0.0.1:$(WORKER_PORT), no account or network
+worker-dev: worker $(WORKERD)
+	$(WORKERD) serve wasm/worker/dev/workerd.capnp --socket-addr http=127.0.0.1:$(WORKER_PORT) \
+	  --directory-path assets=wasm/worker/build/assets
+
+## test-worker: the built Worker in workerd (wasm/worker/e2e); FLINKPLAY_E2E=1 makes a missing build fail
+test-worker: worker $(WORKERD)
+	$(GO) test -count=1 -v ./wasm/worker/e2e
+
+## bench-worker: measure the Worker in workerd; writes docs/worker-benchmarks.md
+bench-worker: worker $(WORKERD)
+	FLINKPLAY_MEASURE=1 $(GO) test -count=1 -run '^TestMeasure$$' -v -timeout 15m ./wasm/worker/e2e
