@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -110,26 +111,53 @@ func python(t *testing.T) string {
 	return p
 }
 
-// TestPyFlinkCompiles checks every exported program with python3 -m py_compile.
+// exported writes the PyFlink program of every case into dir, as
+// <index>.py, and returns the cases.
+func exported(t *testing.T, dir string) []goldenCase {
+	t.Helper()
+	cases := allCases(t)
+	for i, c := range cases {
+		prog, err := PyFlink(c.script, c.o)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, strconv.Itoa(i)+".py"), []byte(prog), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return cases
+}
+
+// TestPyFlinkCompiles checks every exported program with python3 -m
+// py_compile, all in one process (Python starts slowly); a failure names
+// the file, <index>.py, and the list below maps it to its case.
 func TestPyFlinkCompiles(t *testing.T) {
 	py := python(t)
 	dir := t.TempDir()
-	for _, c := range allCases(t) {
-		t.Run(c.name, func(t *testing.T) {
-			prog, err := PyFlink(c.script, c.o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			f := filepath.Join(dir, "program.py")
-			if err := os.WriteFile(f, []byte(prog), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			if out, err := exec.Command(py, "-m", "py_compile", f).CombinedOutput(); err != nil {
-				t.Fatalf("py_compile: %v\n%s\nprogram:\n%s", err, out, prog)
-			}
-		})
+	cases := exported(t, dir)
+	args := []string{"-m", "py_compile"}
+	for i, c := range cases {
+		args = append(args, filepath.Join(dir, strconv.Itoa(i)+".py"))
+		t.Logf("%d.py: %s", i, c.name)
+	}
+	if out, err := exec.Command(py, args...).CombinedOutput(); err != nil {
+		t.Fatalf("py_compile: %v\n%s", err, out)
 	}
 }
+
+// runner runs each program given on its command line as the main module,
+// with its own call log, and reports a failing program by name.
+const runner = `import os, runpy, sys, traceback
+for prog in sys.argv[1:]:
+    os.environ["FLINKPLAY_EXPORT_LOG"] = prog + ".jsonl"
+    open(prog + ".jsonl", "w").close()
+    try:
+        runpy.run_path(prog, run_name="__main__")
+    except BaseException:
+        print("FAILED", prog)
+        traceback.print_exc()
+        sys.exit(1)
+`
 
 // TestPyFlinkRunsStatementsUnchanged runs every exported program against a
 // stand-in for PyFlink (testdata/pyflinkstub) that records its calls, and
@@ -142,23 +170,20 @@ func TestPyFlinkRunsStatementsUnchanged(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	for _, c := range allCases(t) {
+	cases := exported(t, dir)
+	args := []string{"-c", runner}
+	for i := range cases {
+		args = append(args, filepath.Join(dir, strconv.Itoa(i)+".py"))
+	}
+	cmd := exec.Command(py, args...)
+	cmd.Env = append(os.Environ(), "PYTHONPATH="+stub, "PYTHONDONTWRITEBYTECODE=1")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("python3: %v\n%s", err, out)
+	}
+	for i, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			prog, err := PyFlink(c.script, c.o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			f, log := filepath.Join(dir, "program.py"), filepath.Join(dir, "calls.jsonl")
-			if err := os.WriteFile(f, []byte(prog), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			cmd := exec.Command(py, f)
-			cmd.Env = append(os.Environ(), "PYTHONPATH="+stub, "PYTHONDONTWRITEBYTECODE=1", "FLINKPLAY_EXPORT_LOG="+log)
-			if out, err := cmd.CombinedOutput(); err != nil {
-				t.Fatalf("python3: %v\n%s\nprogram:\n%s", err, out, prog)
-			}
 			var sqls, sets []string
-			for _, call := range readCalls(t, log) {
+			for _, call := range readCalls(t, filepath.Join(dir, strconv.Itoa(i)+".py.jsonl")) {
 				switch call[0] {
 				case "execute_sql", "add_insert_sql":
 					sqls = append(sqls, call[1])

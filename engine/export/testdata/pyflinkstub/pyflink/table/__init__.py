@@ -1,14 +1,14 @@
 # The part of pyflink.table that exported programs use, with the same names
-# and signatures; every call is written as a JSON line to $FLINKPLAY_EXPORT_LOG.
+# and signatures; every call is appended as a JSON line to the file named by
+# $FLINKPLAY_EXPORT_LOG at the time of the call, so one Python process can
+# run many programs, each with its own log.
 import json
 import os
 
-_log = open(os.environ["FLINKPLAY_EXPORT_LOG"], "w", encoding="utf-8")
-
 
 def _record(*call):
-    _log.write(json.dumps(call, ensure_ascii=False) + "\n")
-    _log.flush()
+    with open(os.environ["FLINKPLAY_EXPORT_LOG"], "a", encoding="utf-8") as log:
+        log.write(json.dumps(call, ensure_ascii=False) + "\n")
 
 
 class TableResult:
