@@ -29,10 +29,10 @@ func TestExportCommand(t *testing.T) {
 		args    []string
 		stdin   string
 		code    int
-		stdout  string // exact, unless has is set
-		stderr  string // substring
+		stdout  string   // exact, unless has is set
+		stderr  string   // substring
 		has     []string // substrings of stdout, instead of stdout
-		outFile string // the expected content of out
+		outFile string   // the expected content of out
 	}{
 		{name: "pyflink from a file", args: []string{"export", "--pyflink", script}, stdout: py},
 		{name: "sql from stdin", args: []string{"export", "--sql"}, stdin: SeedScript, stdout: sqlc},
