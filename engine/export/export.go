@@ -78,10 +78,8 @@ func parse(src string) (*script, error) {
 		if prev != nil {
 			prev.terminated, prev.semi = g.semicolon, g.semi
 			prev.after = g.sameLine
-		} else {
-			s.before = g.sameLine
 		}
-		s.before = append(s.before, g.comments...)
+		s.before = g.comments
 		sc.stmts = append(sc.stmts, s)
 		prev, prevEnd = s, sp.End
 	}
