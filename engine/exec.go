@@ -85,12 +85,15 @@ func (s *Session) execInStatementSet(ctx context.Context, st sql.Statement) (*Re
 }
 
 // planner returns a planner for the session's current settings.
-func (s *Session) planner() *plan.Planner {
+func (s *Session) planner() *plan.Planner { return s.plannerAt(s.cfg.Clock) }
+
+// plannerAt returns a planner whose plans read the given clock (PROCTIME()).
+func (s *Session) plannerAt(clock stream.Clock) *plan.Planner {
 	return &plan.Planner{
 		Catalog:    s.catalog,
 		Connectors: s.connectors,
 		Batch:      s.IsBatch(),
-		Clock:      s.cfg.Clock,
+		Clock:      clock,
 		Zone:       s.Zone(),
 	}
 }
@@ -160,8 +163,13 @@ func (s *Session) MaxColumnWidth() int {
 	return 30
 }
 
+// env returns what a query's connectors see, with the query's own clock.
 func (s *Session) env() (connector.Env, error) {
-	env := connector.Env{Clock: s.cfg.Clock, Zone: s.Zone(), Stdout: s.cfg.Stdout, Stderr: s.cfg.Stderr}
+	clock, err := s.queryClock()
+	if err != nil {
+		return connector.Env{}, err
+	}
+	env := connector.Env{Clock: clock, Zone: s.Zone(), Stdout: s.cfg.Stdout, Stderr: s.cfg.Stderr}
 	if env.Stdout == nil {
 		env.Stdout = io.Discard
 	}
@@ -218,6 +226,10 @@ func (s *Session) execSet(st *sql.Set) (*Result, error) {
 		if _, err := strconv.ParseInt(strings.TrimSpace(val), 10, 64); err != nil {
 			return nil, diag.Errorf(st.Key.ValuePos, diag.IllegalArgument, "Could not parse value '%s' for key '%s'.", val, key)
 		}
+	case KeyStartTime:
+		if _, err := parseStartTime(val, s.Zone()); err != nil {
+			return nil, badStartTime(st.Key.ValuePos, val)
+		}
 	}
 	s.settings[key] = val
 	return &Result{Kind: ResultSuccess}, nil
@@ -234,11 +246,11 @@ func (s *Session) execReset(st *sql.Reset) (*Result, error) {
 
 // execQuery plans and starts a query.
 func (s *Session) execQuery(ctx context.Context, q sql.Query) (*Result, error) {
-	qp, err := s.planner().PlanQuery(q)
+	env, err := s.env()
 	if err != nil {
 		return nil, err
 	}
-	env, err := s.env()
+	qp, err := s.plannerAt(env.Clock).PlanQuery(q)
 	if err != nil {
 		return nil, err
 	}
@@ -277,7 +289,7 @@ func (s *Session) execInserts(ctx context.Context, inserts []*sql.Insert) (*Resu
 	}
 	var jobs []*job
 	for _, ins := range inserts {
-		ip, err := s.planner().PlanInsert(ins)
+		ip, err := s.plannerAt(env.Clock).PlanInsert(ins)
 		if err != nil {
 			return nil, err
 		}

@@ -30,6 +30,9 @@ type Config struct {
 	Zone *time.Location
 	// Seed, when non-nil, is the default of 'playground.datagen.seed'.
 	Seed *int64
+	// StartTime, when not empty, is the default of 'playground.start-time'
+	// ('2024-01-01 00:00:00', in 'table.local-time-zone').
+	StartTime string
 	// Stdout and Stderr receive the output of the print connector.
 	Stdout, Stderr io.Writer
 	// Connectors overrides the built-in connectors.
@@ -67,6 +70,14 @@ func NewSession(cfg Config) *Session {
 		s.cfg.Clock = realClock{}
 	}
 	return s
+}
+
+// SetDefaults changes the defaults of 'playground.datagen.seed' (nil: random
+// data) and 'playground.start-time' (empty: the real time) for the
+// statements that follow; a SET in the session still wins. The browser
+// sets them per run, from an embed's parameters.
+func (s *Session) SetDefaults(seed *int64, startTime string) {
+	s.cfg.Seed, s.cfg.StartTime = seed, startTime
 }
 
 // Split cuts a script into statements; see sql.Split.

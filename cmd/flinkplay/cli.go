@@ -41,6 +41,7 @@ Commands:
 	sql     run a SQL script: from a file (-f), a string (-e) or standard input
 	seed    run the seed example: a datagen table and SELECT * FROM it
 	serve   serve the browser playground (embedded; build it with "make web")
+	export  turn a script into a PyFlink program or a SQL client script for real Flink
 	help    show help for a command
 
 Run "flinkplay help <command>" or "flinkplay <command> --help" for its flags.
@@ -75,6 +76,8 @@ func (a *app) run(args []string) int {
 		return a.runSQL(cmd, rest)
 	case "serve":
 		return a.runServe(rest)
+	case "export":
+		return a.runExport(rest)
 	case "help", "-h", "-help", "--help":
 		if cmd == "help" && len(rest) > 0 {
 			switch rest[0] {
@@ -84,6 +87,8 @@ func (a *app) run(args []string) int {
 				return exitOK
 			case "serve":
 				return a.runServe([]string{"--help"})
+			case "export":
+				return a.runExport([]string{"--help"})
 			}
 			fmt.Fprintf(a.stderr, "flinkplay help: unknown command %q\n", rest[0])
 			return exitUsage

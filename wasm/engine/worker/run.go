@@ -22,6 +22,8 @@ func (w *Worker) execute(ctx context.Context, req protocol.Request) {
 	if req.Config != nil {
 		w.setZone(req.Config.Zone)
 	}
+	// An embed's seed and start time hold for this run only.
+	w.sess.SetDefaults(w.runDefaults(req.Config))
 	spans, err := splitRange(req.Script, req.Start, req.End)
 	if err != nil {
 		w.emitError(req, 0, err)

@@ -138,7 +138,9 @@ func (w *Worker) Ready() {
 
 // Handle takes one request. It never blocks: execute, reset and catalog
 // requests are queued and served one after the other on a goroutine of
-// the worker; cancel acts at once. A panic becomes an error message.
+// the worker; cancel acts at once, and export is answered on a goroutine
+// of its own, so a running query does not delay it. A panic becomes an
+// error message.
 func (w *Worker) Handle(req protocol.Request) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -154,6 +156,8 @@ func (w *Worker) Handle(req protocol.Request) {
 		w.enqueue(req)
 	case protocol.TypeExecute, protocol.TypeCatalog:
 		w.enqueue(req)
+	case protocol.TypeExport:
+		go w.exportScript(req)
 	default:
 		w.emit(protocol.Message{Type: protocol.TypeError, ID: req.ID, Error: &protocol.Error{
 			Class: diag.IllegalArgument, Message: fmt.Sprintf("unknown request type %q", req.Type), Offset: -1,
