@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"html"
-	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -171,21 +170,42 @@ func ParseStartTime(s string) (time.Time, error) {
 // (scheme://host[:port], lower case, no default port, no path), or an
 // error for anything that is not an http(s) origin.
 func NormalizeOrigin(s string) (string, error) {
-	u, err := url.Parse(strings.TrimSpace(s))
-	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") || u.User != nil {
-		return "", errors.New("the origin is written like https://docs.example.org")
+	bad := errors.New("the origin is written like https://docs.example.org")
+	scheme, rest, ok := strings.Cut(strings.TrimSpace(s), "://")
+	scheme = strings.ToLower(scheme)
+	if !ok || scheme != "http" && scheme != "https" {
+		return "", bad
 	}
-	if u.Path != "" && u.Path != "/" || u.RawQuery != "" || u.Fragment != "" {
+	rest = strings.TrimSuffix(rest, "/")
+	if strings.ContainsAny(rest, "/?#") {
 		return "", errors.New("an origin has no path: write only scheme://host[:port]")
 	}
-	host := strings.ToLower(u.Hostname())
-	port := u.Port()
-	scheme := strings.ToLower(u.Scheme)
+	host, port := strings.ToLower(rest), ""
+	if strings.HasPrefix(host, "[") {
+		end := strings.IndexByte(host, ']')
+		if end < 0 || strings.Trim(host[1:end], "0123456789abcdef:.") != "" {
+			return "", bad
+		}
+		host, port = host[:end+1], host[end+1:]
+		if port != "" && port[0] != ':' {
+			return "", bad
+		}
+		port = strings.TrimPrefix(port, ":")
+	} else if h, p, ok := strings.Cut(host, ":"); ok {
+		host, port = h, p
+	}
+	if host == "" || !strings.HasPrefix(host, "[") && strings.Trim(host, "abcdefghijklmnopqrstuvwxyz0123456789-.") != "" {
+		return "", bad
+	}
+	if port != "" {
+		n, err := strconv.Atoi(port)
+		if err != nil || n < 1 || n > 65535 || strings.Trim(port, "0123456789") != "" {
+			return "", bad
+		}
+		port = strconv.Itoa(n)
+	}
 	if scheme == "http" && port == "80" || scheme == "https" && port == "443" {
 		port = ""
-	}
-	if strings.Contains(host, ":") {
-		host = "[" + host + "]"
 	}
 	if port != "" {
 		host += ":" + port
@@ -202,14 +222,17 @@ func TrustedOrigin(p EmbedParams, referrer string) string {
 	if p.Origin != "" {
 		return p.Origin
 	}
-	if referrer == "" {
+	scheme, rest, ok := strings.Cut(referrer, "://")
+	if !ok {
 		return ""
 	}
-	u, err := url.Parse(referrer)
-	if err != nil {
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		rest = rest[:i]
+	}
+	if strings.Contains(rest, "@") {
 		return ""
 	}
-	o, err := NormalizeOrigin(u.Scheme + "://" + u.Host)
+	o, err := NormalizeOrigin(scheme + "://" + rest)
 	if err != nil {
 		return ""
 	}
@@ -233,7 +256,7 @@ func EmbedFragment(p EmbedParams) string {
 		parts = append(parts, EmbedSeed+"="+strconv.FormatInt(*p.Seed, 10))
 	}
 	if p.StartTime != "" {
-		parts = append(parts, EmbedStart+"="+url.PathEscape(p.StartTime))
+		parts = append(parts, EmbedStart+"="+escapeParam(p.StartTime))
 	}
 	if p.View != "" && p.View != ViewTableau {
 		parts = append(parts, EmbedView+"="+p.View)
@@ -251,7 +274,7 @@ func EmbedFragment(p EmbedParams) string {
 		parts = append(parts, EmbedHeight+"="+strconv.Itoa(p.Height))
 	}
 	if p.Origin != "" {
-		parts = append(parts, EmbedOrigin+"="+p.Origin)
+		parts = append(parts, EmbedOrigin+"="+escapeParam(p.Origin))
 	}
 	return "#" + strings.Join(parts, "&")
 }

@@ -88,6 +88,12 @@ func TestNormalizeOrigin(t *testing.T) {
 		{"file:///etc/passwd", ""},
 		{"null", ""},
 		{"https://user@example.org", ""},
+		{"http://exa mple.org", ""},
+		{"http://example.org:99999", ""},
+		{"http://example.org:+80", ""},
+		{"http://[::1", ""},
+		{"https://example.org?x", ""},
+		{"http://localhost:0080", "http://localhost"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
