@@ -364,8 +364,6 @@ func (p *page) handle(msg *protocol.Message, now time.Time) {
 	case protocol.TypeExported:
 		p.takeExport(msg)
 		p.flagRender()
-	case protocol.TypeSchema:
-		p.hostStatus("running")
 	case protocol.TypeCatalogIs:
 		p.updateCompletions()
 		p.flagRender()
