@@ -726,6 +726,10 @@ func (p *page) MountEditor(el vjs.Value) {
 			defer recovered("onRun")
 			p.ee.Lock()
 			defer p.ee.UnlockRender()
+			if p.embed != nil {
+				p.Run() // an embed runs its whole example
+				return
+			}
 			p.runRange(from, to, false)
 		}()
 		return nil

@@ -318,3 +318,37 @@ func TestEmbedBadFragment(t *testing.T) {
 		t.Error("no Run button")
 	}
 }
+
+// TestDocsSample opens static/docs-sample.html: both embeds load, say they
+// are ready, and the page fits both iframes to their size events.
+func TestDocsSample(t *testing.T) {
+	dist := requireBuild(t, "embed.html", "docs-sample.html")
+	p := openBuild(t, 60*time.Second, dist)
+	p.do("open the sample docs page", 30*time.Second, chromedp.Navigate(p.base+"/docs-sample.html"))
+	waitFor[bool](p, "both embeds ready", `document.getElementById('ex1-log').textContent === 'ready' && document.getElementById('ex2-log').textContent === 'ready'`, 30*time.Second)
+	waitFor[bool](p, "both iframes fitted to their content", `[...document.querySelectorAll('iframe')].every(f => f.style.height && f.style.height !== '360px')`, 10*time.Second)
+	time.Sleep(400 * time.Millisecond) // the page animates the height
+	p.shot("docs-sample")
+	// Each frame shows all of its content: its document is no taller
+	// than the frame (the sample is served from the playground's origin,
+	// so it can look inside).
+	for _, id := range []string{"ex1", "ex2"} {
+		fit := eval[bool](p, "iframe fit", `(() => { const f = document.getElementById(`+jsString(id)+`);
+  const content = f.contentDocument.body.getBoundingClientRect().height;
+  return content >= 400 && content <= f.contentWindow.innerHeight + 1; })()`)
+		if !fit {
+			t.Errorf("iframe %s is not fitted to its content", id)
+		}
+	}
+	for _, f := range p.xfer.files() {
+		if strings.Contains(f.Path, "engine") {
+			t.Errorf("the sample page fetched %s before any Run", f.Path)
+		}
+	}
+	// The documentation's examples run: a reader presses Run in each.
+	eval[bool](p, "press Run in both", `(['ex1', 'ex2'].forEach(id => document.getElementById(id).contentDocument.getElementById('run').click()), true)`)
+	waitFor[bool](p, "both examples to finish", `/^done · 40 rows/.test(document.getElementById('ex1-log').textContent) && /^done · 10 rows/.test(document.getElementById('ex2-log').textContent)`, 40*time.Second)
+	time.Sleep(400 * time.Millisecond)
+	p.shot("docs-sample-ran")
+}
+
