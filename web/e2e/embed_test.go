@@ -351,4 +351,3 @@ func TestDocsSample(t *testing.T) {
 	time.Sleep(400 * time.Millisecond)
 	p.shot("docs-sample-ran")
 }
-
