@@ -46,6 +46,7 @@ test-wasm:
 fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzParseScript$$' -fuzztime=$(FUZZTIME) ./engine/sql
 	$(GO) test -run='^$$' -fuzz='^FuzzParseQuery$$' -fuzztime=$(FUZZTIME) ./engine/sql
+	$(GO) test -run='^$$' -fuzz='^FuzzDecodeShare$$' -fuzztime=$(FUZZTIME) ./web/state
 
 ## bench: engine benchmarks natively and under wasm (see docs/benchmarks.md)
 bench:

@@ -1,9 +1,10 @@
 //go:build js && wasm
 
-// Command app is the playground page's main program (GOOS=js GOARCH=wasm):
+// Command app is the main program (GOOS=js GOARCH=wasm) of the playground
+// page and of the embed page (embed.html sets window.flinkplayEmbedPage):
 // it mounts the Vugu components of web/app on #app, runs the render loop,
-// and wires the page to the engine worker, the CodeMirror editor and
-// localStorage. The page's logic is web/state; this file is the wiring.
+// and wires the page to the engine worker, the CodeMirror editor,
+// localStorage, the clipboard, downloads and, embedded, the host page. The page's logic is web/state; this file is the wiring.
 package main
 
 import (
@@ -38,7 +39,7 @@ func main() {
 	p.start()
 	for ok := true; ok; ok = renderer.EventWait() {
 		yielder.maybe()
-		render(renderer, buildEnv, p.root)
+		render(renderer, buildEnv, p.view)
 	}
 }
 
@@ -75,9 +76,17 @@ func funcOf(name string, fn func(args []js.Value) any) js.Func {
 	})
 }
 
+// persist is false on the embed page: in a third-party iframe storage is
+// partitioned or throws, and an example must not depend on what an earlier
+// visit left.
+var persist = true
+
 // store and load use localStorage, which may be unavailable (privacy modes).
 func store(key, value string) {
 	defer recovered("store")
+	if !persist {
+		return
+	}
 	ls := js.Global().Get("localStorage")
 	if ls.Truthy() {
 		ls.Call("setItem", key, value)
@@ -86,6 +95,9 @@ func store(key, value string) {
 
 func load(key string) (string, bool) {
 	defer recovered("load")
+	if !persist {
+		return "", false
+	}
 	ls := js.Global().Get("localStorage")
 	if !ls.Truthy() {
 		return "", false

@@ -38,9 +38,23 @@ const restartNotice = "The engine stopped and was restarted; your script is kept
 // page is the controller: it owns the worker, the editor and the JS-owned
 // result elements, and mutates the model under the render lock.
 type page struct {
-	ee    vugu.EventEnv
-	root  *app.Root
-	model *state.Model
+	ee     vugu.EventEnv
+	view   vugu.Builder // what renders: root or embed
+	chrome *app.Chrome  // the status line, notice and engine state of either
+	root   *app.Root    // the playground; nil on the embed page
+	embed  *app.Embed   // the embed page; nil on the playground
+	model  *state.Model
+
+	// The embed page's fragment, and whether a run waits for the engine
+	// it loads lazily.
+	params     state.EmbedParams
+	pendingRun bool
+	host       hostBridge
+
+	// Exports asked of the engine, by request id, and their answers.
+	exportWait map[int]string
+	exported   map[string]*protocol.Message
+	nextExport int
 
 	editor  js.Value // the flinkEditor API object
 	results js.Value // the scroll container
@@ -89,8 +103,23 @@ type pageStats struct {
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 func newPage(ee vugu.EventEnv) *page {
-	p := &page{ee: ee, model: state.NewModel(state.DefaultMaxRows), inCh: make(chan struct{}, 1), viewport: 600}
-	p.root = &app.Root{Act: p, Model: p.model}
+	p := &page{ee: ee, inCh: make(chan struct{}, 1), viewport: 600, exportWait: map[int]string{}, exported: map[string]*protocol.Message{}}
+	if js.Global().Get("flinkplayEmbedPage").Truthy() {
+		// The embed page: a documentation site's iframe, where storage may
+		// be partitioned or throw, and the script comes from the fragment.
+		persist = false
+		p.params = state.ParseEmbed(js.Global().Get("location").Get("hash").String())
+		p.model = state.NewModel(p.params.MaxRows)
+		p.model.SetView(p.params.View)
+		p.embed = &app.Embed{Act: p, Chrome: app.Chrome{Model: p.model, Lazy: true}, Params: p.params,
+			PlaygroundURL: p.playgroundURL(p.params.Script)}
+		p.embed.Notice = strings.Join(p.params.Problems, " ")
+		p.view, p.chrome = p.embed, &p.embed.Chrome
+		return p
+	}
+	p.model = state.NewModel(state.DefaultMaxRows)
+	p.root = &app.Root{Act: p, Chrome: app.Chrome{Model: p.model}}
+	p.view, p.chrome = p.root, &p.root.Chrome
 	return p
 }
 
@@ -105,7 +134,13 @@ func (p *page) start() {
 	if ddl, ok := load(state.KeyDDL); ok {
 		p.model.DDL = state.DecodeDDL(ddl)
 	}
-	p.startWorker()
+	if p.embed != nil {
+		// The engine loads on Run (or autorun), not with the page.
+		p.startHost()
+	} else {
+		p.startWorker()
+		p.listenForShares()
+	}
 	go p.messageLoop()
 	go p.flushLoop()
 	hooks := js.Global().Get("Object").New()
@@ -151,7 +186,8 @@ func (p *page) startWorker() {
 	}
 	p.workerGen++
 	gen := p.workerGen
-	p.root.EngineReady = false
+	p.chrome.EngineReady = false
+	p.chrome.Lazy = false
 	p.readyBy = time.Now().Add(readyTimeout)
 	// The first worker was started by index.html, before app.wasm loaded.
 	var w js.Value
@@ -214,7 +250,7 @@ func (p *page) restart() {
 	defer p.ee.UnlockRender()
 	p.model.EngineLost(time.Now())
 	p.stopBy = time.Time{}
-	p.root.Notice = restartNotice
+	p.chrome.Notice = restartNotice
 	p.startWorker()
 }
 
@@ -309,7 +345,7 @@ func (p *page) handle(msg *protocol.Message, now time.Time) {
 	p.model.Apply(msg, now)
 	switch msg.Type {
 	case protocol.TypeReady:
-		p.root.EngineReady = true
+		p.chrome.EngineReady = true
 		p.readyBy = time.Time{}
 		p.updateCompletions()
 		if len(p.model.DDL) > 0 {
@@ -320,6 +356,13 @@ func (p *page) handle(msg *protocol.Message, now time.Time) {
 		} else {
 			p.post(protocol.Request{Type: protocol.TypeCatalog})
 		}
+		if p.pendingRun {
+			p.pendingRun = false
+			p.Run()
+		}
+		p.flagRender()
+	case protocol.TypeExported:
+		p.takeExport(msg)
 		p.flagRender()
 	case protocol.TypeCatalogIs:
 		p.updateCompletions()
@@ -332,11 +375,20 @@ func (p *page) handle(msg *protocol.Message, now time.Time) {
 		p.setDiagnostics()
 	case protocol.TypeRunDone:
 		p.stopBy = time.Time{}
+		if p.model.Err != nil {
+			p.hostStatus("error")
+		} else {
+			p.hostStatus("done")
+		}
 	}
 }
 
 func (p *page) config() *protocol.Config {
-	return &protocol.Config{Zone: localZone()}
+	c := &protocol.Config{Zone: localZone()}
+	if p.embed != nil {
+		c.Seed, c.StartTime, c.MaxRows = p.params.Seed, p.params.StartTime, int64(p.params.MaxRows)
+	}
+	return c
 }
 
 // flagRender asks the flush loop for a Vugu render.
@@ -404,6 +456,7 @@ func (p *page) flushResults() (chrome bool) {
 	// which walks the whole page) waits for a message that changes more,
 	// or for chromeIdle.
 	p.writeStatus()
+	p.hostRows()
 	due := p.chromeGen != p.model.Gen || p.model.Running
 	wait := chromeEvery
 	if p.chromeStruc == p.structGen {
@@ -431,17 +484,17 @@ func (p *page) paced(now time.Time) bool {
 // writeStatus writes the status line and the dropped count straight into
 // the DOM when they changed; the next Vugu render writes the same.
 func (p *page) writeStatus() {
-	if !p.root.EngineReady {
+	if !p.chrome.EngineReady {
 		return
 	}
 	dom := js.Global().Get("flinkplayDOM")
-	if s := p.root.Status(); s != p.statusText {
+	if s := p.chrome.Status(); s != p.statusText {
 		p.statusText = s
 		dom.Call("setText", "status", s)
 	}
-	if s := p.root.DroppedText(); s != p.droppedText {
+	if s := p.chrome.DroppedText(); s != p.droppedText {
 		p.droppedText = s
-		dom.Call("setText", "dropped", s, p.root.DroppedClass())
+		dom.Call("setText", "dropped", s, p.chrome.DroppedClass())
 	}
 }
 
@@ -490,6 +543,9 @@ func viewIndex(v string) int {
 
 func (p *page) text() string {
 	if !p.editor.Truthy() {
+		if p.embed != nil {
+			return p.params.Script
+		}
 		s, _ := load(state.KeyScript)
 		return s
 	}
@@ -505,17 +561,27 @@ func (p *page) runRange(from, to int, all bool) {
 		start, end, ok = state.RunRange(text, from, to)
 	}
 	if !ok {
-		p.root.Notice = "Nothing to run: the script has no statement there."
+		p.chrome.Notice = "Nothing to run: the script has no statement there."
 		return
 	}
-	if !p.root.EngineReady {
-		p.root.Notice = "The engine is still starting; try again in a moment."
+	if !p.chrome.EngineReady {
+		if p.embed != nil {
+			// The embed loads its engine now and runs once it is ready.
+			if !p.worker.Truthy() {
+				p.startWorker()
+				p.hostStatus("loading")
+			}
+			p.pendingRun = true
+			p.chrome.Notice = ""
+			return
+		}
+		p.chrome.Notice = "The engine is still starting; try again in a moment."
 		return
 	}
 	if p.model.Running {
 		p.post(protocol.Request{Type: protocol.TypeCancel, ID: p.model.RunID})
 	}
-	p.root.Notice = ""
+	p.chrome.Notice = ""
 	if all {
 		// Run all runs the script in a fresh session, as Flink's
 		// sql-client.sh -f does, so that running it twice works.
@@ -523,18 +589,32 @@ func (p *page) runRange(from, to int, all bool) {
 		p.model.DDL = nil
 		store(state.KeyDDL, state.EncodeDDL(nil))
 	}
+	if all && p.params.Mode != "" {
+		// The embed's runtime mode is set as a script would set it, in
+		// the fresh session, and not shown.
+		p.nextID++
+		p.replayID = p.nextID
+		set := "SET 'execution.runtime-mode' = '" + p.params.Mode + "';"
+		p.post(protocol.Request{Type: protocol.TypeExecute, ID: p.replayID, Script: set, End: len(set), Config: p.config()})
+	}
 	p.nextID++
 	p.model.StartRun(p.nextID, text, time.Now())
 	p.scrollTop = 0
 	p.setDiagnostics()
 	store(state.KeyScript, text)
 	p.post(protocol.Request{Type: protocol.TypeExecute, ID: p.nextID, Script: text, Start: start, End: end, Config: p.config()})
+	p.hostStatus("running")
 	p.flagRender()
 }
 
 // Run runs the selection or the statement at the cursor (#run).
 func (p *page) Run() {
 	defer recovered("run")
+	if p.embed != nil {
+		// An embed's Run runs its whole example in a fresh session.
+		p.runRange(0, 0, true)
+		return
+	}
 	from, to := 0, 0
 	if p.editor.Truthy() {
 		sel := p.editor.Call("getSelection")
@@ -580,7 +660,7 @@ func (p *page) Example(index string) {
 	}
 	p.editor.Call("setText", state.Examples[i].SQL)
 	store(state.KeyScript, state.Examples[i].SQL)
-	p.root.Notice = ""
+	p.chrome.Notice = ""
 }
 
 // Reset restores the default script and starts a new session.
@@ -598,7 +678,7 @@ func (p *page) Reset() {
 	p.nextID++
 	p.model.StartRun(p.nextID, "", time.Now())
 	p.model.Running = false
-	p.root.Notice = ""
+	p.chrome.Notice = ""
 	p.post(protocol.Request{Type: protocol.TypeReset})
 	p.post(protocol.Request{Type: protocol.TypeCatalog})
 	p.setDiagnostics()
@@ -620,11 +700,20 @@ func (p *page) MountEditor(el vjs.Value) {
 	if !ok || strings.TrimSpace(doc) == "" {
 		doc = state.SeedSQL
 	}
+	if p.embed != nil {
+		doc = p.params.Script
+	} else {
+		doc = p.openShared(doc)
+	}
 	opts := js.Global().Get("Object").New()
 	opts.Set("doc", doc)
+	opts.Set("readOnly", p.params.ReadOnly)
 	opts.Set("onChange", p.keep(funcOf("onChange", func(args []js.Value) any {
 		if len(args) > 0 {
 			store(state.KeyScript, args[0].String())
+			if p.embed != nil {
+				p.embedEdited(args[0].String())
+			}
 		}
 		return nil
 	})))
@@ -637,12 +726,26 @@ func (p *page) MountEditor(el vjs.Value) {
 			defer recovered("onRun")
 			p.ee.Lock()
 			defer p.ee.UnlockRender()
+			if p.embed != nil {
+				p.Run() // an embed runs its whole example
+				return
+			}
 			p.runRange(from, to, false)
 		}()
 		return nil
 	})))
 	p.editor = fe.Call("mount", host, opts)
 	p.updateCompletions()
+	if p.embed != nil && p.params.Autorun {
+		// Autorun: the engine loads now and the example runs once it is
+		// ready (after this render, which holds the lock).
+		go func() {
+			defer recovered("autorun")
+			p.ee.Lock()
+			defer p.ee.UnlockRender()
+			p.Run()
+		}()
+	}
 }
 
 // MountResults keeps the scroll container and follows its scrolling.

@@ -1,4 +1,5 @@
-// Package app holds the playground page's Vugu components. The page's
+// Package app holds the Vugu components of the playground page (Root) and
+// of the embed page (Embed). The page's
 // logic lives in web/state; the browser side effects (the worker, the
 // editor, the JS-owned result elements, localStorage) sit behind Actions,
 // which wasm/app implements, so this package builds and is tested natively.
@@ -15,15 +16,13 @@ import (
 	"github.com/vugu/vugu/js"
 )
 
-// Actions are what the page's controls do. The methods run on the render
-// goroutine's event handlers with the render lock held.
-type Actions interface {
+// ResultActions are what the controls of both pages (the playground and
+// the embed) do. The methods run on the render goroutine's event handlers
+// with the render lock held.
+type ResultActions interface {
 	Run()
-	RunAll()
 	Stop()
 	SetView(view string)
-	Example(index string)
-	Reset()
 	// Mount* receive the JS-owned elements; they are called on every
 	// render, so they must be idempotent.
 	MountEditor(el js.Value)
@@ -32,18 +31,44 @@ type Actions interface {
 	MountGrid(el js.Value)
 }
 
-// Root is the whole page.
-type Root struct {
-	Act   Actions
+// Actions are what the playground's controls do.
+type Actions interface {
+	ResultActions
+	RunAll()
+	Example(index string)
+	Reset()
+	// Share, EmbedSnippet and Export open their dialogs; ExportFormat
+	// switches the export dialog between the PyFlink program and the SQL
+	// client script.
+	Share()
+	EmbedSnippet()
+	Export()
+	ExportFormat(format string)
+	// Copy copies the open dialog's text to the clipboard; SaveExport
+	// downloads the export dialog's file.
+	Copy()
+	SaveExport()
+	CloseDialog()
+	// Download saves the result buffer as state.FormatCSV or FormatJSONL.
+	Download(format string)
+	// RestoreScript brings back the script a share link replaced.
+	RestoreScript()
+}
+
+// Chrome is what both pages show around the editor and the results: the
+// status line, the notice, the error box and the view switch.
+type Chrome struct {
 	Model *state.Model
 
 	Notice      string // "The engine stopped and was restarted; ...", "" when none
 	EngineReady bool
-	Ping        int
-	Now         func() time.Time // time.Now unless a test sets it
+	// Lazy is set while an embed has not loaded its engine: it loads only
+	// when the reader asks for a run.
+	Lazy bool
+	Now  func() time.Time // time.Now unless a test sets it
 }
 
-func (c *Root) now() time.Time {
+func (c *Chrome) now() time.Time {
 	if c.Now != nil {
 		return c.Now()
 	}
@@ -51,11 +76,43 @@ func (c *Root) now() time.Time {
 }
 
 // Status is the status line.
-func (c *Root) Status() string {
+func (c *Chrome) Status() string {
+	if c.Lazy {
+		return "Press Run: the engine loads and runs the example in this page."
+	}
 	if !c.EngineReady {
 		return "Starting the engine…"
 	}
 	return c.Model.Status(c.now())
+}
+
+// Dialogs of the playground.
+const (
+	DialogShare  = "share"
+	DialogEmbed  = "embed"
+	DialogExport = "export"
+)
+
+// Root is the whole playground page.
+type Root struct {
+	Chrome
+	Act  Actions
+	Ping int
+
+	// Dialog is the open dialog (DialogShare, ...), "" when none.
+	Dialog string
+	// DialogText is what the open dialog shows and copies: the share link,
+	// the iframe snippet, or the exported program.
+	DialogText string
+	// DialogNote says how the copy went, or what the export is waiting for.
+	DialogNote string
+	// ExportAs is the export dialog's format (protocol.ExportPyFlink or
+	// ExportSQL); ExportErr its error, "" when none.
+	ExportAs  string
+	ExportErr string
+	// Restorable is set when a share link replaced a script that the
+	// reader can bring back.
+	Restorable bool
 }
 
 // EngineText says whether the engine worker is up.
@@ -66,8 +123,53 @@ func (c *Root) EngineText() string {
 	return "engine starting…"
 }
 
+// DialogTitle is the open dialog's heading.
+func (c *Root) DialogTitle() string {
+	switch c.Dialog {
+	case DialogShare:
+		return "Share this script"
+	case DialogEmbed:
+		return "Embed this script in a web page"
+	case DialogExport:
+		return "Run on Flink"
+	}
+	return ""
+}
+
+// DialogHint explains the open dialog.
+func (c *Root) DialogHint() string {
+	switch c.Dialog {
+	case DialogShare:
+		return "The link holds the whole script (compressed, in the part after #, which is never sent to a server). Opening it loads the script; nothing runs until the reader asks."
+	case DialogEmbed:
+		return "Paste this into a documentation page. The example loads its engine only when the reader presses Run; see docs/embed.md for autorun, seed, start time, read-only and size events."
+	case DialogExport:
+		if c.ExportAs == protocol.ExportSQL {
+			return "Run it with: ./bin/sql-client.sh -f script.sql. Playground-only settings are removed, with a comment."
+		}
+		return "A PyFlink program: pip install apache-flink, then python3 flink_job.py. Playground-only settings are removed, with a comment."
+	}
+	return ""
+}
+
+// ExportClass marks the export dialog's active format.
+func (c *Root) ExportClass(format string) string {
+	if c.ExportAs == format || c.ExportAs == "" && format == protocol.ExportPyFlink {
+		return "tab active"
+	}
+	return "tab"
+}
+
+// DialogClass hides the dialog when none is open.
+func (c *Root) DialogClass() string {
+	if c.Dialog == "" {
+		return "dialog-backdrop hidden"
+	}
+	return "dialog-backdrop"
+}
+
 // StopClass greys Stop out when nothing runs.
-func (c *Root) StopClass() string {
+func (c *Chrome) StopClass() string {
 	if c.Model.Running {
 		return "danger"
 	}
@@ -75,7 +177,7 @@ func (c *Root) StopClass() string {
 }
 
 // ViewClass marks the active view's button.
-func (c *Root) ViewClass(view string) string {
+func (c *Chrome) ViewClass(view string) string {
 	if c.Model.View == view {
 		return "tab active"
 	}
@@ -84,7 +186,7 @@ func (c *Root) ViewClass(view string) string {
 
 // PaneClass hides the pane (tableau or grid) of the other views; both stay
 // in the DOM because JS owns their contents.
-func (c *Root) PaneClass(pane string) string {
+func (c *Chrome) PaneClass(pane string) string {
 	showTableau := c.Model.View == state.ViewTableau
 	if (pane == "tableau") == showTableau {
 		return pane
@@ -93,7 +195,7 @@ func (c *Root) PaneClass(pane string) string {
 }
 
 // HeadClass styles the op column header.
-func (c *Root) HeadClass(h string) string {
+func (c *Chrome) HeadClass(h string) string {
 	if h == "op" && c.Model.View == state.ViewChangelog {
 		return "op"
 	}
@@ -101,7 +203,7 @@ func (c *Root) HeadClass(h string) string {
 }
 
 // DroppedText says how many changes the bounded buffer dropped.
-func (c *Root) DroppedText() string {
+func (c *Chrome) DroppedText() string {
 	n := c.Model.Dropped()
 	if n == 0 {
 		return ""
@@ -110,7 +212,7 @@ func (c *Root) DroppedText() string {
 }
 
 // DroppedClass hides #dropped when nothing was dropped.
-func (c *Root) DroppedClass() string {
+func (c *Chrome) DroppedClass() string {
 	if c.Model.Dropped() == 0 {
 		return "dropped hidden"
 	}
@@ -118,7 +220,7 @@ func (c *Root) DroppedClass() string {
 }
 
 // NoticeClass hides an empty notice.
-func (c *Root) NoticeClass() string {
+func (c *Chrome) NoticeClass() string {
 	if c.Notice == "" {
 		return "notice hidden"
 	}
@@ -126,7 +228,7 @@ func (c *Root) NoticeClass() string {
 }
 
 // ErrorClass hides the error box when there is no error.
-func (c *Root) ErrorClass() string {
+func (c *Chrome) ErrorClass() string {
 	if c.Model.Err == nil {
 		return "error hidden"
 	}
@@ -187,4 +289,24 @@ func (c *Root) Data(t protocol.TableInfo) string {
 		return "data: " + t.Connector
 	}
 	return "data: unknown"
+}
+
+// DialogRows sizes the dialog's text box: a line for a link, more for a
+// snippet or a program.
+func (c *Root) DialogRows() string {
+	switch c.Dialog {
+	case DialogShare:
+		return "3"
+	case DialogEmbed:
+		return "6"
+	}
+	return "18"
+}
+
+// SaveLabel names the export dialog's download button after its file.
+func (c *Root) SaveLabel() string {
+	if c.ExportAs == protocol.ExportSQL {
+		return "Download .sql"
+	}
+	return "Download .py"
 }

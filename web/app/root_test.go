@@ -26,6 +26,15 @@ func (noActions) MountEditor(js.Value)  {}
 func (noActions) MountResults(js.Value) {}
 func (noActions) MountTableau(js.Value) {}
 func (noActions) MountGrid(js.Value)    {}
+func (noActions) Share()                {}
+func (noActions) EmbedSnippet()         {}
+func (noActions) Export()               {}
+func (noActions) ExportFormat(string)   {}
+func (noActions) Copy()                 {}
+func (noActions) SaveExport()           {}
+func (noActions) CloseDialog()          {}
+func (noActions) Download(string)       {}
+func (noActions) RestoreScript()        {}
 
 func renderRoot(t *testing.T, root *Root) string {
 	t.Helper()
@@ -51,7 +60,7 @@ func TestRootRenders(t *testing.T) {
 		}}}},
 	}}}
 	fixed := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	root := &Root{Act: noActions{}, Model: m, EngineReady: true, Now: func() time.Time { return fixed }}
+	root := &Root{Act: noActions{}, Chrome: Chrome{Model: m, EngineReady: true, Now: func() time.Time { return fixed }}}
 	tests := []struct {
 		name  string
 		setup func()
@@ -75,6 +84,21 @@ func TestRootRenders(t *testing.T) {
 			root.Notice = "The engine stopped and was restarted; your script is kept."
 		}, []string{`class="error"`, "boom", `class="notice"`, "your script is kept"}, nil},
 		{"examples gallery", func() {}, []string{state.Examples[1].Name}, nil},
+		{"share, embed, export and download controls", func() {}, []string{
+			`id="share"`, `id="embed-snippet"`, `id="export"`, `id="download-csv"`, `id="download-jsonl"`, `class="dialog-backdrop hidden"`,
+		}, []string{`id="restore-script"`}},
+		{"share dialog", func() {
+			root.Dialog, root.DialogText, root.DialogNote = DialogShare, "http://x/#s=1.abc", "Copied to the clipboard."
+		}, []string{`class="dialog-backdrop"`, "Share this script", "Copied to the clipboard.", "nothing runs until the reader asks"}, []string{`id="export-pyflink"`}},
+		{"export dialog, SQL client script", func() {
+			root.Dialog, root.ExportAs, root.ExportErr = DialogExport, "sql", ""
+		}, []string{"Run on Flink", `id="export-pyflink" class="tab"`, `id="export-sql" class="tab active"`, "Download .sql", "sql-client.sh -f"}, []string{`id="export-error"`}},
+		{"export dialog, error", func() {
+			root.Dialog, root.ExportAs, root.ExportErr = DialogExport, "pyflink", "boom at 1:1"
+		}, []string{`id="export-pyflink" class="tab active"`, "Download .py", `id="export-error"`, "boom at 1:1"}, nil},
+		{"a shared script replaced the reader's", func() {
+			root.Dialog, root.Notice, root.Restorable = "", "Opened a shared script.", true
+		}, []string{`id="restore-script"`, "Opened a shared script."}, nil},
 		{"engine starting", func() { root.EngineReady = false }, []string{"Starting the engine"}, nil},
 	}
 	for _, tt := range tests {
@@ -84,6 +108,56 @@ func TestRootRenders(t *testing.T) {
 			for _, w := range tt.want {
 				if !strings.Contains(html, w) {
 					t.Errorf("no %q in\n%s", w, html)
+				}
+			}
+			for _, w := range tt.not {
+				if strings.Contains(html, w) {
+					t.Errorf("%q should not be in\n%s", w, html)
+				}
+			}
+		})
+	}
+}
+
+func TestEmbedRenders(t *testing.T) {
+	m := state.NewModel(0)
+	e := &Embed{Act: noActions{}, Chrome: Chrome{Model: m, Lazy: true}, Params: state.ParseEmbed("#height=300"), PlaygroundURL: "http://play/#s=1.x"}
+	tests := []struct {
+		name  string
+		setup func()
+		want  []string
+		not   []string
+	}{
+		{"ids of the contract, engine not loaded", func() {}, []string{
+			`id="app" class="embed"`, `id="editor"`, `id="run"`, `id="stop"`, `id="view-tableau" class="tab active"`, `id="view-changelog"`,
+			`id="view-table"`, `id="results"`, `style="height:300px;flex:none"`, `id="tableau"`, `id="grid"`, `id="status"`,
+			`id="error"`, `id="notice"`, "Press Run", `href="http://play/#s=1.x"`, `target="_blank"`,
+		}, []string{`id="catalog"`, `id="share"`, `id="reset"`}},
+		{"read-only", func() { e.Params.ReadOnly = true }, []string{`class="embed readonly"`}, nil},
+		{"engine loading", func() { e.Lazy = false }, []string{"Starting the engine"}, []string{"Press Run"}},
+		{"malformed parameter notice", func() { e.Notice = "height=1: the height is a number" }, []string{`class="notice"`, "height=1"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.setup()
+			var buf bytes.Buffer
+			r := staticrender.New(&buf)
+			env, err := vugu.NewBuildEnv(r.EventEnv())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := r.Render(env.RunBuild(e)); err != nil {
+				t.Fatal(err)
+			}
+			html := buf.String()
+			for _, w := range tt.want {
+				if !strings.Contains(html, w) {
+					t.Errorf("no %q in\n%s", w, html)
+				}
+			}
+			for _, w := range tt.not {
+				if strings.Contains(html, w) {
+					t.Errorf("%q should not be in\n%s", w, html)
 				}
 			}
 		})

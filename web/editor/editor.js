@@ -167,6 +167,8 @@ function mount(host, opts) {
         sql({ dialect, upperCaseKeywords: true }),
         completion.of(autocompletion({ override: [makeCompletionSource(data)] })),
         lintGutter(),
+        // An embed's read-only listing: selectable and runnable, not editable.
+        opts.readOnly ? [EditorState.readOnly.of(true), EditorView.editable.of(false)] : [],
         EditorView.updateListener.of((u) => {
           if (u.docChanged) onChange(u.state.doc.toString());
         }),

@@ -3,6 +3,7 @@
 // materialized table views, the visible window of a scrolled view, the
 // status line, statement-at-cursor and offset conversions between the
 // editor (UTF-16) and the engine (bytes), error underlines, the examples
-// gallery, and what is persisted across reloads. It never imports
+// gallery, what is persisted across reloads, share links and the embed
+// page's parameters (share.go, embed.go), and result downloads (download.go). It never imports
 // syscall/js; wasm/app wires it to the browser.
 package state
