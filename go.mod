@@ -13,10 +13,8 @@ require (
 
 require (
 	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
-	github.com/golang/protobuf v1.5.3 // indirect
 	github.com/vugu/html v0.0.0-20190914200101-c62dc20b8289 // indirect
 	github.com/vugu/xxhash v0.0.0-20191111030615-ed24d0179019 // indirect
-	google.golang.org/genproto v0.0.0-20230410155749-daa745c078e1 // indirect
 	google.golang.org/grpc v1.56.3 // indirect
 	google.golang.org/protobuf v1.33.0 // indirect
 )
@@ -25,3 +23,5 @@ tool (
 	github.com/syumai/workers/cmd/workers-assets-gen
 	github.com/vugu/vugu/cmd/vugugen
 )
+
+replace google.golang.org/grpc => ./engine/sql/vitessdeps/grpc

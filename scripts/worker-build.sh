@@ -19,7 +19,6 @@ echo "worker wasm (GOOS=js GOARCH=wasm)"
 # drags in, which run once per statement; it keeps the wasm smaller.
 GOOS=js GOARCH=wasm $GO build -trimpath -ldflags='-s -w' \
   -gcflags='github.com/dolthub/...=-l' -gcflags='google.golang.org/...=-l' \
-  -gcflags='github.com/golang/protobuf/...=-l' \
   -o "$out/app.wasm" ./wasm/worker
 
 echo "static assets"
