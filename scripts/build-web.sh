@@ -55,8 +55,9 @@ $GO generate ./web/app
 
 echo "wasm programs"
 GOOS=js GOARCH=wasm $GO build -trimpath -ldflags='-s -w' -o "$tmp/app.wasm" ./wasm/app
-# No inlining in the SQL parser (vitess) and the protobuf code it drags in: they run once per statement, never per row, and inlining there only
-# grows engine.wasm (by ~0.6 MB raw, ~60 KB brotli).
+# No inlining in the SQL parser (vitess) and the protobuf code it drags in:
+# they run once per statement, never per row, and inlining there only grows
+# engine.wasm (by ~0.6 MB raw, ~60 KB brotli).
 GOOS=js GOARCH=wasm $GO build -trimpath -ldflags='-s -w' \
   -gcflags='github.com/dolthub/...=-l' -gcflags='google.golang.org/...=-l' \
   -o "$tmp/engine.wasm" ./wasm/engine
