@@ -29,11 +29,13 @@
   const sw = navigator.serviceWorker;
   // A page that started under a worker reloads when another one takes over
   // (an update accepted here or in another tab); the first visit's page,
-  // which starts with none, only becomes controlled.
-  const hadController = !!sw.controller;
+  // which starts with none, only becomes controlled. A page that a new
+  // worker already serves can still see a controllerchange (its claim() at
+  // activation) for the worker it has: that is no reason to reload again.
+  const initial = sw.controller;
   let reloading = false;
   sw.addEventListener("controllerchange", () => {
-    if (hadController && !reloading) {
+    if (initial && sw.controller !== initial && !reloading) {
       reloading = true;
       location.reload();
     }
