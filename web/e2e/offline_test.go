@@ -265,11 +265,13 @@ func TestOfflineExamples(t *testing.T) {
 	if _, err := http.Get(srv.URL + "/"); !errors.Is(err, syscall.ECONNREFUSED) {
 		t.Fatalf("the stopped server still answers (err %v)", err)
 	}
+	reloaded := time.Now()
 	p.do("reload with the server stopped", 30*time.Second, chromedp.Reload())
 	waitFor[bool](p, "the app and its editor, offline",
 		`typeof window.flinkplay?.state === 'function' && !!document.querySelector('#editor .cm-editor') && !!document.getElementById('run-all')`,
 		30*time.Second)
 	waitFor[bool](p, "the engine, offline", engineReady, 30*time.Second)
+	t.Logf("offline reload: engine ready %v after the reload", time.Since(reloaded).Round(time.Millisecond))
 	if !eval[bool](p, "controlled", `!!navigator.serviceWorker.controller`) {
 		p.fatalf("the reloaded page is not controlled by the service worker")
 	}
