@@ -18,8 +18,8 @@ web:
 seed:
 	$(GO) run ./cmd/flinkplay seed
 
-## build: the CLI binary in bin/
-build:
+## build: the CLI binary in bin/, with the playground built and embedded (one file to copy)
+build: web
 	$(GO) build -o bin/flinkplay ./cmd/flinkplay
 
 ## test: everything CI checks

@@ -2,7 +2,9 @@
 # Builds the browser playground into web/dist/files (embedded by
 # `flinkplay serve`): the CodeMirror bundle, the Vugu code, both wasm
 # programs, the static files, the zone files engine.wasm fetches, and
-# precompressed .gz/.br copies of the wasm and JavaScript. Idempotent: files are replaced, and recompressed, only
+# precompressed .gz/.br copies of the wasm and JavaScript, and last the
+# manifest's icons and the service worker (scripts/offline), whose precache
+# list and version come from the files built before it. Idempotent: files are replaced, and recompressed, only
 # when their content changed, so a second run takes a few seconds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -66,6 +68,7 @@ install_file "$tmp/engine.wasm" "$out/engine.wasm"
 
 echo "static files"
 for f in static/*; do
+  [ "$f" = static/sw.js ] && continue # a template: scripts/offline writes sw.js last
   install_file "$f" "$out/$(basename "$f")"
 done
 install_file "$($GO env GOROOT)/lib/wasm/wasm_exec.js" "$out/wasm_exec.js"
@@ -78,6 +81,9 @@ for f in "$out/app.wasm" "$out/engine.wasm" "$out/editor.js" "$out/wasm_exec.js"
   "$out/engine-worker.js" "$out/index.html" "$out/app.css"; do
   compress "$f"
 done
+
+echo "offline: icons, and sw.js with the version and precache list of the files above"
+$GO run ./scripts/offline static/sw.js "$out"
 
 size() { wc -c < "$1" | tr -d ' '; }
 for f in app.wasm engine.wasm editor.js; do
