@@ -79,7 +79,7 @@ $GO run ./scripts/zoneinfo "$($GO env GOROOT)/lib/time/zoneinfo.zip" "$out/zonei
 echo "precompressed copies"
 for f in "$out/app.wasm" "$out/engine.wasm" "$out/editor.js" "$out/wasm_exec.js" \
   "$out/engine-worker.js" "$out/index.html" "$out/embed.html" "$out/docs-sample.html" \
-  "$out/sw-register.js" "$out/app.css"; do
+  "$out/sw-register.js" "$out/dom.js" "$out/app.css"; do
   compress "$f"
 done
 

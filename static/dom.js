@@ -1,0 +1,90 @@
+"use strict";
+// DOM helpers of the playground and the embed page, called by wasm/app, for
+// the JS-owned result elements: Go renders only the visible
+// rows and hands them over once per flush; they reach the DOM in the next
+// animation frame, where the browser lays the page out anyway, so a flush
+// forces no layout of its own and updates between two frames coalesce.
+window.flinkplayDOM = {
+  pending: null,
+  frame: 0,
+  cost: 0, // ms the last frame's DOM update took, for Go to pace itself
+  stats: { n: 0, totalMs: 0, maxMs: 0 }, // the frames' DOM updates, for window.flinkplay.stats()
+  setPre(pre, top, text, bottom) {
+    pre.replaceChildren();
+    const a = document.createElement("div");
+    a.className = "spacer";
+    a.style.height = top + "px";
+    const b = document.createElement("div");
+    b.className = "spacer";
+    b.style.height = bottom + "px";
+    pre.append(a, document.createTextNode(text), b);
+  },
+  setRows(tbody, top, html, bottom, cols) {
+    const sp = (h) => '<tr class="spacer" style="height:' + h + 'px"><td colspan="' + cols + '"></td></tr>';
+    tbody.innerHTML = (top > 0 ? sp(top) : "") + html + (bottom > 0 ? sp(bottom) : "");
+  },
+  toBottom(el) {
+    el.scrollTop = el.scrollHeight;
+  },
+  // schedule replaces the pending update: el is #tableau or the tbody,
+  // follow scrolls box to the bottom after it.
+  // A timer backs the frame up: a page that produces no frames (a
+  // background tab, a headless browser after a reload) still gets its
+  // rows, at most 200 ms late.
+  schedule(pre, el, top, text, bottom, cols, box, follow) {
+    this.pending = [pre, el, top, text, bottom, cols, box, follow];
+    if (!this.frame) {
+      this.frame = requestAnimationFrame(() => this.flush());
+      this.timer = setTimeout(() => this.flush(), 200);
+    }
+  },
+  timer: 0,
+  flush() {
+    if (this.frame) cancelAnimationFrame(this.frame);
+    clearTimeout(this.timer);
+    this.frame = 0;
+    const p = this.pending;
+    this.pending = null;
+    if (!p) return;
+    const t0 = performance.now();
+    const [pre, el, top, text, bottom, cols, box, follow] = p;
+    if (pre) this.setPre(el, top, text, bottom);
+    else this.setRows(el, top, text, bottom, cols);
+    if (follow) this.toBottom(box);
+    this.cost = performance.now() - t0;
+    const st = this.stats;
+    st.n++;
+    st.totalMs += this.cost;
+    st.maxMs = Math.max(st.maxMs, this.cost);
+  },
+  // yieldTo calls fn in a task of its own (a MessageChannel message, which,
+  // unlike setTimeout, is not clamped to 4 ms): Go's scheduler runs every
+  // ready goroutine before it returns to the browser, so a Go loop that
+  // wants to give the thread back must wait for an event like this one.
+  yieldQ: [],
+  chan: null,
+  yieldTo(fn) {
+    if (!this.chan) {
+      this.chan = new MessageChannel();
+      this.chan.port1.onmessage = () => {
+        const f = this.yieldQ.shift();
+        if (this.yieldQ.length) this.chan.port2.postMessage(0);
+        if (f) f();
+      };
+    }
+    this.yieldQ.push(fn);
+    if (this.yieldQ.length === 1) this.chan.port2.postMessage(0);
+  },
+  // utf8 encodes a worker message for Go to copy once (js.Value.String
+  // would copy it twice).
+  enc: new TextEncoder(),
+  utf8(s) { return this.enc.encode(s); },
+  // setText sets an element's text and class when they changed, for the
+  // status line while rows stream (no Vugu render for it).
+  setText(id, text, cls) {
+    const e = document.getElementById(id);
+    if (!e) return;
+    if (e.textContent !== text) e.textContent = text;
+    if (cls !== undefined && e.className !== cls) e.className = cls;
+  },
+};
