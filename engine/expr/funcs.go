@@ -221,24 +221,44 @@ type funcSpec struct {
 	build    func(name string, args []Expr, pos int) (Expr, error)
 }
 
-var funcSpecs = map[string]funcSpec{
-	"ABS":              {1, 1, buildAbs},
-	"CHARACTER_LENGTH": {1, 1, buildCharLength},
-	"CHAR_LENGTH":      {1, 1, buildCharLength},
-	"COALESCE":         {1, -1, func(_ string, a []Expr, pos int) (Expr, error) { return Coalesce(a, pos) }},
-	"CONCAT":           {1, -1, buildConcat},
-	"IF":               {3, 3, func(_ string, a []Expr, pos int) (Expr, error) { return If(a[0], a[1], a[2], pos) }},
-	"LOWER":            {1, 1, buildCase},
-	"LTRIM":            {1, 1, buildTrim},
-	"MOD":              {2, 2, buildMod},
-	"NULLIF":           {2, 2, func(_ string, a []Expr, pos int) (Expr, error) { return NullIf(a[0], a[1], pos) }},
-	"REGEXP":           {2, 2, buildRegexp},
-	"RTRIM":            {1, 1, buildTrim},
-	"SUBSTR":           {2, 3, buildSubstring},
-	"SUBSTRING":        {2, 3, buildSubstring},
-	"TO_TIMESTAMP_LTZ": {1, 2, buildToTimestampLTZ},
-	"TRIM":             {1, 1, buildTrim},
-	"UPPER":            {1, 1, buildCase},
+// funcSpecs holds the implementations by upper-case name; files add theirs
+// with register from init functions, one file per family of functions.
+var funcSpecs = map[string]funcSpec{}
+
+// register adds the implementation of a function; a name registered twice
+// panics at start-up.
+func register(name string, min, max int, build func(name string, args []Expr, pos int) (Expr, error)) {
+	if _, dup := funcSpecs[name]; dup {
+		panic("expr: function " + name + " registered twice")
+	}
+	funcSpecs[name] = funcSpec{min, max, build}
+}
+
+// Implemented reports whether a built-in function of that name (any case)
+// exists, for the coverage test and SHOW FUNCTIONS.
+func Implemented(name string) bool {
+	_, ok := funcSpecs[strings.ToUpper(name)]
+	return ok
+}
+
+func init() {
+	register("ABS", 1, 1, buildAbs)
+	register("CHARACTER_LENGTH", 1, 1, buildCharLength)
+	register("CHAR_LENGTH", 1, 1, buildCharLength)
+	register("COALESCE", 1, -1, func(_ string, a []Expr, pos int) (Expr, error) { return Coalesce(a, pos) })
+	register("CONCAT", 1, -1, buildConcat)
+	register("IF", 3, 3, func(_ string, a []Expr, pos int) (Expr, error) { return If(a[0], a[1], a[2], pos) })
+	register("LOWER", 1, 1, buildCase)
+	register("LTRIM", 1, 1, buildTrim)
+	register("MOD", 2, 2, buildMod)
+	register("NULLIF", 2, 2, func(_ string, a []Expr, pos int) (Expr, error) { return NullIf(a[0], a[1], pos) })
+	register("REGEXP", 2, 2, buildRegexp)
+	register("RTRIM", 1, 1, buildTrim)
+	register("SUBSTR", 2, 3, buildSubstring)
+	register("SUBSTRING", 2, 3, buildSubstring)
+	register("TO_TIMESTAMP_LTZ", 1, 2, buildToTimestampLTZ)
+	register("TRIM", 1, 1, buildTrim)
+	register("UPPER", 1, 1, buildCase)
 }
 
 // scalar is a strict function: NULL in, NULL out.
