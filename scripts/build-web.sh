@@ -60,7 +60,11 @@ GOOS=js GOARCH=wasm $GO build -trimpath -ldflags='-s -w' -o "$tmp/app.wasm" ./wa
 # No inlining in the SQL parser (vitess) and the protobuf code it drags in:
 # they run once per statement, never per row, and inlining there only grows
 # engine.wasm (by ~0.6 MB raw, ~60 KB brotli).
-GOOS=js GOARCH=wasm $GO build -trimpath -ldflags='-s -w' \
+# And vitess's parser with its grammar actions split out of Parse
+# (scripts/yyoutline): as one 1.3 MB wasm function, the browser's optimizing
+# compiler spent seconds and ~400 MB on it during the first query.
+modfile=$($GO run ./scripts/yyoutline .cache/yyoutline)
+GOOS=js GOARCH=wasm $GO build -modfile="$modfile" -trimpath -ldflags='-s -w' \
   -gcflags='github.com/dolthub/...=-l' -gcflags='google.golang.org/...=-l' \
   -o "$tmp/engine.wasm" ./wasm/engine
 install_file "$tmp/app.wasm" "$out/app.wasm"

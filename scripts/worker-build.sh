@@ -17,7 +17,9 @@ $GO tool workers-assets-gen -mode=go -o "$out" >/dev/null
 echo "worker wasm (GOOS=js GOARCH=wasm)"
 # As for engine.wasm: no inlining in the SQL parser and the protobuf code it
 # drags in, which run once per statement; it keeps the wasm smaller.
-GOOS=js GOARCH=wasm $GO build -trimpath -ldflags='-s -w' \
+# The outlined parser too (scripts/yyoutline; see build-web.sh).
+modfile=$($GO run ./scripts/yyoutline .cache/yyoutline)
+GOOS=js GOARCH=wasm $GO build -modfile="$modfile" -trimpath -ldflags='-s -w' \
   -gcflags='github.com/dolthub/...=-l' -gcflags='google.golang.org/...=-l' \
   -o "$out/app.wasm" ./wasm/worker
 

@@ -1,0 +1,293 @@
+// Command yyoutline rewrites the SQL parser that goyacc generated for
+// vitess (sqlparser/sql.go) so that each grammar action is a function of its
+// own, in a copy of the vitess module, and writes a go.mod for
+// `go build -modfile` that uses the copy. Nothing of vitess is committed:
+// the build makes the copy from the module cache.
+//
+// Why: goyacc puts every action (1,720 of them) into one switch inside
+// Parse, which the Go compiler turns into a single 1.3 MB WebAssembly
+// function. Browsers compile a hot wasm function a second time with their
+// optimizing tier; for this one V8 spends seconds of CPU and ~400 MB of
+// memory doing it, in the middle of the page's first query. Split up, the
+// parse loop stays small and only the actions that run get compiled. The
+// rewrite changes no behaviour: each case keeps its statements, moved into
+// a function that receives the parser's state it uses, and a `return n`
+// inside an action still returns n from Parse.
+//
+// usage: go run ./scripts/yyoutline OUTDIR   (from the repository root)
+//
+// It copies the vitess module (go list -m) to OUTDIR/vitess, rewrites
+// sql.go there, writes OUTDIR/go.mod (this module's go.mod plus a replace
+// of vitess by the copy) and OUTDIR/go.sum, and prints OUTDIR/go.mod.
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+func main() {
+	if len(os.Args) != 2 {
+		fmt.Fprintln(os.Stderr, "usage: yyoutline OUTDIR")
+		os.Exit(2)
+	}
+	if err := run(os.Args[1]); err != nil {
+		fmt.Fprintln(os.Stderr, "yyoutline:", err)
+		os.Exit(1)
+	}
+}
+
+func run(outDir string) error {
+	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "github.com/dolthub/vitess").Output()
+	if err != nil {
+		return fmt.Errorf("go list: %w", err)
+	}
+	modDir := strings.TrimSpace(string(out))
+	abs, err := filepath.Abs(outDir)
+	if err != nil {
+		return err
+	}
+	copyDir := filepath.Join(abs, "vitess")
+	if err := os.RemoveAll(copyDir); err != nil {
+		return err
+	}
+	if err := os.CopyFS(copyDir, os.DirFS(modDir)); err != nil {
+		return fmt.Errorf("copying %s: %w", modDir, err)
+	}
+	src := filepath.Join(copyDir, "go", "vt", "sqlparser", "sql.go")
+	data, err := os.ReadFile(src)
+	if err != nil {
+		return err
+	}
+	rewritten, n, err := Outline(data)
+	if err != nil {
+		return fmt.Errorf("%s: %w", src, err)
+	}
+	if err := os.Chmod(src, 0o644); err != nil {
+		return err
+	}
+	if err := os.WriteFile(src, rewritten, 0o644); err != nil {
+		return err
+	}
+	gomod, err := os.ReadFile("go.mod")
+	if err != nil {
+		return fmt.Errorf("run from the repository root: %w", err)
+	}
+	gosum, err := os.ReadFile("go.sum")
+	if err != nil {
+		return err
+	}
+	// Paths in the copied go.mod are relative to OUTDIR now.
+	gomod = bytes.ReplaceAll(gomod, []byte("=> ./"), []byte("=> "+filepath.Join(mustAbs("."), "")+"/"))
+	gomod = append(gomod, []byte("\nreplace github.com/dolthub/vitess => "+copyDir+"\n")...)
+	modPath := filepath.Join(abs, "go.mod")
+	if err := os.WriteFile(modPath, gomod, 0o644); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(abs, "go.sum"), gosum, 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "yyoutline: %d grammar actions moved out of Parse\n", n)
+	fmt.Println(modPath)
+	return nil
+}
+
+func mustAbs(p string) string {
+	a, err := filepath.Abs(p)
+	if err != nil {
+		panic(err)
+	}
+	return a
+}
+
+// Outline rewrites the goyacc output src and returns it with the number of
+// actions it moved.
+func Outline(src []byte) ([]byte, int, error) {
+	fset := token.NewFileSet()
+	// Comments are dropped: goyacc's //line directives would point the
+	// moved code at wrong lines, and nothing else in the file needs them.
+	f, err := parser.ParseFile(fset, "sql.go", src, 0)
+	if err != nil {
+		return nil, 0, err
+	}
+	var parse *ast.FuncDecl
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "Parse" && fd.Recv != nil {
+			parse = fd
+		}
+	}
+	if parse == nil {
+		return nil, 0, fmt.Errorf("no Parse method")
+	}
+	var sw *ast.SwitchStmt
+	ast.Inspect(parse.Body, func(n ast.Node) bool {
+		if s, ok := n.(*ast.SwitchStmt); ok {
+			if id, ok := s.Tag.(*ast.Ident); ok && id.Name == "yynt" {
+				sw = s
+				return false
+			}
+		}
+		return true
+	})
+	if sw == nil {
+		return nil, 0, fmt.Errorf("no switch yynt in Parse")
+	}
+	var funcs []ast.Decl
+	var table []ast.Expr
+	var kept []ast.Stmt
+	moved := 0
+	for _, st := range sw.Body.List {
+		cc := st.(*ast.CaseClause)
+		lit, ok := caseNumber(cc)
+		if !ok || len(cc.Body) < 1 || !isDollarSlice(cc.Body[0]) || usesOtherLocals(cc.Body[1:]) {
+			kept = append(kept, cc) // left in place: it needs more of Parse than we pass
+			continue
+		}
+		name := "yyAction" + lit.Value
+		// yyDollar := yyS[yypt-K : yypt+1], then the action, then "no return".
+		first := cc.Body[0].(*ast.AssignStmt)
+		fnBody := []ast.Stmt{&ast.AssignStmt{Lhs: first.Lhs, Tok: token.DEFINE, Rhs: first.Rhs}}
+		fnBody = append(fnBody, cc.Body[1:]...)
+		fnBody = append(fnBody, &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent("_")}, Tok: token.ASSIGN, Rhs: []ast.Expr{ast.NewIdent("yyDollar")}})
+		fnBody = append(fnBody, &ast.ReturnStmt{Results: []ast.Expr{&ast.UnaryExpr{Op: token.SUB, X: &ast.BasicLit{Kind: token.INT, Value: "1"}}}})
+		funcs = append(funcs, &ast.FuncDecl{
+			Name: ast.NewIdent(name),
+			Type: actionType(),
+			Body: &ast.BlockStmt{List: fnBody},
+		})
+		table = append(table, &ast.KeyValueExpr{Key: &ast.BasicLit{Kind: token.INT, Value: lit.Value}, Value: ast.NewIdent(name)})
+		moved++
+	}
+	// The switch keeps what could not move; a table of functions, indexed by
+	// the rule number, dispatches the rest from one call site.
+	sw.Body.List = kept
+	funcs = append(funcs, &ast.GenDecl{Tok: token.VAR, Specs: []ast.Spec{&ast.ValueSpec{
+		Names:  []*ast.Ident{ast.NewIdent("yyActions")},
+		Values: []ast.Expr{&ast.CompositeLit{Type: &ast.ArrayType{Len: &ast.Ellipsis{}, Elt: actionType()}, Elts: table}},
+	}}})
+	dispatch, err := parser.ParseExpr(`func() {
+		if yynt >= 0 && yynt < len(yyActions) {
+			if yyf := yyActions[yynt]; yyf != nil {
+				if r := yyf(yyrcvr, yylex, yyS, yypt, &yyVAL); r >= 0 {
+					return r
+				}
+			}
+		}
+	}`)
+	if err != nil {
+		return nil, 0, err
+	}
+	if !replaceStmt(parse.Body, sw, append(dispatch.(*ast.FuncLit).Body.List, sw)) {
+		return nil, 0, fmt.Errorf("could not place the dispatch")
+	}
+	f.Decls = append(f.Decls, funcs...)
+	var buf bytes.Buffer
+	if err := format.Node(&buf, fset, f); err != nil {
+		return nil, 0, err
+	}
+	return buf.Bytes(), moved, nil
+}
+
+func caseNumber(cc *ast.CaseClause) (*ast.BasicLit, bool) {
+	if len(cc.List) != 1 {
+		return nil, false
+	}
+	lit, ok := cc.List[0].(*ast.BasicLit)
+	return lit, ok && lit.Kind == token.INT
+}
+
+// isDollarSlice matches goyacc's "yyDollar = yyS[yypt-K : yypt+1]".
+func isDollarSlice(st ast.Stmt) bool {
+	as, ok := st.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 1 || as.Tok != token.ASSIGN {
+		return false
+	}
+	id, ok := as.Lhs[0].(*ast.Ident)
+	return ok && id.Name == "yyDollar"
+}
+
+func actionType() *ast.FuncType {
+	return &ast.FuncType{
+		Params: &ast.FieldList{List: []*ast.Field{
+			{Names: []*ast.Ident{ast.NewIdent("yyrcvr")}, Type: &ast.StarExpr{X: ast.NewIdent("yyParserImpl")}},
+			{Names: []*ast.Ident{ast.NewIdent("yylex")}, Type: ast.NewIdent("yyLexer")},
+			{Names: []*ast.Ident{ast.NewIdent("yyS")}, Type: &ast.ArrayType{Elt: ast.NewIdent("yySymType")}},
+			{Names: []*ast.Ident{ast.NewIdent("yypt")}, Type: ast.NewIdent("int")},
+			{Names: []*ast.Ident{ast.NewIdent("yyVAL")}, Type: &ast.StarExpr{X: ast.NewIdent("yySymType")}},
+		}},
+		Results: &ast.FieldList{List: []*ast.Field{{Type: ast.NewIdent("int")}}},
+	}
+}
+
+// replaceStmt replaces target, wherever it is in a statement list under
+// root, by with.
+func replaceStmt(root ast.Node, target ast.Stmt, with []ast.Stmt) bool {
+	done := false
+	ast.Inspect(root, func(n ast.Node) bool {
+		if done {
+			return false
+		}
+		var list *[]ast.Stmt
+		switch b := n.(type) {
+		case *ast.BlockStmt:
+			list = &b.List
+		case *ast.CaseClause:
+			list = &b.Body
+		default:
+			return true
+		}
+		for i, st := range *list {
+			if st == target {
+				out := append([]ast.Stmt{}, (*list)[:i]...)
+				out = append(out, with...)
+				*list = append(out, (*list)[i+1:]...)
+				done = true
+				return false
+			}
+		}
+		return true
+	})
+	return done
+}
+
+// parseLocals are Parse's own variables; an action that names one of them
+// (beyond yyrcvr, yylex, yyS, yypt and yyVAL, which the function receives,
+// and yyDollar, which it makes)
+// cannot move. goto and labels cannot move either.
+var parseLocals = map[string]bool{
+	"yyn": true, "yyp": true, "yystate": true, "yytoken": true,
+	"yychar": true, "yyrcvr_": true, "Nerrs": true, "Errflag": true, "yyxi": true, "yyR2": true,
+	"yyR1": true, "yyg": true, "yyj": true, "yyt": true, "yynt": true, "yylval": true,
+}
+
+func usesOtherLocals(body []ast.Stmt) bool {
+	bad := false
+	for _, st := range body {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.Ident:
+				if parseLocals[n.Name] {
+					bad = true
+				}
+			case *ast.BranchStmt:
+				if n.Tok == token.GOTO || n.Label != nil {
+					bad = true
+				}
+			case *ast.LabeledStmt:
+				bad = true
+			case *ast.FuncLit:
+				// closures are fine: they capture only what the body names
+			}
+			return !bad
+		})
+	}
+	return bad
+}
