@@ -589,6 +589,8 @@ func (ds *desugarer) word(i, j int, over bool) (int, error) {
 			return ds.cast(i)
 		case "ROW", "EXTRACT", "SUBSTRING", "TRIM", "POSITION", "OVERLAY", "FLOOR", "CEIL", "CEILING":
 			return ds.special(i, j, u)
+		case "TIMESTAMPADD", "TIMESTAMPDIFF":
+			return ds.special(i, j, u)
 		case "LEFT", "RIGHT":
 			return ds.name(i, j)
 		}
@@ -929,6 +931,22 @@ func (ds *desugarer) special(i, j int, u string) (int, error) {
 		}
 		if err := ds.expect(lp+2, isWord("FROM")); err != nil {
 			return 0, err
+		}
+		ds.emit(head, i)
+		ds.emitLeaf(sym(lp+1), lp+1)
+		ds.emit(",", lp+2)
+		if lp+3 >= rp {
+			return 0, ds.encountered(rp)
+		}
+		if err := ds.seq(lp+3, rp, false, false); err != nil {
+			return 0, err
+		}
+		ds.emit(")", rp)
+		return rp + 1, nil
+	case "TIMESTAMPADD", "TIMESTAMPDIFF":
+		// The unit is a keyword: TIMESTAMPADD(DAY, n, x).
+		if ds.tok(lp+1).Kind != Word || !ds.tok(lp+2).IsPunct(",") {
+			return ds.name(i, j)
 		}
 		ds.emit(head, i)
 		ds.emitLeaf(sym(lp+1), lp+1)
