@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/funcs"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
 
@@ -224,4 +225,33 @@ func notNullSuffix(t types.Type) string {
 		return " NOT NULL"
 	}
 	return ""
+}
+
+func init() {
+	ex := func(sql, result string) funcs.Example { return funcs.Example{SQL: sql, Result: result} }
+	reg := func(name string, cat funcs.Category, sigs []string, desc string, exs ...funcs.Example) {
+		funcs.Register(funcs.Spec{Name: name, Category: cat, Signatures: sigs, Description: desc, Examples: exs, Call: true})
+	}
+	c := funcs.Conditional
+	reg("IFNULL", c, []string{"IFNULL(input, null_replacement)"},
+		"input, or null_replacement when input is NULL, in the common type of both; nullable only when null_replacement is.",
+		ex("IFNULL(CAST(NULL AS INT), 5)", "5"), ex("IFNULL(1, 5)", "1"))
+	reg("GREATEST", c, []string{"GREATEST(value1[, value2]*)"},
+		"The greatest argument in their common type; NULL when any argument is NULL.",
+		ex("GREATEST(1, 3, 2)", "3"), ex("GREATEST('a', 'c', 'b')", "c"), ex("GREATEST(1, CAST(NULL AS INT))", "<NULL>"))
+	reg("LEAST", c, []string{"LEAST(value1[, value2]*)"},
+		"The least argument in their common type; NULL when any argument is NULL.",
+		ex("LEAST(1, 3, 2)", "1"))
+	reg("IS_ALPHA", c, []string{"IS_ALPHA(string)"},
+		"TRUE when the string is not empty and every character is a letter; FALSE otherwise, for numbers and for NULL.",
+		ex("IS_ALPHA('abc')", "TRUE"), ex("IS_ALPHA('ab1')", "FALSE"))
+	reg("IS_DECIMAL", c, []string{"IS_DECIMAL(string)"},
+		"TRUE when the string parses as a Java int, long or double (and for any number); FALSE otherwise and for NULL.",
+		ex("IS_DECIMAL('1.5e3')", "TRUE"), ex("IS_DECIMAL('1a')", "FALSE"))
+	reg("IS_DIGIT", c, []string{"IS_DIGIT(string)"},
+		"TRUE when the string is not empty and every character is a digit (and for any integer); FALSE otherwise and for NULL.",
+		ex("IS_DIGIT('123')", "TRUE"), ex("IS_DIGIT('-1')", "FALSE"))
+	reg("TYPEOF", funcs.Conversion, []string{"TYPEOF(input)", "TYPEOF(input, force_serializable)"},
+		"The data type of the expression as Flink prints it; with force_serializable TRUE, the full form a catalog stores (VARCHAR(2147483647) for STRING).",
+		ex("TYPEOF(1)", "INT NOT NULL"), ex("TYPEOF('ab')", "CHAR(2) NOT NULL"), ex("TYPEOF(CAST(NULL AS STRING), TRUE)", "VARCHAR(2147483647)"))
 }

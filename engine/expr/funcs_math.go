@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/funcs"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
 
@@ -478,4 +479,67 @@ func constInt(e Expr) (int64, bool) {
 		return 0, false
 	}
 	return v.I, true
+}
+
+func init() {
+	ar := funcs.Arithmetic
+	spec := func(name, sig, desc string, ex ...funcs.Example) {
+		funcs.Register(funcs.Spec{Name: name, Category: ar, Signatures: []string{sig}, Description: desc, Examples: ex, Call: true})
+	}
+	ex := func(sql, result string) funcs.Example { return funcs.Example{SQL: sql, Result: result} }
+	spec("POWER", "POWER(numeric1, numeric2)", "numeric1 raised to the power numeric2, as a DOUBLE.", ex("POWER(2, 10)", "1024.0"))
+	spec("ABS", "ABS(numeric)", "The absolute value, in the argument's type; integers wrap as Java's do.", ex("ABS(-7)", "7"), ex("ABS(-1.50)", "1.50"))
+	spec("MOD", "MOD(numeric1, numeric2)", "The remainder of numeric1 divided by numeric2 (exact numbers only), negative only when numeric1 is; the same as numeric1 % numeric2.", ex("MOD(7, 3)", "1"), ex("MOD(-7, 3)", "-1"))
+	spec("SQRT", "SQRT(numeric)", "The square root, as a DOUBLE; NaN for a negative number.", ex("SQRT(16)", "4.0"))
+	spec("LN", "LN(numeric)", "The natural logarithm, as a DOUBLE.", ex("LN(1)", "0.0"))
+	spec("LOG10", "LOG10(numeric)", "The base-10 logarithm, as a DOUBLE.", ex("LOG10(1000)", "3.0"))
+	spec("LOG2", "LOG2(numeric)", "The base-2 logarithm, as a DOUBLE.", ex("LOG2(8)", "3.0"))
+	funcs.Register(funcs.Spec{Name: "LOG", Category: ar, Signatures: []string{"LOG(numeric)", "LOG(base, numeric)"}, Call: true,
+		Description: "With one argument the natural logarithm; with two, the logarithm of numeric to the base, computed as ln(numeric) / ln(base).",
+		Examples:    []funcs.Example{ex("LOG(1)", "0.0"), ex("LOG(10, 1000)", "2.9999999999999996")}})
+	spec("EXP", "EXP(numeric)", "e raised to the power numeric, as a DOUBLE.", ex("EXP(0)", "1.0"))
+	funcs.Register(funcs.Spec{Name: "CEIL", Category: ar, Signatures: []string{"CEIL(numeric)", "CEILING(numeric)", "CEIL(timepoint TO timeintervalunit)"}, Call: true,
+		Description: "Rounds a number up to an integer value, keeping integer and approximate types and giving DECIMAL(p, 0) for DECIMAL(p, s); or rounds a date-time up to the unit.",
+		Examples:    []funcs.Example{ex("CEIL(1.2)", "2"), ex("CEIL(-1.5)", "-1"), ex("CEIL(TIME '12:44:31' TO MINUTE)", "12:45:00")}})
+	spec("CEILING", "CEILING(numeric)", "Another name for CEIL.", ex("CEILING(1.2)", "2"))
+	funcs.Register(funcs.Spec{Name: "FLOOR", Category: ar, Signatures: []string{"FLOOR(numeric)", "FLOOR(timepoint TO timeintervalunit)"}, Call: true,
+		Description: "Rounds a number down to an integer value (types as for CEIL), or rounds a date-time down to the unit.",
+		Examples:    []funcs.Example{ex("FLOOR(-1.5)", "-2"), ex("FLOOR(TIME '12:44:31' TO MINUTE)", "12:44:00"), ex("FLOOR(TIMESTAMP '2020-05-17 12:34:56' TO MONTH)", "2020-05-01 00:00:00")}})
+	for _, f := range []struct{ name, desc, sql, res string }{
+		{"SIN", "The sine of an angle in radians, as a DOUBLE.", "SIN(0)", "0.0"},
+		{"COS", "The cosine of an angle in radians, as a DOUBLE.", "COS(0)", "1.0"},
+		{"TAN", "The tangent of an angle in radians, as a DOUBLE.", "TAN(0)", "0.0"},
+		{"COT", "The cotangent of an angle in radians (1 / TAN), as a DOUBLE.", "COT(1) BETWEEN 0.642 AND 0.643", "TRUE"},
+		{"ASIN", "The arc sine in radians, as a DOUBLE; NaN outside [-1, 1].", "ASIN(0)", "0.0"},
+		{"ACOS", "The arc cosine in radians, as a DOUBLE; NaN outside [-1, 1].", "ACOS(1)", "0.0"},
+		{"ATAN", "The arc tangent in radians, as a DOUBLE.", "ATAN(0)", "0.0"},
+		{"SINH", "The hyperbolic sine, as a DOUBLE.", "SINH(0)", "0.0"},
+		{"COSH", "The hyperbolic cosine, as a DOUBLE.", "COSH(0)", "1.0"},
+		{"TANH", "The hyperbolic tangent, as a DOUBLE.", "TANH(0)", "0.0"},
+		{"DEGREES", "Converts radians to degrees, as a DOUBLE.", "DEGREES(PI())", "180.0"},
+		{"RADIANS", "Converts degrees to radians, as a DOUBLE.", "RADIANS(180)", "3.141592653589793"},
+	} {
+		spec(f.name, f.name+"(numeric)", f.desc, ex(f.sql, f.res))
+	}
+	spec("ATAN2", "ATAN2(numeric1, numeric2)", "The angle in radians of the point (numeric2, numeric1): the arc tangent of numeric1 / numeric2 in the right quadrant, as a DOUBLE.", ex("ATAN2(0, -1)", "3.141592653589793"))
+	spec("SIGN", "SIGN(numeric)", "-1, 0 or 1 by the sign of the number, in the argument's type.", ex("SIGN(-8)", "-1"), ex("SIGN(2.50)", "1.00"))
+	funcs.Register(funcs.Spec{Name: "ROUND", Category: ar, Signatures: []string{"ROUND(numeric)", "ROUND(numeric, integer)"}, Call: true,
+		Description: "Rounds half away from zero to integer digits after the point (0 when omitted; negative rounds left of the point). DECIMAL(p, s) becomes DECIMAL(p - s + integer + 1, integer) for a literal integer below s; other types are kept. A DOUBLE is rounded as its shortest decimal text.",
+		Examples:    []funcs.Example{ex("ROUND(123.456, 1)", "123.5"), ex("ROUND(-2.5)", "-3"), ex("ROUND(1234, -2)", "1200"), ex("ROUND(2.675E0, 2)", "2.68")}})
+	funcs.Register(funcs.Spec{Name: "TRUNCATE", Category: ar, Signatures: []string{"TRUNCATE(numeric)", "TRUNCATE(numeric, integer)"}, Call: true,
+		Description: "Cuts digits after integer places past the point (toward zero), with the types of ROUND.",
+		Examples:    []funcs.Example{ex("TRUNCATE(123.456, 1)", "123.4"), ex("TRUNCATE(123.456, -1)", "120"), ex("TRUNCATE(-1.9)", "-1")}})
+	spec("PI", "PI()", "The DOUBLE closest to pi.", ex("PI()", "3.141592653589793"))
+	spec("E", "E()", "The DOUBLE closest to e.", ex("E()", "2.718281828459045"))
+	funcs.Register(funcs.Spec{Name: "RAND", Category: ar, Signatures: []string{"RAND()", "RAND(seed)"}, Call: true,
+		Description: "A pseudorandom DOUBLE in [0, 1). With a literal seed the rows get the sequence Java's java.util.Random gives for that seed, as on Flink; without one the numbers differ on every run (playground.datagen.seed does not apply).",
+		Examples:    []funcs.Example{ex("RAND(42)", "0.7275636800328681")}})
+	funcs.Register(funcs.Spec{Name: "RAND_INTEGER", Category: ar, Signatures: []string{"RAND_INTEGER(bound)", "RAND_INTEGER(seed, bound)"}, Call: true,
+		Description: "A pseudorandom INT in [0, bound), seeded as RAND is.",
+		Examples:    []funcs.Example{ex("RAND_INTEGER(42, 10)", "0")}})
+	spec("UUID", "UUID()", "A random (version 4) UUID as CHAR(36), different for every call.", ex("CHAR_LENGTH(UUID())", "36"))
+	spec("BIN", "BIN(integer)", "The binary digits of the integer, negative numbers as 64-bit two's complement.", ex("BIN(12)", "1100"))
+	funcs.Register(funcs.Spec{Name: "HEX", Category: ar, Signatures: []string{"HEX(integer)", "HEX(string)"}, Call: true,
+		Description: "The upper-case hex digits of an integer (64-bit two's complement when negative) or of a string's UTF-8 bytes.",
+		Examples:    []funcs.Example{ex("HEX(100)", "64"), ex("HEX('hello,world')", "68656C6C6F2C776F726C64")}})
 }

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/funcs"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
 
@@ -515,4 +516,46 @@ func monthsBetween(a, b int64) int64 {
 		n++
 	}
 	return n
+}
+
+func init() {
+	ex := func(sql, result string) funcs.Example { return funcs.Example{SQL: sql, Result: result} }
+	reg := func(name string, sigs []string, call bool, desc string, exs ...funcs.Example) {
+		funcs.Register(funcs.Spec{Name: name, Category: funcs.Temporal, Signatures: sigs, Description: desc, Examples: exs, Call: call})
+	}
+	clock := "; it reads the statement's time on the session clock, so 'playground.start-time' fixes it"
+	reg("CURRENT_DATE", []string{"CURRENT_DATE"}, false, "Today's date in table.local-time-zone, a DATE"+clock+".", ex("CURRENT_DATE IS NOT NULL", "TRUE"))
+	reg("CURRENT_TIME", []string{"CURRENT_TIME"}, false, "The time of day in table.local-time-zone, a TIME(0)"+clock+".", ex("CURRENT_TIME IS NOT NULL", "TRUE"))
+	reg("LOCALTIME", []string{"LOCALTIME"}, false, "The same as CURRENT_TIME.", ex("LOCALTIME IS NOT NULL", "TRUE"))
+	reg("CURRENT_TIMESTAMP", []string{"CURRENT_TIMESTAMP"}, false, "The current instant, a TIMESTAMP_LTZ(3) shown in table.local-time-zone"+clock+".", ex("CURRENT_TIMESTAMP IS NOT NULL", "TRUE"))
+	reg("LOCALTIMESTAMP", []string{"LOCALTIMESTAMP"}, false, "The wall-clock date and time in table.local-time-zone, a TIMESTAMP(3)"+clock+".", ex("LOCALTIMESTAMP IS NOT NULL", "TRUE"))
+	reg("NOW", []string{"NOW()"}, true, "The same as CURRENT_TIMESTAMP.", ex("NOW() IS NOT NULL", "TRUE"))
+	reg("CURRENT_ROW_TIMESTAMP", []string{"CURRENT_ROW_TIMESTAMP()"}, true, "The current instant as a TIMESTAMP_LTZ(3); here the statement's time, like CURRENT_TIMESTAMP.", ex("CURRENT_ROW_TIMESTAMP() IS NOT NULL", "TRUE"))
+	reg("EXTRACT", []string{"EXTRACT(timeintervalunit FROM temporal)"}, true,
+		"A field of a date, time, timestamp or interval as a BIGINT. Units: MILLENNIUM, CENTURY, DECADE, YEAR, ISOYEAR, QUARTER, MONTH, WEEK (ISO), DAY, DOY, DOW (Sunday = 1), ISODOW (Monday = 1), HOUR, MINUTE, SECOND, MILLISECOND, MICROSECOND, NANOSECOND, EPOCH.",
+		ex("EXTRACT(DAY FROM DATE '2006-06-05')", "5"), ex("EXTRACT(HOUR FROM TIMESTAMP '2006-06-05 13:14:15')", "13"))
+	for _, p := range []struct{ name, unit, sql, res string }{
+		{"YEAR", "the year", "YEAR(DATE '1994-09-27')", "1994"},
+		{"QUARTER", "the quarter (1 to 4)", "QUARTER(DATE '1994-09-27')", "3"},
+		{"MONTH", "the month (1 to 12)", "MONTH(DATE '1994-09-27')", "9"},
+		{"WEEK", "the ISO-8601 week of the year (1 to 53)", "WEEK(DATE '1994-09-27')", "39"},
+		{"DAYOFYEAR", "the day of the year (1 to 366)", "DAYOFYEAR(DATE '1994-09-27')", "270"},
+		{"DAYOFMONTH", "the day of the month (1 to 31)", "DAYOFMONTH(DATE '1994-09-27')", "27"},
+		{"DAYOFWEEK", "the day of the week (1 = Sunday to 7 = Saturday)", "DAYOFWEEK(DATE '1994-09-27')", "3"},
+		{"HOUR", "the hour (0 to 23)", "HOUR(TIMESTAMP '1994-09-27 13:14:15')", "13"},
+		{"MINUTE", "the minute (0 to 59)", "MINUTE(TIMESTAMP '1994-09-27 13:14:15')", "14"},
+		{"SECOND", "the second (0 to 59)", "SECOND(TIMESTAMP '1994-09-27 13:14:15')", "15"},
+	} {
+		arg := "date"
+		if p.name == "HOUR" || p.name == "MINUTE" || p.name == "SECOND" {
+			arg = "timestamp"
+		}
+		reg(p.name, []string{p.name + "(" + arg + ")"}, true, "Returns "+p.unit+" as a BIGINT, like EXTRACT.", ex(p.sql, p.res))
+	}
+	reg("TIMESTAMPADD", []string{"TIMESTAMPADD(timeintervalunit, interval, timepoint)"}, true,
+		"Adds interval (an integer) units to a date, time or timestamp, in its type; months clamp to the last day of the month. Units: YEAR, QUARTER, MONTH, WEEK, DAY, HOUR, MINUTE, SECOND, MILLISECOND (a DATE takes DAY or longer).",
+		ex("TIMESTAMPADD(WEEK, 1, DATE '2003-01-02')", "2003-01-09"), ex("TIMESTAMPADD(MONTH, 1, DATE '2020-01-31')", "2020-02-29"))
+	reg("TIMESTAMPDIFF", []string{"TIMESTAMPDIFF(timepointunit, timepoint1, timepoint2)"}, true,
+		"The whole number of units from timepoint1 to timepoint2 as an INT, negative when timepoint2 is earlier. Units: YEAR, QUARTER, MONTH, WEEK, DAY, HOUR, MINUTE, SECOND, MILLISECOND.",
+		ex("TIMESTAMPDIFF(DAY, TIMESTAMP '2003-01-02 10:00:00', TIMESTAMP '2003-01-03 10:00:00')", "1"), ex("TIMESTAMPDIFF(MONTH, DATE '2020-01-31', DATE '2020-02-29')", "0"))
 }
