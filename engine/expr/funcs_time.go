@@ -25,6 +25,7 @@ func init() {
 	}
 	register("TIMESTAMPADD", 3, 3, buildTimestampAdd)
 	register("TIMESTAMPDIFF", 3, 3, buildTimestampDiff)
+	register("OVERLAPS", 4, 4, buildOverlaps)
 }
 
 // Keyword is a keyword argument of a special form: the unit of EXTRACT,
@@ -493,6 +494,53 @@ func buildTimestampDiff(name string, args []Expr, pos int) (Expr, error) {
 	}}, nil
 }
 
+// buildOverlaps is (s0, t0) OVERLAPS (s1, t1), which the parser passes as
+// four arguments. As in Flink (Calcite's standard conversion), an interval
+// end is added to its start, each pair is ordered, and the periods overlap
+// when e0 >= s1 AND e1 >= s0, with SQL's NULL logic.
+func buildOverlaps(name string, args []Expr, pos int) (Expr, error) {
+	for i := 0; i < 4; i += 2 {
+		if !isDatetime(args[i].Type()) || !(isDatetime(args[i+1].Type()) || args[i+1].Type().IsInterval()) {
+			return nil, cannotApplyFunc(pos, name, args, "(<DATETIME>, <DATETIME>) OVERLAPS (<DATETIME>, <DATETIME>)",
+				"(<DATETIME>, <DATETIME>) OVERLAPS (<DATETIME>, <INTERVAL>)", "(<DATETIME>, <INTERVAL>) OVERLAPS (<DATETIME>, <DATETIME>)",
+				"(<DATETIME>, <INTERVAL>) OVERLAPS (<DATETIME>, <INTERVAL>)")
+		}
+	}
+	period := func(s, t Expr) (start, end Expr, err error) {
+		if t.Type().IsInterval() {
+			if t, err = Arith(Add, s, t, pos); err != nil {
+				return nil, nil, err
+			}
+		}
+		le, err := Compare(Le, s, t, pos)
+		if err != nil {
+			return nil, nil, err
+		}
+		if start, err = Case([]When{{Cond: le, Then: s}}, t, pos); err != nil {
+			return nil, nil, err
+		}
+		end, err = Case([]When{{Cond: le, Then: t}}, s, pos)
+		return start, end, err
+	}
+	s0, e0, err := period(args[0], args[1])
+	if err != nil {
+		return nil, err
+	}
+	s1, e1, err := period(args[2], args[3])
+	if err != nil {
+		return nil, err
+	}
+	l, err := Compare(Ge, e0, s1, pos)
+	if err != nil {
+		return nil, err
+	}
+	r, err := Compare(Ge, e1, s0, pos)
+	if err != nil {
+		return nil, err
+	}
+	return And(l, r, pos)
+}
+
 // wallMillis reads a date-time as milliseconds of its wall clock.
 func wallMillis(c *Ctx, v types.Value, t types.Type) int64 {
 	switch t.Kind {
@@ -558,4 +606,8 @@ func init() {
 	reg("TIMESTAMPDIFF", []string{"TIMESTAMPDIFF(timepointunit, timepoint1, timepoint2)"}, true,
 		"The whole number of units from timepoint1 to timepoint2 as an INT, negative when timepoint2 is earlier. Units: YEAR, QUARTER, MONTH, WEEK, DAY, HOUR, MINUTE, SECOND, MILLISECOND.",
 		ex("TIMESTAMPDIFF(DAY, TIMESTAMP '2003-01-02 10:00:00', TIMESTAMP '2003-01-03 10:00:00')", "1"), ex("TIMESTAMPDIFF(MONTH, DATE '2020-01-31', DATE '2020-02-29')", "0"))
+	funcs.Register(funcs.Spec{Name: "OVERLAPS", Category: funcs.Temporal, Signatures: []string{"(timepoint1, temporal1) OVERLAPS (timepoint2, temporal2)"},
+		Description: "TRUE when two periods share a point. Each period is a start and an end, or a start and an interval; the ends may come in either order.",
+		Examples: []funcs.Example{ex("(TIME '2:55:00', INTERVAL '1' HOUR) OVERLAPS (TIME '3:30:00', INTERVAL '2' HOUR)", "TRUE"),
+			ex("(TIME '9:00:00', TIME '10:00:00') OVERLAPS (TIME '10:15:00', INTERVAL '3' HOUR)", "FALSE")}})
 }

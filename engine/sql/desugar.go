@@ -93,6 +93,7 @@ type desugared struct {
 	existsPos []int  // EXISTS keywords
 	isUnknown []bool // per IS [NOT] NULL|UNKNOWN: true for UNKNOWN
 	distinct  []bool // per <=>: true for IS DISTINCT FROM
+	overlaps  []int  // indexes into distinct of the <=> that stand for OVERLAPS
 	similar   []bool // per LIKE: true for SIMILAR TO
 	symmetric []bool // per BETWEEN: true for SYMMETRIC
 }
@@ -583,6 +584,13 @@ func (ds *desugarer) word(i, j int, over bool) (int, error) {
 	t := ds.tok(i)
 	u := strings.ToUpper(t.Val)
 	next := ds.tok(i + 1)
+	if u == "OVERLAPS" && ds.endsOperand(i-1) {
+		// (a, b) OVERLAPS (c, d) rides on the <=> of two row tuples.
+		ds.d.overlaps = append(ds.d.overlaps, len(ds.d.distinct))
+		ds.d.distinct = append(ds.d.distinct, false)
+		ds.emit("<=>", i)
+		return i + 1, nil
+	}
 	if next.IsPunct("(") {
 		switch u {
 		case "CAST", "TRY_CAST":
