@@ -251,6 +251,26 @@ func init() {
 	reg("IS_DIGIT", c, []string{"IS_DIGIT(string)"},
 		"TRUE when the string is not empty and every character is a digit (and for any integer); FALSE otherwise and for NULL.",
 		ex("IS_DIGIT('123')", "TRUE"), ex("IS_DIGIT('-1')", "FALSE"))
+	reg("IF", c, []string{"IF(condition, true_value, false_value)"},
+		"true_value when condition is TRUE, else false_value (also when it is NULL), in the common type of both.",
+		ex("IF(5 > 3, 5, 3)", "5"), ex("IF(CAST(NULL AS BOOLEAN), 1, 2)", "2"))
+	reg("COALESCE", c, []string{"COALESCE(value1[, value2]*)"},
+		"The first argument that is not NULL, in the common type of all; NOT NULL when any argument is.",
+		ex("COALESCE(CAST(NULL AS INT), 2, 3)", "2"), ex("COALESCE(CAST(NULL AS STRING), 'default')", "default"))
+	reg("NULLIF", c, []string{"NULLIF(value1, value2)"},
+		"NULL when value1 equals value2, else value1.",
+		ex("NULLIF(5, 5)", "<NULL>"), ex("NULLIF(5, 0)", "5"))
+	funcs.Register(funcs.Spec{Name: "CASE", Category: c, Signatures: []string{
+		"CASE value WHEN value1_1 [, value1_2]* THEN result1 [WHEN ...]* [ELSE resultZ] END",
+		"CASE WHEN condition1 THEN result1 [WHEN ...]* [ELSE resultZ] END"},
+		Description: "The result of the first WHEN that matches (equals value, or whose condition is TRUE); resultZ or NULL when none does. The type is the common type of the results.",
+		Examples:    []funcs.Example{ex("CASE 2 WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END", "two"), ex("CASE WHEN 1 > 2 THEN 'yes' END", "<NULL>")}})
+	funcs.Register(funcs.Spec{Name: "CAST", Category: funcs.Conversion, Signatures: []string{"CAST(value AS type)"},
+		Description: "Converts value to type with Flink's cast rules; a value that cannot be converted (such as 'abc' to INT) fails the query.",
+		Examples:    []funcs.Example{ex("CAST('42' AS INT)", "42"), ex("CAST(3.7 AS INT)", "3"), ex("CAST(1 AS DECIMAL(5, 2))", "1.00")}})
+	funcs.Register(funcs.Spec{Name: "TRY_CAST", Category: funcs.Conversion, Signatures: []string{"TRY_CAST(value AS type)"},
+		Description: "Like CAST, but NULL where CAST would fail.",
+		Examples:    []funcs.Example{ex("TRY_CAST('abc' AS INT)", "<NULL>"), ex("TRY_CAST('42' AS INT)", "42")}})
 	reg("TYPEOF", funcs.Conversion, []string{"TYPEOF(input)", "TYPEOF(input, force_serializable)"},
 		"The data type of the expression as Flink prints it; with force_serializable TRUE, the full form a catalog stores (VARCHAR(2147483647) for STRING).",
 		ex("TYPEOF(1)", "INT NOT NULL"), ex("TYPEOF('ab')", "CHAR(2) NOT NULL"), ex("TYPEOF(CAST(NULL AS STRING), TRUE)", "VARCHAR(2147483647)"))

@@ -3,6 +3,8 @@ package expr
 import (
 	"testing"
 	"time"
+
+	"github.com/flinkplay/flinkplay/engine/types"
 )
 
 // Expected values come from Java 17 (java.util.Random, SimpleDateFormat,
@@ -158,5 +160,46 @@ func TestCalendarHelpers(t *testing.T) {
 		if got := monthsBetween(c.a, c.b); got != c.want {
 			t.Errorf("monthsBetween = %d, want %d", got, c.want)
 		}
+	}
+}
+
+func TestConstructedCast(t *testing.T) {
+	intArr := types.ArrayOf(types.Int32)
+	arr := Literal(types.Value{X: &types.ArrayValue{Elems: []types.Value{types.IntValue(1), types.NullValue, types.IntValue(-3)}}}, intArr)
+	e, err := Cast(arr, types.ArrayOf(types.String), false, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := e.Eval(&Ctx{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := types.FormatValue(v, e.Type(), time.UTC); got != "[1, NULL, -3]" {
+		t.Errorf("ARRAY<INT> to ARRAY<STRING> = %s", got)
+	}
+	e, err = Cast(arr, types.ArrayOf(types.DecimalOf(5, 2)), false, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, _ = e.Eval(&Ctx{}, nil)
+	if got := types.FormatValue(v, e.Type(), time.UTC); got != "[1.00, NULL, -3.00]" {
+		t.Errorf("ARRAY<INT> to ARRAY<DECIMAL(5, 2)> = %s", got)
+	}
+	if _, err := Cast(arr, types.ArrayOf(types.DateType), false, 7); err == nil || err.Error() != "Cast function cannot convert value of type INTEGER ARRAY to type DATE ARRAY" {
+		t.Errorf("ARRAY<INT> to ARRAY<DATE>: %v", err)
+	}
+	row := types.RowOf(types.Field{Name: "a", Type: types.Int32}, types.Field{Name: "b", Type: types.String})
+	rv := Literal(types.Value{X: &types.RowValue{Fields: []types.Value{types.IntValue(7), types.StringValue("8")}}}, row)
+	to := types.RowOf(types.Field{Name: "x", Type: types.Int64}, types.Field{Name: "y", Type: types.Int32})
+	e, err = Cast(rv, to, false, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err = e.Eval(&Ctx{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := types.FormatValue(v, e.Type(), time.UTC); got != "(7, 8)" {
+		t.Errorf("ROW cast = %s", got)
 	}
 }
