@@ -37,6 +37,7 @@ func init() {
 	register("UUID", 0, 0, buildUUID)
 	register("BIN", 1, 1, buildBinHex)
 	register("HEX", 1, 1, buildBinHex)
+	register("UNHEX", 1, 1, buildUnhex)
 }
 
 // doubleFuncs are the kernels of the functions that compute on doubles,
@@ -481,6 +482,38 @@ func constInt(e Expr) (int64, bool) {
 	return v.I, true
 }
 
+// buildUnhex is UNHEX(string) (Flink 2.x): the bytes the hex digits spell,
+// NULL when a character is not a hex digit. With an odd number of digits
+// Flink checks the first digit but keeps a zero byte in its place, and so
+// do we.
+func buildUnhex(name string, args []Expr, pos int) (Expr, error) {
+	if t := args[0].Type(); !t.IsCharacter() && t.Kind != types.Null {
+		return nil, invalidCall(pos, name, args)
+	}
+	return &scalar{name: name, args: args, t: types.Bytes, eval: func(c *Ctx, v []types.Value) (types.Value, error) {
+		in := v[0].B
+		out := c.alloc((len(in) + 1) / 2)
+		j := len(out) - 1
+		i := len(in) - 2
+		for ; i >= 0; i -= 2 {
+			hi, ok1 := unhex(in[i])
+			lo, ok2 := unhex(in[i+1])
+			if !ok1 || !ok2 {
+				return types.NullValue, nil
+			}
+			out[j] = hi<<4 | lo
+			j--
+		}
+		if i == -1 {
+			if _, ok := unhex(in[0]); !ok {
+				return types.NullValue, nil
+			}
+			out[0] = 0
+		}
+		return types.BytesValue(out), nil
+	}}, nil
+}
+
 func init() {
 	ar := funcs.Arithmetic
 	spec := func(name, sig, desc string, ex ...funcs.Example) {
@@ -542,4 +575,6 @@ func init() {
 	funcs.Register(funcs.Spec{Name: "HEX", Category: ar, Signatures: []string{"HEX(integer)", "HEX(string)"}, Call: true,
 		Description: "The upper-case hex digits of an integer (64-bit two's complement when negative) or of a string's UTF-8 bytes.",
 		Examples:    []funcs.Example{ex("HEX(100)", "64"), ex("HEX('hello,world')", "68656C6C6F2C776F726C64")}})
+	spec("UNHEX", "UNHEX(expr)", "The bytes spelled by a string of hex digits (either case), as BYTES; NULL when a character is not a hex digit. An odd number of digits gives a leading zero byte in place of the first digit, as Flink does. Added after Flink 1.20.",
+		ex("UNHEX('466C696E6B')", "x'466c696e6b'"), ex("UNHEX('zz')", "<NULL>"))
 }
