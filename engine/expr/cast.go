@@ -95,6 +95,25 @@ func checkCast(from, to types.Type, pos int) error {
 		if f.Kind == t.Kind {
 			return nil
 		}
+	case t.Kind == types.Array || t.Kind == types.Multiset:
+		// Constructed types cast element by element.
+		if f.Kind == t.Kind && f.Elem != nil && t.Elem != nil && checkCast(*f.Elem, *t.Elem, pos) == nil {
+			return nil
+		}
+	case t.Kind == types.Map:
+		if f.Kind == t.Kind && f.Key != nil && t.Key != nil && checkCast(*f.Key, *t.Key, pos) == nil && checkCast(*f.Val, *t.Val, pos) == nil {
+			return nil
+		}
+	case t.Kind == types.Row:
+		if f.Kind == t.Kind && len(f.Fields) == len(t.Fields) {
+			ok := true
+			for i := range f.Fields {
+				ok = ok && checkCast(f.Fields[i].Type, t.Fields[i].Type, pos) == nil
+			}
+			if ok {
+				return nil
+			}
+		}
 	default:
 		if f.WithNullable(true).Equal(t.WithNullable(true)) {
 			return nil
@@ -187,6 +206,8 @@ func castValue(c *Ctx, v types.Value, from, to types.Type) (types.Value, *diag.E
 		return decValue(d, to), nil
 	case types.Binary, types.Varbinary:
 		return types.BytesValue(fitBytes(c, v.B, to)), nil
+	case types.Array, types.Multiset, types.Map, types.Row:
+		return castConstructed(c, v, from, to)
 	case types.Date:
 		switch from.Kind {
 		case types.Timestamp:
@@ -421,4 +442,65 @@ func parseBool(s []byte) (bool, bool) {
 		return false, true
 	}
 	return false, false
+}
+
+// castConstructed casts an ARRAY, MULTISET, MAP or ROW value element by
+// element (fields by position); NULL elements stay NULL.
+func castConstructed(c *Ctx, v types.Value, from, to types.Type) (types.Value, *diag.Error) {
+	if from.Equal(to.WithNullable(from.Nullable())) {
+		return v, nil
+	}
+	each := func(vals []types.Value, f, t types.Type) ([]types.Value, *diag.Error) {
+		out := make([]types.Value, len(vals))
+		for i, x := range vals {
+			if x.Null || f.Kind == types.Null {
+				out[i] = types.NullValue
+				continue
+			}
+			r, err := castValue(c, x, f, t)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = r
+		}
+		return out, nil
+	}
+	switch x := v.X.(type) {
+	case *types.ArrayValue:
+		elems, err := each(x.Elems, *from.Elem, *to.Elem)
+		if err != nil {
+			return types.NullValue, err
+		}
+		return types.Value{X: &types.ArrayValue{Elems: elems}}, nil
+	case *types.MapValue:
+		kf, kt, vf, vt := from.Key, to.Key, from.Val, to.Val
+		if from.Kind == types.Multiset {
+			kf, kt = from.Elem, to.Elem
+			vf, vt = &types.Type{Kind: types.Int}, &types.Type{Kind: types.Int}
+		}
+		keys, err := each(x.Keys, *kf, *kt)
+		if err != nil {
+			return types.NullValue, err
+		}
+		vals, err := each(x.Vals, *vf, *vt)
+		if err != nil {
+			return types.NullValue, err
+		}
+		return types.Value{X: &types.MapValue{Keys: keys, Vals: vals}}, nil
+	case *types.RowValue:
+		fields := make([]types.Value, len(x.Fields))
+		for i, fv := range x.Fields {
+			if i >= len(from.Fields) || i >= len(to.Fields) || fv.Null {
+				fields[i] = types.NullValue
+				continue
+			}
+			r, err := castValue(c, fv, from.Fields[i].Type, to.Fields[i].Type)
+			if err != nil {
+				return types.NullValue, err
+			}
+			fields[i] = r
+		}
+		return types.Value{X: &types.RowValue{Fields: fields}}, nil
+	}
+	return v, nil
 }

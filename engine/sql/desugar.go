@@ -93,6 +93,7 @@ type desugared struct {
 	existsPos []int  // EXISTS keywords
 	isUnknown []bool // per IS [NOT] NULL|UNKNOWN: true for UNKNOWN
 	distinct  []bool // per <=>: true for IS DISTINCT FROM
+	overlaps  []int  // indexes into distinct of the <=> that stand for OVERLAPS
 	similar   []bool // per LIKE: true for SIMILAR TO
 	symmetric []bool // per BETWEEN: true for SYMMETRIC
 }
@@ -583,11 +584,20 @@ func (ds *desugarer) word(i, j int, over bool) (int, error) {
 	t := ds.tok(i)
 	u := strings.ToUpper(t.Val)
 	next := ds.tok(i + 1)
+	if u == "OVERLAPS" && ds.endsOperand(i-1) {
+		// (a, b) OVERLAPS (c, d) rides on the <=> of two row tuples.
+		ds.d.overlaps = append(ds.d.overlaps, len(ds.d.distinct))
+		ds.d.distinct = append(ds.d.distinct, false)
+		ds.emit("<=>", i)
+		return i + 1, nil
+	}
 	if next.IsPunct("(") {
 		switch u {
 		case "CAST", "TRY_CAST":
 			return ds.cast(i)
 		case "ROW", "EXTRACT", "SUBSTRING", "TRIM", "POSITION", "OVERLAY", "FLOOR", "CEIL", "CEILING":
+			return ds.special(i, j, u)
+		case "TIMESTAMPADD", "TIMESTAMPDIFF":
 			return ds.special(i, j, u)
 		case "LEFT", "RIGHT":
 			return ds.name(i, j)
@@ -929,6 +939,22 @@ func (ds *desugarer) special(i, j int, u string) (int, error) {
 		}
 		if err := ds.expect(lp+2, isWord("FROM")); err != nil {
 			return 0, err
+		}
+		ds.emit(head, i)
+		ds.emitLeaf(sym(lp+1), lp+1)
+		ds.emit(",", lp+2)
+		if lp+3 >= rp {
+			return 0, ds.encountered(rp)
+		}
+		if err := ds.seq(lp+3, rp, false, false); err != nil {
+			return 0, err
+		}
+		ds.emit(")", rp)
+		return rp + 1, nil
+	case "TIMESTAMPADD", "TIMESTAMPDIFF":
+		// The unit is a keyword: TIMESTAMPADD(DAY, n, x).
+		if ds.tok(lp+1).Kind != Word || !ds.tok(lp+2).IsPunct(",") {
+			return ds.name(i, j)
 		}
 		ds.emit(head, i)
 		ds.emitLeaf(sym(lp+1), lp+1)

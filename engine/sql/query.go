@@ -2,6 +2,7 @@ package sql
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -878,6 +879,10 @@ func (c *converter) comparison(x *sqlparser.ComparisonExpr) (Expr, error) {
 		}
 		return lk, nil
 	case sqlparser.NullSafeEqualStr:
+		if slices.Contains(c.ds.overlaps, c.distinct) {
+			c.distinct++
+			return c.overlaps(l, x.Right)
+		}
 		op := OpIsNotDistinctFrom
 		if popBool(c.ds.distinct, &c.distinct) {
 			op = OpIsDistinctFrom
@@ -897,6 +902,20 @@ func (c *converter) comparison(x *sqlparser.ComparisonExpr) (Expr, error) {
 		return nil, err
 	}
 	return &Binary{Pos: l.ExprPos(), Op: op, L: l, R: r}, nil
+}
+
+// overlaps converts (a, b) OVERLAPS (c, d) into the call OVERLAPS(a, b, c, d).
+func (c *converter) overlaps(l Expr, right sqlparser.Expr) (Expr, error) {
+	r, err := c.expr(right)
+	if err != nil {
+		return nil, err
+	}
+	lc, ok1 := l.(*Call)
+	rc, ok2 := r.(*Call)
+	if !ok1 || !ok2 || lc.Name != "ROW" || rc.Name != "ROW" || len(lc.Args) != 2 || len(rc.Args) != 2 {
+		return nil, diag.Parse(l.ExprPos(), "Illegal overlaps expression")
+	}
+	return &Call{Pos: l.ExprPos(), Name: "OVERLAPS", Args: append(append([]Expr{}, lc.Args...), rc.Args...)}, nil
 }
 
 // args converts call arguments; star is set for COUNT(*).

@@ -1,0 +1,277 @@
+package expr
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/funcs"
+	"github.com/flinkplay/flinkplay/engine/types"
+)
+
+// The conditional functions beyond CASE, COALESCE, IF and NULLIF: IFNULL,
+// GREATEST, LEAST and the IS_ALPHA / IS_DECIMAL / IS_DIGIT tests; and the
+// conversion function TYPEOF.
+
+func init() {
+	register("IFNULL", 2, 2, buildIfNull)
+	register("GREATEST", 1, -1, buildGreatestLeast)
+	register("LEAST", 1, -1, buildGreatestLeast)
+	register("IS_ALPHA", 1, 1, buildIsTest)
+	register("IS_DECIMAL", 1, 1, buildIsTest)
+	register("IS_DIGIT", 1, 1, buildIsTest)
+	register("TYPEOF", 1, 2, buildTypeOf)
+}
+
+// buildIfNull is IFNULL(x, r): r when x is NULL. The type is the common
+// type of both, nullable only when r is.
+func buildIfNull(name string, args []Expr, pos int) (Expr, error) {
+	t, ok := LeastRestrictive(args[0].Type(), args[1].Type())
+	if !ok {
+		return nil, invalidCall(pos, name, args)
+	}
+	t = t.WithNullable(args[1].Type().Nullable())
+	t.Attr = types.Regular
+	return &coalesce{args: []Expr{coerce(args[0], t), coerce(args[1], t)}, t: t}, nil
+}
+
+// buildGreatestLeast is GREATEST and LEAST: the largest or smallest of the
+// arguments in their common type, NULL when any argument is NULL.
+func buildGreatestLeast(name string, args []Expr, pos int) (Expr, error) {
+	t, ok := LeastRestrictive(argTypes(args)...)
+	if ok {
+		ok = t.IsNumeric() || t.IsCharacter() || t.IsBinary() || t.Kind == types.Boolean ||
+			isDatetime(t) || t.IsInterval()
+	}
+	if !ok {
+		return nil, invalidCall(pos, name, args)
+	}
+	t = nullableIf(t, args...)
+	t.Attr = types.Regular
+	conv := make([]Expr, len(args))
+	for i, a := range args {
+		conv[i] = coerce(a, t)
+	}
+	return &extremum{name: name, args: conv, t: t, greatest: name == "GREATEST"}, nil
+}
+
+// invalidCall is Flink's error for a call of a function with its own type
+// inference (not a Calcite operator) that the arguments do not fit.
+func invalidCall(pos int, name string, args []Expr) error {
+	names := make([]string, len(args))
+	for i, a := range args {
+		names[i] = a.Type().String()
+	}
+	return diag.Validation(pos, "Invalid function call:\n%s(%s)", name, strings.Join(names, ", "))
+}
+
+type extremum struct {
+	name     string
+	args     []Expr
+	t        types.Type
+	greatest bool
+}
+
+func (e *extremum) Type() types.Type { return e.t }
+func (e *extremum) String() string   { return e.name + "(" + joinExprs(e.args) + ")" }
+func (e *extremum) Eval(c *Ctx, row []types.Value) (types.Value, error) {
+	var best types.Value
+	for i, a := range e.args {
+		v, err := a.Eval(c, row)
+		if err != nil || v.Null {
+			return types.NullValue, err
+		}
+		if i == 0 {
+			best = v
+			continue
+		}
+		k := compareValues(v, best, e.t)
+		if (e.greatest && k > 0) || (!e.greatest && k < 0) {
+			best = v
+		}
+	}
+	return best, nil
+}
+
+// compareValues orders two non-null values of a comparable type t.
+func compareValues(a, b types.Value, t types.Type) int {
+	switch {
+	case t.Kind == types.Float || t.Kind == types.Double:
+		switch {
+		case a.F < b.F:
+			return -1
+		case a.F > b.F:
+			return 1
+		}
+		return 0
+	case t.Kind == types.Decimal:
+		return decCmp(decOf(a, t), decOf(b, t))
+	case t.IsCharacter() || t.IsBinary():
+		return bytes.Compare(a.B, b.B)
+	case t.IsTimestamp():
+		return cmpTs(a, b)
+	}
+	return cmpInt(a.I, b.I)
+}
+
+// buildIsTest is IS_ALPHA, IS_DECIMAL and IS_DIGIT: BOOLEAN NOT NULL, FALSE
+// for NULL. Strings: every character a letter (IS_ALPHA) or a digit
+// (IS_DIGIT), non-empty; or text Java parses as int, long or double
+// (IS_DECIMAL). Numbers: IS_DECIMAL is always TRUE, IS_DIGIT for integers.
+func buildIsTest(name string, args []Expr, pos int) (Expr, error) {
+	t := args[0].Type()
+	if !t.IsCharacter() && !t.IsNumeric() && t.Kind != types.Null {
+		return nil, cannotApplyFunc(pos, name, args, name+"(<CHARACTER>)", name+"(<NUMERIC>)")
+	}
+	x := args[0]
+	return &isTest{name: name, x: x, in: t}, nil
+}
+
+type isTest struct {
+	name string
+	x    Expr
+	in   types.Type
+}
+
+func (e *isTest) Type() types.Type { return types.Bool.WithNullable(false) }
+func (e *isTest) String() string   { return e.name + "(" + e.x.String() + ")" }
+func (e *isTest) Eval(c *Ctx, row []types.Value) (types.Value, error) {
+	v, err := e.x.Eval(c, row)
+	if err != nil || v.Null || e.in.Kind == types.Null {
+		return types.BoolValue(false), err
+	}
+	if e.in.IsNumeric() {
+		switch e.name {
+		case "IS_DECIMAL":
+			return types.BoolValue(true), nil
+		case "IS_DIGIT":
+			return types.BoolValue(e.in.IsInteger()), nil
+		}
+		return types.BoolValue(false), nil
+	}
+	s := v.B
+	if len(s) == 0 {
+		return types.BoolValue(false), nil
+	}
+	switch e.name {
+	case "IS_DECIMAL":
+		if _, ok := parseJavaLong(s); ok {
+			return types.BoolValue(true), nil
+		}
+		_, ok := parseJavaDouble(s, 64)
+		return types.BoolValue(ok), nil
+	case "IS_DIGIT":
+		return types.BoolValue(allRunes(s, unicode.IsDigit)), nil
+	}
+	return types.BoolValue(allRunes(s, unicode.IsLetter)), nil
+}
+
+// parseJavaLong accepts what Long.parseLong accepts: a sign and digits.
+func parseJavaLong(s []byte) (int64, bool) {
+	i, err := strconv.ParseInt(string(s), 10, 64)
+	return i, err == nil
+}
+
+func allRunes(s []byte, f func(rune) bool) bool {
+	for len(s) > 0 {
+		r, n := utf8.DecodeRune(s)
+		if !f(r) {
+			return false
+		}
+		s = s[n:]
+	}
+	return true
+}
+
+// buildTypeOf is TYPEOF(x[, forceSerializable]): x's type as Flink prints
+// it, a STRING NOT NULL computed while planning. The second argument must
+// be a BOOLEAN literal; TRUE prints the serializable form (VARCHAR(2147483647)
+// rather than STRING).
+func buildTypeOf(name string, args []Expr, pos int) (Expr, error) {
+	force := false
+	if len(args) == 2 {
+		v, ok := LiteralValue(args[1])
+		if !ok || args[1].Type().Kind != types.Boolean {
+			return nil, cannotApplyFunc(pos, name, args, "TYPEOF(<ANY>)", "TYPEOF(<ANY>, <BOOLEAN>)")
+		}
+		force = !v.Null && v.Bool()
+	}
+	t := args[0].Type()
+	s := t.String()
+	if force {
+		s = serializableType(t)
+	}
+	return Literal(types.StringValue(s), types.String.WithNullable(false)), nil
+}
+
+// serializableType spells the types whose summary is an alias in full.
+func serializableType(t types.Type) string {
+	switch {
+	case t.Kind == types.Varchar && t.Length == types.MaxLength:
+		return "VARCHAR(2147483647)" + notNullSuffix(t)
+	case t.Kind == types.Varbinary && t.Length == types.MaxLength:
+		return "VARBINARY(2147483647)" + notNullSuffix(t)
+	case t.Kind == types.TimestampLTZ:
+		return "TIMESTAMP(" + strconv.Itoa(t.Precision) + ") WITH LOCAL TIME ZONE" + notNullSuffix(t)
+	}
+	return t.String()
+}
+
+func notNullSuffix(t types.Type) string {
+	if t.NotNull {
+		return " NOT NULL"
+	}
+	return ""
+}
+
+func init() {
+	ex := func(sql, result string) funcs.Example { return funcs.Example{SQL: sql, Result: result} }
+	reg := func(name string, cat funcs.Category, sigs []string, desc string, exs ...funcs.Example) {
+		funcs.Register(funcs.Spec{Name: name, Category: cat, Signatures: sigs, Description: desc, Examples: exs, Call: true})
+	}
+	c := funcs.Conditional
+	reg("IFNULL", c, []string{"IFNULL(input, null_replacement)"},
+		"input, or null_replacement when input is NULL, in the common type of both; nullable only when null_replacement is.",
+		ex("IFNULL(CAST(NULL AS INT), 5)", "5"), ex("IFNULL(1, 5)", "1"))
+	reg("GREATEST", c, []string{"GREATEST(value1[, value2]*)"},
+		"The greatest argument in their common type; NULL when any argument is NULL.",
+		ex("GREATEST(1, 3, 2)", "3"), ex("GREATEST('a', 'c', 'b')", "c"), ex("GREATEST(1, CAST(NULL AS INT))", "<NULL>"))
+	reg("LEAST", c, []string{"LEAST(value1[, value2]*)"},
+		"The least argument in their common type; NULL when any argument is NULL.",
+		ex("LEAST(1, 3, 2)", "1"))
+	reg("IS_ALPHA", c, []string{"IS_ALPHA(string)"},
+		"TRUE when the string is not empty and every character is a letter; FALSE otherwise, for numbers and for NULL.",
+		ex("IS_ALPHA('abc')", "TRUE"), ex("IS_ALPHA('ab1')", "FALSE"))
+	reg("IS_DECIMAL", c, []string{"IS_DECIMAL(string)"},
+		"TRUE when the string parses as a Java int, long or double (and for any number); FALSE otherwise and for NULL.",
+		ex("IS_DECIMAL('1.5e3')", "TRUE"), ex("IS_DECIMAL('1a')", "FALSE"))
+	reg("IS_DIGIT", c, []string{"IS_DIGIT(string)"},
+		"TRUE when the string is not empty and every character is a digit (and for any integer); FALSE otherwise and for NULL.",
+		ex("IS_DIGIT('123')", "TRUE"), ex("IS_DIGIT('-1')", "FALSE"))
+	reg("IF", c, []string{"IF(condition, true_value, false_value)"},
+		"true_value when condition is TRUE, else false_value (also when it is NULL), in the common type of both.",
+		ex("IF(5 > 3, 5, 3)", "5"), ex("IF(CAST(NULL AS BOOLEAN), 1, 2)", "2"))
+	reg("COALESCE", c, []string{"COALESCE(value1[, value2]*)"},
+		"The first argument that is not NULL, in the common type of all; NOT NULL when any argument is.",
+		ex("COALESCE(CAST(NULL AS INT), 2, 3)", "2"), ex("COALESCE(CAST(NULL AS STRING), 'default')", "default"))
+	reg("NULLIF", c, []string{"NULLIF(value1, value2)"},
+		"NULL when value1 equals value2, else value1.",
+		ex("NULLIF(5, 5)", "<NULL>"), ex("NULLIF(5, 0)", "5"))
+	funcs.Register(funcs.Spec{Name: "CASE", Category: c, Signatures: []string{
+		"CASE value WHEN value1_1 [, value1_2]* THEN result1 [WHEN ...]* [ELSE resultZ] END",
+		"CASE WHEN condition1 THEN result1 [WHEN ...]* [ELSE resultZ] END"},
+		Description: "The result of the first WHEN that matches (equals value, or whose condition is TRUE); resultZ or NULL when none does. The type is the common type of the results.",
+		Examples:    []funcs.Example{ex("CASE 2 WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END", "two"), ex("CASE WHEN 1 > 2 THEN 'yes' END", "<NULL>")}})
+	funcs.Register(funcs.Spec{Name: "CAST", Category: funcs.Conversion, Signatures: []string{"CAST(value AS type)"},
+		Description: "Converts value to type with Flink's cast rules; a value that cannot be converted (such as 'abc' to INT) fails the query.",
+		Examples:    []funcs.Example{ex("CAST('42' AS INT)", "42"), ex("CAST(3.7 AS INT)", "3"), ex("CAST(1 AS DECIMAL(5, 2))", "1.00")}})
+	funcs.Register(funcs.Spec{Name: "TRY_CAST", Category: funcs.Conversion, Signatures: []string{"TRY_CAST(value AS type)"},
+		Description: "Like CAST, but NULL where CAST would fail.",
+		Examples:    []funcs.Example{ex("TRY_CAST('abc' AS INT)", "<NULL>"), ex("TRY_CAST('42' AS INT)", "42")}})
+	reg("TYPEOF", funcs.Conversion, []string{"TYPEOF(input)", "TYPEOF(input, force_serializable)"},
+		"The data type of the expression as Flink prints it; with force_serializable TRUE, the full form a catalog stores (VARCHAR(2147483647) for STRING).",
+		ex("TYPEOF(1)", "INT NOT NULL"), ex("TYPEOF('ab')", "CHAR(2) NOT NULL"), ex("TYPEOF(CAST(NULL AS STRING), TRUE)", "VARCHAR(2147483647)"))
+}

@@ -1,0 +1,330 @@
+package expr
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/flinkplay/flinkplay/engine/funcs"
+	"github.com/flinkplay/flinkplay/engine/types"
+)
+
+// The temporal functions that format and parse text with Java date-time
+// patterns (datepattern.go): DATE_FORMAT, TO_DATE, TO_TIMESTAMP,
+// UNIX_TIMESTAMP, FROM_UNIXTIME and CONVERT_TZ.
+
+func init() {
+	register("DATE_FORMAT", 2, 2, buildDateFormat)
+	register("TO_DATE", 1, 2, buildToDate)
+	register("TO_TIMESTAMP", 1, 2, buildToTimestamp)
+	register("UNIX_TIMESTAMP", 0, 2, buildUnixTimestamp)
+	register("FROM_UNIXTIME", 1, 2, buildFromUnixtime)
+	register("CONVERT_TZ", 3, 3, buildConvertTz)
+}
+
+const defaultTimestampPattern = "yyyy-MM-dd HH:mm:ss"
+
+// patternArg compiles the pattern once when it is a literal; otherwise it
+// is compiled per row.
+type patternArg struct {
+	fixed  *datePattern
+	err    error
+	simple bool
+}
+
+func newPatternArg(e Expr, simple bool) *patternArg {
+	pa := &patternArg{simple: simple}
+	if v, ok := LiteralValue(e); ok && !v.Null {
+		pa.fixed, pa.err = compilePattern(string(v.B), simple)
+	}
+	return pa
+}
+
+func (pa *patternArg) get(v types.Value) (*datePattern, error) {
+	if pa.fixed != nil || pa.err != nil {
+		return pa.fixed, pa.err
+	}
+	return compilePattern(string(v.B), pa.simple)
+}
+
+var defaultSimple, _ = compilePattern(defaultTimestampPattern, true)
+
+// loadZone is TimeZone.getTimeZone: an id it does not know is GMT.
+func loadZone(id string) *time.Location {
+	switch id {
+	case "UTC", "GMT", "Z":
+		return time.UTC
+	}
+	if rest, ok := strings.CutPrefix(id, "GMT"); ok && rest != "" {
+		if off, n, ok := parseOffset(rest); ok && n == len(rest) {
+			return time.FixedZone(id, off)
+		}
+		if h, err := strconv.Atoi(rest); err == nil && h >= -23 && h <= 23 {
+			return time.FixedZone(id, h*3600)
+		}
+	}
+	if loc, err := time.LoadLocation(id); err == nil {
+		return loc
+	}
+	return time.UTC
+}
+
+// buildDateFormat is DATE_FORMAT(timestamp, pattern): the wall clock
+// (TIMESTAMP_LTZ in the session zone) formatted with a DateTimeFormatter
+// pattern; or DATE_FORMAT(string, pattern): the string read as
+// 'yyyy-MM-dd HH:mm:ss' and written with a SimpleDateFormat pattern, NULL
+// when it does not parse. The result is a nullable STRING.
+func buildDateFormat(name string, args []Expr, pos int) (Expr, error) {
+	t, ft := args[0].Type(), args[1].Type()
+	if !(t.IsTimestamp() || t.IsCharacter()) || !ft.IsCharacter() {
+		return nil, cannotApplyFunc(pos, name, args, "DATE_FORMAT(<TIMESTAMP>, <CHARACTER>)", "DATE_FORMAT(<CHARACTER>, <CHARACTER>)")
+	}
+	fromString := t.IsCharacter()
+	pa := newPatternArg(args[1], fromString)
+	return &scalar{name: name, args: args, t: types.String, eval: func(c *Ctx, v []types.Value) (types.Value, error) {
+		dp, err := pa.get(v[1])
+		if err != nil {
+			return types.NullValue, err
+		}
+		var w time.Time
+		switch {
+		case fromString:
+			p, ok := defaultSimple.parse(string(v[0].B))
+			if !ok {
+				return types.NullValue, nil
+			}
+			w = p.lenientTime(time.UTC)
+		case t.Kind == types.TimestampLTZ:
+			w = time.UnixMilli(v[0].I).Add(time.Duration(v[0].N)).In(c.zone())
+		default:
+			w = time.UnixMilli(v[0].I).Add(time.Duration(v[0].N)).UTC()
+		}
+		if c == nil {
+			c = &Ctx{}
+		}
+		out, err := dp.format(c.buf[:0], w, t.Kind == types.TimestampLTZ || fromString)
+		if err != nil {
+			return types.NullValue, err
+		}
+		c.buf = out
+		return types.BytesValue(c.keep(out)), nil
+	}}, nil
+}
+
+// buildToDate is TO_DATE(string[, pattern]): without a pattern the text is
+// read as a DATE cast reads it; with one, by a SimpleDateFormat pattern.
+// NULL when it does not parse.
+func buildToDate(name string, args []Expr, pos int) (Expr, error) {
+	if err := needChar(name, args, pos, "TO_DATE(<CHARACTER>)", "TO_DATE(<CHARACTER>, <CHARACTER>)"); err != nil {
+		return nil, err
+	}
+	var pa *patternArg
+	if len(args) == 2 {
+		pa = newPatternArg(args[1], true)
+	}
+	return &scalar{name: name, args: args, t: types.DateType, eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+		if pa == nil {
+			if d, ok := parseDateFlink(v[0].B); ok {
+				return types.IntValue(d), nil
+			}
+			return types.NullValue, nil
+		}
+		dp, err := pa.get(v[1])
+		if err != nil {
+			return types.NullValue, err
+		}
+		p, ok := dp.parse(string(v[0].B))
+		if !ok {
+			return types.NullValue, nil
+		}
+		w := p.lenientTime(time.UTC).UTC()
+		return types.IntValue(ymdToDays(w.Year(), int(w.Month()), w.Day())), nil
+	}}, nil
+}
+
+// buildToTimestamp is TO_TIMESTAMP(string[, pattern]): a TIMESTAMP(3) read
+// as 'yyyy-MM-dd HH:mm:ss[.fff]' or by a DateTimeFormatter pattern (fields
+// the pattern lacks are 1970-01-01 00:00:00; text that does not fit the
+// pattern is still accepted in the JDBC forms 'y-m-d h:m:s[.f]' and
+// 'y-m-d'). NULL when it does not parse.
+func buildToTimestamp(name string, args []Expr, pos int) (Expr, error) {
+	if err := needChar(name, args, pos, "TO_TIMESTAMP(<CHARACTER>)", "TO_TIMESTAMP(<CHARACTER>, <CHARACTER>)"); err != nil {
+		return nil, err
+	}
+	var pa *patternArg
+	if len(args) == 2 {
+		pa = newPatternArg(args[1], false)
+	}
+	return &scalar{name: name, args: args, t: types.TimestampOf(3), eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+		if pa == nil {
+			ts, msg := parseTimestampText(v[0].B, 3, false)
+			if msg != "" {
+				return types.NullValue, nil
+			}
+			return types.TimestampValue(ts.millis, 0), nil
+		}
+		dp, err := pa.get(v[1])
+		if err != nil {
+			return types.NullValue, nil // Flink returns NULL for a bad pattern here
+		}
+		if p, ok := dp.parse(string(v[0].B)); ok {
+			if ms, _, ok := p.strictWallMillis(); ok {
+				return types.TimestampValue(ms, 0), nil
+			}
+		}
+		if ms, ok := parseJDBCTimestamp(strings.TrimSpace(string(v[0].B))); ok {
+			return types.TimestampValue(ms, 0), nil
+		}
+		return types.NullValue, nil
+	}}, nil
+}
+
+// parseJDBCTimestamp reads java.sql.Timestamp.valueOf's
+// 'yyyy-[m]m-[d]d hh:mm:ss[.f...]' or, without a space, Date.valueOf's
+// 'yyyy-[m]m-[d]d', to milliseconds.
+func parseJDBCTimestamp(s string) (int64, bool) {
+	date, clock, hasClock := strings.Cut(s, " ")
+	parts := strings.Split(date, "-")
+	if len(parts) != 3 || len(parts[0]) != 4 || len(parts[1]) < 1 || len(parts[1]) > 2 || len(parts[2]) < 1 || len(parts[2]) > 2 {
+		return 0, false
+	}
+	var ymd [3]int
+	for i, p := range parts {
+		if !isDigits([]byte(p)) {
+			return 0, false
+		}
+		ymd[i], _ = strconv.Atoi(p)
+	}
+	if ymd[1] < 1 || ymd[1] > 12 || ymd[2] < 1 || ymd[2] > 31 {
+		return 0, false
+	}
+	ms := time.Date(ymd[0], time.Month(ymd[1]), ymd[2], 0, 0, 0, 0, time.UTC).UnixMilli()
+	if !hasClock {
+		return ms, true
+	}
+	h, m, sec, frac, _, ok := splitClock(clock)
+	if !ok || h > 23 || m > 59 || sec > 59 {
+		return 0, false
+	}
+	return ms + int64(h*3600000+m*60000+sec*1000) + int64(frac/1e6), true
+}
+
+// buildUnixTimestamp is UNIX_TIMESTAMP(): the statement's time in epoch
+// seconds; UNIX_TIMESTAMP(string[, pattern]): the text read by a
+// SimpleDateFormat pattern (default 'yyyy-MM-dd HH:mm:ss') in the session
+// zone, or in the offset the text carries; -9223372036854775808
+// (Long.MIN_VALUE) when it does not parse.
+func buildUnixTimestamp(name string, args []Expr, pos int) (Expr, error) {
+	if err := needChar(name, args, pos, "UNIX_TIMESTAMP()", "UNIX_TIMESTAMP(<CHARACTER>)", "UNIX_TIMESTAMP(<CHARACTER>, <CHARACTER>)"); err != nil {
+		return nil, err
+	}
+	if len(args) == 0 {
+		return &scalar{name: name, args: args, t: types.Int64.WithNullable(false), eval: func(c *Ctx, _ []types.Value) (types.Value, error) {
+			now := c.Now
+			if now.IsZero() {
+				now = time.Now()
+			}
+			return types.IntValue(now.UnixMilli() / 1000), nil
+		}}, nil
+	}
+	pa := &patternArg{fixed: defaultSimple, simple: true}
+	if len(args) == 2 {
+		pa = newPatternArg(args[1], true)
+	}
+	return &scalar{name: name, args: args, t: nullableIf(types.Int64, args...), eval: func(c *Ctx, v []types.Value) (types.Value, error) {
+		var pv types.Value
+		if len(v) == 2 {
+			pv = v[1]
+		}
+		dp, err := pa.get(pv)
+		if err != nil {
+			return types.NullValue, err
+		}
+		p, ok := dp.parse(string(v[0].B))
+		if !ok {
+			return types.IntValue(-1 << 63), nil
+		}
+		return types.IntValue(floorDiv(p.lenientTime(c.zone()).UnixMilli(), 1000)), nil
+	}}, nil
+}
+
+// buildFromUnixtime is FROM_UNIXTIME(seconds[, pattern]): the instant
+// formatted in the session zone by a SimpleDateFormat pattern (default
+// 'yyyy-MM-dd HH:mm:ss').
+func buildFromUnixtime(name string, args []Expr, pos int) (Expr, error) {
+	ok := args[0].Type().IsInteger()
+	if len(args) == 2 {
+		ok = ok && args[1].Type().IsCharacter()
+	}
+	if !ok {
+		return nil, cannotApplyFunc(pos, name, args, "FROM_UNIXTIME(<INTEGER>)", "FROM_UNIXTIME(<INTEGER>, <CHARACTER>)")
+	}
+	pa := &patternArg{fixed: defaultSimple, simple: true}
+	if len(args) == 2 {
+		pa = newPatternArg(args[1], true)
+	}
+	return &scalar{name: name, args: args, t: types.String, eval: func(c *Ctx, v []types.Value) (types.Value, error) {
+		var pv types.Value
+		if len(v) == 2 {
+			pv = v[1]
+		}
+		dp, err := pa.get(pv)
+		if err != nil {
+			return types.NullValue, err
+		}
+		if c == nil {
+			c = &Ctx{}
+		}
+		out, _ := dp.format(c.buf[:0], time.UnixMilli(v[0].I*1000).In(c.zone()), true)
+		c.buf = out
+		return types.BytesValue(c.keep(out)), nil
+	}}, nil
+}
+
+// buildConvertTz is CONVERT_TZ(string, fromZone, toZone): a
+// 'yyyy-MM-dd HH:mm:ss' wall clock in fromZone written as the wall clock
+// of the same instant in toZone. Unknown zone ids are GMT, as in Java.
+func buildConvertTz(name string, args []Expr, pos int) (Expr, error) {
+	if err := needChar(name, args, pos, "CONVERT_TZ(<CHARACTER>, <CHARACTER>, <CHARACTER>)"); err != nil {
+		return nil, err
+	}
+	return &scalar{name: name, args: args, t: types.String, eval: func(c *Ctx, v []types.Value) (types.Value, error) {
+		p, ok := defaultSimple.parse(string(v[0].B))
+		if !ok {
+			return types.NullValue, nil
+		}
+		inst := p.lenientTime(loadZone(string(v[1].B)))
+		if c == nil {
+			c = &Ctx{}
+		}
+		out, _ := defaultSimple.format(c.buf[:0], inst.In(loadZone(string(v[2].B))), true)
+		c.buf = out
+		return types.BytesValue(c.keep(out)), nil
+	}}, nil
+}
+
+func init() {
+	ex := func(sql, result string) funcs.Example { return funcs.Example{SQL: sql, Result: result} }
+	reg := func(name string, sigs []string, desc string, exs ...funcs.Example) {
+		funcs.Register(funcs.Spec{Name: name, Category: funcs.Temporal, Signatures: sigs, Description: desc, Examples: exs, Call: true})
+	}
+	reg("DATE_FORMAT", []string{"DATE_FORMAT(timestamp, string)", "DATE_FORMAT(string, string)"},
+		"Formats a timestamp (a TIMESTAMP_LTZ in table.local-time-zone) with a Java DateTimeFormatter pattern, or re-formats a 'yyyy-MM-dd HH:mm:ss' string with a SimpleDateFormat pattern (NULL when it does not parse).",
+		ex("DATE_FORMAT(TIMESTAMP '2024-03-05 14:07:09.123', 'yyyy/MM/dd HH:mm:ss.SSS')", "2024/03/05 14:07:09.123"),
+		ex("DATE_FORMAT('2024-03-05 14:07:09', 'EEE, d MMM yyyy hh:mm a')", "Tue, 5 Mar 2024 02:07 PM"))
+	reg("TO_DATE", []string{"TO_DATE(string1[, string2])"},
+		"Reads a date from text, by default 'yyyy-MM-dd', else with the SimpleDateFormat pattern string2; NULL when it does not parse.",
+		ex("TO_DATE('2024-03-05')", "2024-03-05"), ex("TO_DATE('05/03/2024', 'dd/MM/yyyy')", "2024-03-05"))
+	reg("TO_TIMESTAMP", []string{"TO_TIMESTAMP(string1[, string2])"},
+		"Reads a TIMESTAMP(3) from text, by default 'yyyy-MM-dd HH:mm:ss[.SSS]', else with the DateTimeFormatter pattern string2 (missing fields are 1970-01-01 00:00:00); NULL when it does not parse.",
+		ex("TO_TIMESTAMP('2024-03-05 14:07:09')", "2024-03-05 14:07:09.000"), ex("TO_TIMESTAMP('20240305', 'yyyyMMdd')", "2024-03-05 00:00:00.000"))
+	reg("UNIX_TIMESTAMP", []string{"UNIX_TIMESTAMP()", "UNIX_TIMESTAMP(string1[, string2])"},
+		"Without arguments the statement's time in epoch seconds; with text, the text read with the SimpleDateFormat pattern string2 (default 'yyyy-MM-dd HH:mm:ss') in table.local-time-zone (or the offset the text gives), in epoch seconds; -9223372036854775808 when it does not parse.",
+		ex("UNIX_TIMESTAMP('1970-01-01 08:00:01')", "28801"), ex("UNIX_TIMESTAMP('1970-01-01 08:00:01.001 +0800', 'yyyy-MM-dd HH:mm:ss.SSS X')", "1"))
+	reg("FROM_UNIXTIME", []string{"FROM_UNIXTIME(numeric[, string])"},
+		"Formats epoch seconds as the wall clock in table.local-time-zone, with the SimpleDateFormat pattern string (default 'yyyy-MM-dd HH:mm:ss').",
+		ex("FROM_UNIXTIME(44)", "1970-01-01 00:00:44"), ex("FROM_UNIXTIME(86400, 'yyyy/MM/dd')", "1970/01/02"))
+	reg("CONVERT_TZ", []string{"CONVERT_TZ(string1, string2, string3)"},
+		"Converts a 'yyyy-MM-dd HH:mm:ss' date-time from time zone string2 to time zone string3 (region ids such as 'Asia/Shanghai', or 'GMT+08:00'; unknown ids are GMT).",
+		ex("CONVERT_TZ('1970-01-01 00:00:00', 'UTC', 'America/Los_Angeles')", "1969-12-31 16:00:00"))
+}

@@ -1,0 +1,580 @@
+package expr
+
+import (
+	"crypto/rand"
+	"math"
+	"math/big"
+	"strconv"
+
+	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/funcs"
+	"github.com/flinkplay/flinkplay/engine/types"
+)
+
+// The arithmetic functions. Their types follow the Calcite operators Flink's
+// SQL resolves them to: the transcendental functions take any number and
+// return DOUBLE; SIGN, ROUND, TRUNCATE, CEIL and FLOOR keep the argument's
+// type (DECIMAL's precision and scale adjusted as LogicalTypeMerging does).
+
+func init() {
+	for _, name := range []string{"SQRT", "LN", "LOG10", "LOG2", "EXP", "SIN", "COS", "TAN", "COT",
+		"ASIN", "ACOS", "ATAN", "SINH", "COSH", "TANH", "DEGREES", "RADIANS"} {
+		register(name, 1, 1, buildDoubleFunc)
+	}
+	register("LOG", 1, 2, buildDoubleFunc)
+	register("POWER", 2, 2, buildDoubleFunc)
+	register("ATAN2", 2, 2, buildDoubleFunc)
+	register("PI", 0, 0, buildConstant)
+	register("E", 0, 0, buildConstant)
+	register("SIGN", 1, 1, buildSign)
+	register("ROUND", 1, 2, buildRound)
+	register("TRUNCATE", 1, 2, buildRound)
+	register("CEIL", 1, 2, buildCeilFloor)
+	register("CEILING", 1, 2, buildCeilFloor)
+	register("FLOOR", 1, 2, buildCeilFloor)
+	register("RAND", 0, 1, buildRand)
+	register("RAND_INTEGER", 1, 2, buildRand)
+	register("UUID", 0, 0, buildUUID)
+	register("BIN", 1, 1, buildBinHex)
+	register("HEX", 1, 1, buildBinHex)
+	register("UNHEX", 1, 1, buildUnhex)
+}
+
+// doubleFuncs are the kernels of the functions that compute on doubles,
+// with Java's Math semantics (NaN for a domain error, never an exception).
+var doubleFuncs = map[string]func(x, y float64) float64{
+	"SQRT":  func(x, _ float64) float64 { return math.Sqrt(x) },
+	"LN":    func(x, _ float64) float64 { return math.Log(x) },
+	"LOG10": func(x, _ float64) float64 { return math.Log10(x) },
+	// LOG2 divides natural logarithms, as Flink does.
+	"LOG2":    func(x, _ float64) float64 { return math.Log(x) / math.Log(2) },
+	"EXP":     func(x, _ float64) float64 { return math.Exp(x) },
+	"SIN":     func(x, _ float64) float64 { return math.Sin(x) },
+	"COS":     func(x, _ float64) float64 { return math.Cos(x) },
+	"TAN":     func(x, _ float64) float64 { return math.Tan(x) },
+	"COT":     func(x, _ float64) float64 { return 1 / math.Tan(x) },
+	"ASIN":    func(x, _ float64) float64 { return math.Asin(x) },
+	"ACOS":    func(x, _ float64) float64 { return math.Acos(x) },
+	"ATAN":    func(x, _ float64) float64 { return math.Atan(x) },
+	"SINH":    func(x, _ float64) float64 { return math.Sinh(x) },
+	"COSH":    func(x, _ float64) float64 { return math.Cosh(x) },
+	"TANH":    func(x, _ float64) float64 { return math.Tanh(x) },
+	"DEGREES": func(x, _ float64) float64 { return x * (180 / math.Pi) },
+	"RADIANS": func(x, _ float64) float64 { return x / 180 * math.Pi },
+	"POWER":   func(x, y float64) float64 { return math.Pow(x, y) },
+	"ATAN2":   func(x, y float64) float64 { return math.Atan2(x, y) },
+	// LOG(b, x) is ln(x) / ln(b); LOG(x) alone is the natural logarithm.
+	"LOG": func(b, x float64) float64 { return math.Log(x) / math.Log(b) },
+}
+
+func numericForm(name string, n int) string {
+	switch n {
+	case 0:
+		return name + "()"
+	case 1:
+		return name + "(<NUMERIC>)"
+	}
+	return name + "(<NUMERIC>, <NUMERIC>)"
+}
+
+func needNumeric(name string, args []Expr, pos int, forms ...string) error {
+	for _, a := range args {
+		if !a.Type().IsNumeric() && a.Type().Kind != types.Null {
+			return cannotApplyFunc(pos, name, args, forms...)
+		}
+	}
+	return nil
+}
+
+func buildDoubleFunc(name string, args []Expr, pos int) (Expr, error) {
+	forms := []string{numericForm(name, len(args))}
+	if name == "LOG" {
+		forms = []string{"LOG(<NUMERIC>)", "LOG(<NUMERIC>, <NUMERIC>)"}
+	}
+	if err := needNumeric(name, args, pos, forms...); err != nil {
+		return nil, err
+	}
+	f := doubleFuncs[name]
+	ts := argTypes(args)
+	if name == "LOG" && len(args) == 1 {
+		f = doubleFuncs["LN"]
+	}
+	return &scalar{name: name, args: args, t: nullableIf(types.Float64, args...), eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+		x := numFloat(v[0], ts[0])
+		y := 0.0
+		if len(v) > 1 {
+			y = numFloat(v[1], ts[1])
+		}
+		return types.FloatValue(f(x, y)), nil
+	}}, nil
+}
+
+func argTypes(args []Expr) []types.Type {
+	ts := make([]types.Type, len(args))
+	for i, a := range args {
+		ts[i] = a.Type()
+	}
+	return ts
+}
+
+func buildConstant(name string, args []Expr, _ int) (Expr, error) {
+	v := math.Pi
+	if name == "E" {
+		v = math.E
+	}
+	return Literal(types.FloatValue(v), types.Float64.WithNullable(false)), nil
+}
+
+func buildSign(name string, args []Expr, pos int) (Expr, error) {
+	if err := needNumeric(name, args, pos, "SIGN(<NUMERIC>)"); err != nil {
+		return nil, err
+	}
+	t := args[0].Type()
+	if t.Kind == types.Null {
+		return nil, illegalNull(pos)
+	}
+	t.Attr = types.Regular
+	return &scalar{name: name, args: args, t: t, eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+		x := v[0]
+		switch t.Kind {
+		case types.Float, types.Double:
+			if x.F > 0 {
+				return types.FloatValue(1), nil
+			} else if x.F < 0 {
+				return types.FloatValue(-1), nil
+			}
+			return x, nil // 0.0, -0.0 and NaN are their own sign
+		case types.Decimal:
+			return decValue(decFromInt(int64(decOf(x, t).sign())), t), nil
+		}
+		switch {
+		case x.I > 0:
+			return types.IntValue(1), nil
+		case x.I < 0:
+			return types.IntValue(-1), nil
+		}
+		return x, nil
+	}}, nil
+}
+
+// decRoundTo rounds d to r digits after the point (r may be negative),
+// HALF_UP or toward zero, and returns it with scale max(r, 0).
+func decRoundTo(d dec, r int, down bool) dec {
+	if r >= d.scale {
+		return d.rescale(max(r, 0))
+	}
+	x := d.toBig()
+	k := bigPow10(d.scale - r)
+	var q *big.Int
+	if down {
+		q = new(big.Int).Quo(x, k)
+	} else {
+		q = divHalfUp(new(big.Int).Set(x), k)
+	}
+	if r < 0 {
+		q.Mul(q, bigPow10(-r))
+		return dec{b: q, scale: 0}.norm()
+	}
+	return dec{b: q, scale: r}.norm()
+}
+
+// buildRound is ROUND(x[, r]) and TRUNCATE(x[, r]): r digits after the
+// point (negative r rounds left of it), HALF_UP for ROUND, toward zero for
+// TRUNCATE. Integers and approximate numbers keep their type; DECIMAL(p, s)
+// becomes DECIMAL(1 + p - s + r, r) when r is a literal below s.
+func buildRound(name string, args []Expr, pos int) (Expr, error) {
+	ok := args[0].Type().IsNumeric()
+	if len(args) == 2 {
+		ok = ok && args[1].Type().IsInteger()
+	}
+	if !ok {
+		return nil, cannotApplyFunc(pos, name, args, name+"(<NUMERIC>, <INTEGER>)", name+"(<NUMERIC>)")
+	}
+	down := name == "TRUNCATE"
+	in := args[0].Type()
+	t := in
+	t.Attr = types.Regular
+	if t.Kind == types.Decimal {
+		r := int64(0)
+		known := true
+		if len(args) == 2 {
+			r, known = constInt(args[1])
+		}
+		if known && int(r) < in.Scale {
+			if r < 0 {
+				t = types.DecimalOf(min(types.MaxDecimalPrecision, 1+in.Precision-in.Scale), 0)
+			} else {
+				t = types.DecimalOf(1+in.Precision-in.Scale+int(r), int(r))
+			}
+		}
+	}
+	t = nullableIf(t, args...)
+	return &scalar{name: name, args: args, t: t, eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+		r := 0
+		if len(v) == 2 {
+			r = int(int32(v[1].I))
+		}
+		x := v[0]
+		switch in.Kind {
+		case types.Float, types.Double:
+			d, ok := decFromFloat(x.F)
+			if !ok {
+				if down {
+					return x, nil
+				}
+				return types.NullValue, runtimeErr(diag.NumberFormatException, "Infinite or NaN")
+			}
+			if down {
+				// Flink truncates doubles through DECIMAL(38, 18).
+				d = d.rescale(18)
+				if d.digits() > types.MaxDecimalPrecision {
+					return types.NullValue, nil
+				}
+			}
+			f := decRoundTo(d, r, down).toFloat()
+			if in.Kind == types.Float {
+				f = float64(float32(f))
+			}
+			return types.FloatValue(f), nil
+		case types.Decimal:
+			return decValue(decRoundTo(decOf(x, in), r, down), t), nil
+		}
+		if r >= 0 {
+			return x, nil
+		}
+		return types.IntValue(wrapInt(decRoundTo(decFromInt(x.I), r, down).toIntegral(), in.Kind)), nil
+	}}, nil
+}
+
+// buildCeilFloor is CEIL/CEILING/FLOOR of a number, or of a date-time to a
+// unit (FLOOR(x TO unit), which the parser passes as a symbol argument).
+func buildCeilFloor(name string, args []Expr, pos int) (Expr, error) {
+	if len(args) == 2 {
+		return buildTimeCeilFloor(name, args, pos)
+	}
+	t := args[0].Type()
+	if !t.IsNumeric() {
+		return nil, cannotApplyFunc(pos, name, args, name+"(<NUMERIC>)", name+"(<DATETIME_INTERVAL>)", name+"(<DATETIME> TO <TIME_UNIT>)")
+	}
+	up := name != "FLOOR"
+	in := t
+	t.Attr = types.Regular
+	if t.Kind == types.Decimal {
+		t = types.DecimalOf(t.Precision, 0).WithNullable(t.Nullable())
+	}
+	return &scalar{name: name, args: args, t: t, eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+		x := v[0]
+		switch in.Kind {
+		case types.Float, types.Double:
+			if up {
+				return types.FloatValue(math.Ceil(x.F)), nil
+			}
+			return types.FloatValue(math.Floor(x.F)), nil
+		case types.Decimal:
+			d := decOf(x, in)
+			q := decRoundTo(d, 0, true) // toward zero
+			if decCmp(q, d) != 0 {
+				if up && d.sign() > 0 {
+					q = decAdd(q, decFromInt(1))
+				} else if !up && d.sign() < 0 {
+					q = decAdd(q, decFromInt(-1))
+				}
+			}
+			return decValue(q, t), nil
+		}
+		return x, nil
+	}}, nil
+}
+
+// javaRandom is java.util.Random's generator, so that RAND(seed) and
+// RAND_INTEGER(seed, n) give the numbers Flink gives for the same seed.
+type javaRandom struct{ seed int64 }
+
+const (
+	jrMult = 0x5DEECE66D
+	jrMask = (1 << 48) - 1
+)
+
+func newJavaRandom(seed int64) *javaRandom { return &javaRandom{seed: (seed ^ jrMult) & jrMask} }
+
+func (r *javaRandom) next(bits uint) int32 {
+	r.seed = (r.seed*jrMult + 0xB) & jrMask
+	return int32(r.seed >> (48 - bits))
+}
+
+func (r *javaRandom) nextDouble() float64 {
+	return float64(int64(r.next(26))<<27+int64(r.next(27))) * (1.0 / (1 << 53))
+}
+
+// nextInt is Random.nextInt(bound) for bound > 0.
+func (r *javaRandom) nextInt(bound int32) int32 {
+	x := r.next(31)
+	m := bound - 1
+	if bound&m == 0 {
+		return int32((int64(bound) * int64(x)) >> 31)
+	}
+	for u := x; ; u = r.next(31) {
+		x = u % bound
+		if u-x+m >= 0 {
+			return x
+		}
+	}
+}
+
+// randomSeed seeds an unseeded RAND: Flink's is nondeterministic too.
+func randomSeed() int64 {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	var s int64
+	for _, c := range b {
+		s = s<<8 | int64(c)
+	}
+	return s
+}
+
+// buildRand is RAND([seed]) and RAND_INTEGER([seed, ]bound). A literal seed
+// seeds one generator for the query, so the rows get the sequence Java's
+// Random gives for it; a seed from a column seeds a fresh generator per row
+// (Flink's code generation does the same). Without a seed the numbers are
+// not reproducible, as in Flink; playground.datagen.seed does not apply.
+func buildRand(name string, args []Expr, pos int) (Expr, error) {
+	integer := name == "RAND_INTEGER"
+	for _, a := range args {
+		if !a.Type().IsNumeric() {
+			if integer {
+				return nil, cannotApplyFunc(pos, name, args, "RAND_INTEGER(<NUMERIC>)", "RAND_INTEGER(<NUMERIC>, <NUMERIC>)")
+			}
+			return nil, cannotApplyFunc(pos, name, args, "RAND()", "RAND(<NUMERIC>)")
+		}
+	}
+	hasSeed := len(args) == 2 || (!integer && len(args) == 1)
+	e := &randExpr{name: name, args: args, integer: integer, hasSeed: hasSeed}
+	if hasSeed {
+		if v, ok := LiteralValue(args[0]); ok && !v.Null {
+			e.shared = newJavaRandom(int64(int32(numInt(v, args[0].Type()))))
+		}
+	} else {
+		e.shared = newJavaRandom(randomSeed())
+	}
+	return e, nil
+}
+
+// numInt reads an exact or approximate number as Java's (int) would.
+func numInt(v types.Value, t types.Type) int64 {
+	switch t.Kind {
+	case types.Float, types.Double:
+		return javaF2I(v.F)
+	case types.Decimal:
+		return int64(int32(decOf(v, t).toIntegral()))
+	}
+	return v.I
+}
+
+type randExpr struct {
+	name    string
+	args    []Expr
+	integer bool
+	hasSeed bool
+	shared  *javaRandom // literal seed or no seed: one generator for all rows
+}
+
+func (e *randExpr) Type() types.Type {
+	if e.integer {
+		return types.Int32
+	}
+	return types.Float64
+}
+func (e *randExpr) String() string { return e.name + "(" + joinExprs(e.args) + ")" }
+func (e *randExpr) Eval(c *Ctx, row []types.Value) (types.Value, error) {
+	var vals [2]types.Value
+	for i, a := range e.args {
+		v, err := a.Eval(c, row)
+		if err != nil || v.Null {
+			return types.NullValue, err
+		}
+		vals[i] = v
+	}
+	r := e.shared
+	if r == nil {
+		r = newJavaRandom(numInt(vals[0], e.args[0].Type()))
+	}
+	if !e.integer {
+		return types.FloatValue(r.nextDouble()), nil
+	}
+	last := len(e.args) - 1
+	bound := int32(numInt(vals[last], e.args[last].Type()))
+	if bound <= 0 {
+		return types.NullValue, runtimeErr(diag.IllegalArgument, "bound must be positive")
+	}
+	return types.IntValue(int64(r.nextInt(bound))), nil
+}
+
+// buildUUID is UUID(): a random (version 4) UUID, CHAR(36) NOT NULL.
+func buildUUID(name string, args []Expr, _ int) (Expr, error) {
+	return &scalar{name: name, args: args, t: types.CharN(36).WithNullable(false), eval: func(c *Ctx, _ []types.Value) (types.Value, error) {
+		var b [16]byte
+		_, _ = rand.Read(b[:])
+		b[6] = b[6]&0x0f | 0x40
+		b[8] = b[8]&0x3f | 0x80
+		out := c.alloc(36)
+		const hexd = "0123456789abcdef"
+		k := 0
+		for i, x := range b {
+			if i == 4 || i == 6 || i == 8 || i == 10 {
+				out[k] = '-'
+				k++
+			}
+			out[k], out[k+1] = hexd[x>>4], hexd[x&15]
+			k += 2
+		}
+		return types.BytesValue(out), nil
+	}}, nil
+}
+
+// buildBinHex is BIN(integer) and HEX(integer | string): the 64-bit two's
+// complement digits of an integer (Long.toBinaryString, upper-case
+// Long.toHexString), or the upper-case hex of a string's UTF-8 bytes.
+func buildBinHex(name string, args []Expr, pos int) (Expr, error) {
+	t := args[0].Type()
+	ok := t.IsInteger() || (name == "HEX" && t.IsCharacter())
+	if !ok {
+		if name == "BIN" {
+			return nil, cannotApplyFunc(pos, name, args, "BIN(<INTEGER>)")
+		}
+		return nil, cannotApplyFunc(pos, name, args, "HEX(<INTEGER>)", "HEX(<CHARACTER>)")
+	}
+	base := 16
+	if name == "BIN" {
+		base = 2
+	}
+	str := t.IsCharacter()
+	return &scalar{name: name, args: args, t: nullableIf(types.String, args...), eval: func(c *Ctx, v []types.Value) (types.Value, error) {
+		if str {
+			const hexu = "0123456789ABCDEF"
+			out := c.alloc(2 * len(v[0].B))
+			for i, x := range v[0].B {
+				out[2*i], out[2*i+1] = hexu[x>>4], hexu[x&15]
+			}
+			return types.BytesValue(out), nil
+		}
+		var buf [64]byte
+		s := strconv.AppendUint(buf[:0], uint64(v[0].I), base)
+		for i, ch := range s {
+			if ch >= 'a' && ch <= 'f' {
+				s[i] = ch - 'a' + 'A'
+			}
+		}
+		return types.BytesValue(c.keep(s)), nil
+	}}, nil
+}
+
+// constInt reads an integer constant: a literal, or a negated one (the
+// parser's -1), as Calcite folds it.
+func constInt(e Expr) (int64, bool) {
+	if n, ok := e.(*neg); ok {
+		v, ok := constInt(n.x)
+		return -v, ok
+	}
+	v, ok := LiteralValue(e)
+	if !ok || v.Null || !e.Type().IsInteger() {
+		return 0, false
+	}
+	return v.I, true
+}
+
+// buildUnhex is UNHEX(string) (Flink 2.x): the bytes the hex digits spell,
+// NULL when a character is not a hex digit. With an odd number of digits
+// Flink checks the first digit but keeps a zero byte in its place, and so
+// do we.
+func buildUnhex(name string, args []Expr, pos int) (Expr, error) {
+	if t := args[0].Type(); !t.IsCharacter() && t.Kind != types.Null {
+		return nil, invalidCall(pos, name, args)
+	}
+	return &scalar{name: name, args: args, t: types.Bytes, eval: func(c *Ctx, v []types.Value) (types.Value, error) {
+		in := v[0].B
+		out := c.alloc((len(in) + 1) / 2)
+		j := len(out) - 1
+		i := len(in) - 2
+		for ; i >= 0; i -= 2 {
+			hi, ok1 := unhex(in[i])
+			lo, ok2 := unhex(in[i+1])
+			if !ok1 || !ok2 {
+				return types.NullValue, nil
+			}
+			out[j] = hi<<4 | lo
+			j--
+		}
+		if i == -1 {
+			if _, ok := unhex(in[0]); !ok {
+				return types.NullValue, nil
+			}
+			out[0] = 0
+		}
+		return types.BytesValue(out), nil
+	}}, nil
+}
+
+func init() {
+	ar := funcs.Arithmetic
+	spec := func(name, sig, desc string, ex ...funcs.Example) {
+		funcs.Register(funcs.Spec{Name: name, Category: ar, Signatures: []string{sig}, Description: desc, Examples: ex, Call: true})
+	}
+	ex := func(sql, result string) funcs.Example { return funcs.Example{SQL: sql, Result: result} }
+	spec("POWER", "POWER(numeric1, numeric2)", "numeric1 raised to the power numeric2, as a DOUBLE.", ex("POWER(2, 10)", "1024.0"))
+	spec("ABS", "ABS(numeric)", "The absolute value, in the argument's type; integers wrap as Java's do.", ex("ABS(-7)", "7"), ex("ABS(-1.50)", "1.50"))
+	spec("MOD", "MOD(numeric1, numeric2)", "The remainder of numeric1 divided by numeric2 (exact numbers only), negative only when numeric1 is; the same as numeric1 % numeric2.", ex("MOD(7, 3)", "1"), ex("MOD(-7, 3)", "-1"))
+	spec("SQRT", "SQRT(numeric)", "The square root, as a DOUBLE; NaN for a negative number.", ex("SQRT(16)", "4.0"))
+	spec("LN", "LN(numeric)", "The natural logarithm, as a DOUBLE.", ex("LN(1)", "0.0"))
+	spec("LOG10", "LOG10(numeric)", "The base-10 logarithm, as a DOUBLE.", ex("LOG10(1000)", "3.0"))
+	spec("LOG2", "LOG2(numeric)", "The base-2 logarithm, as a DOUBLE.", ex("LOG2(8)", "3.0"))
+	funcs.Register(funcs.Spec{Name: "LOG", Category: ar, Signatures: []string{"LOG(numeric)", "LOG(base, numeric)"}, Call: true,
+		Description: "With one argument the natural logarithm; with two, the logarithm of numeric to the base, computed as ln(numeric) / ln(base).",
+		Examples:    []funcs.Example{ex("LOG(1)", "0.0"), ex("LOG(10, 1000)", "2.9999999999999996")}})
+	spec("EXP", "EXP(numeric)", "e raised to the power numeric, as a DOUBLE.", ex("EXP(0)", "1.0"))
+	funcs.Register(funcs.Spec{Name: "CEIL", Category: ar, Signatures: []string{"CEIL(numeric)", "CEILING(numeric)", "CEIL(timepoint TO timeintervalunit)"}, Call: true,
+		Description: "Rounds a number up to an integer value, keeping integer and approximate types and giving DECIMAL(p, 0) for DECIMAL(p, s); or rounds a date-time up to the unit.",
+		Examples:    []funcs.Example{ex("CEIL(1.2)", "2"), ex("CEIL(-1.5)", "-1"), ex("CEIL(TIME '12:44:31' TO MINUTE)", "12:45:00")}})
+	spec("CEILING", "CEILING(numeric)", "Another name for CEIL.", ex("CEILING(1.2)", "2"))
+	funcs.Register(funcs.Spec{Name: "FLOOR", Category: ar, Signatures: []string{"FLOOR(numeric)", "FLOOR(timepoint TO timeintervalunit)"}, Call: true,
+		Description: "Rounds a number down to an integer value (types as for CEIL), or rounds a date-time down to the unit.",
+		Examples:    []funcs.Example{ex("FLOOR(-1.5)", "-2"), ex("FLOOR(TIME '12:44:31' TO MINUTE)", "12:44:00"), ex("FLOOR(TIMESTAMP '2020-05-17 12:34:56' TO MONTH)", "2020-05-01 00:00:00")}})
+	for _, f := range []struct{ name, desc, sql, res string }{
+		{"SIN", "The sine of an angle in radians, as a DOUBLE.", "SIN(0)", "0.0"},
+		{"COS", "The cosine of an angle in radians, as a DOUBLE.", "COS(0)", "1.0"},
+		{"TAN", "The tangent of an angle in radians, as a DOUBLE.", "TAN(0)", "0.0"},
+		{"COT", "The cotangent of an angle in radians (1 / TAN), as a DOUBLE.", "COT(1) BETWEEN 0.642 AND 0.643", "TRUE"},
+		{"ASIN", "The arc sine in radians, as a DOUBLE; NaN outside [-1, 1].", "ASIN(0)", "0.0"},
+		{"ACOS", "The arc cosine in radians, as a DOUBLE; NaN outside [-1, 1].", "ACOS(1)", "0.0"},
+		{"ATAN", "The arc tangent in radians, as a DOUBLE.", "ATAN(0)", "0.0"},
+		{"SINH", "The hyperbolic sine, as a DOUBLE.", "SINH(0)", "0.0"},
+		{"COSH", "The hyperbolic cosine, as a DOUBLE.", "COSH(0)", "1.0"},
+		{"TANH", "The hyperbolic tangent, as a DOUBLE.", "TANH(0)", "0.0"},
+		{"DEGREES", "Converts radians to degrees, as a DOUBLE.", "DEGREES(PI())", "180.0"},
+		{"RADIANS", "Converts degrees to radians, as a DOUBLE.", "RADIANS(180)", "3.141592653589793"},
+	} {
+		spec(f.name, f.name+"(numeric)", f.desc, ex(f.sql, f.res))
+	}
+	spec("ATAN2", "ATAN2(numeric1, numeric2)", "The angle in radians of the point (numeric2, numeric1): the arc tangent of numeric1 / numeric2 in the right quadrant, as a DOUBLE.", ex("ATAN2(0, -1)", "3.141592653589793"))
+	spec("SIGN", "SIGN(numeric)", "-1, 0 or 1 by the sign of the number, in the argument's type.", ex("SIGN(-8)", "-1"), ex("SIGN(2.50)", "1.00"))
+	funcs.Register(funcs.Spec{Name: "ROUND", Category: ar, Signatures: []string{"ROUND(numeric)", "ROUND(numeric, integer)"}, Call: true,
+		Description: "Rounds half away from zero to integer digits after the point (0 when omitted; negative rounds left of the point). DECIMAL(p, s) becomes DECIMAL(p - s + integer + 1, integer) for a literal integer below s; other types are kept. A DOUBLE is rounded as its shortest decimal text.",
+		Examples:    []funcs.Example{ex("ROUND(123.456, 1)", "123.5"), ex("ROUND(-2.5)", "-3"), ex("ROUND(1234, -2)", "1200"), ex("ROUND(2.675E0, 2)", "2.68")}})
+	funcs.Register(funcs.Spec{Name: "TRUNCATE", Category: ar, Signatures: []string{"TRUNCATE(numeric)", "TRUNCATE(numeric, integer)"}, Call: true,
+		Description: "Cuts digits after integer places past the point (toward zero), with the types of ROUND.",
+		Examples:    []funcs.Example{ex("TRUNCATE(123.456, 1)", "123.4"), ex("TRUNCATE(123.456, -1)", "120"), ex("TRUNCATE(-1.9)", "-1")}})
+	spec("PI", "PI()", "The DOUBLE closest to pi.", ex("PI()", "3.141592653589793"))
+	spec("E", "E()", "The DOUBLE closest to e.", ex("E()", "2.718281828459045"))
+	funcs.Register(funcs.Spec{Name: "RAND", Category: ar, Signatures: []string{"RAND()", "RAND(seed)"}, Call: true,
+		Description: "A pseudorandom DOUBLE in [0, 1). With a literal seed the rows get the sequence Java's java.util.Random gives for that seed, as on Flink; without one the numbers differ on every run (playground.datagen.seed does not apply).",
+		Examples:    []funcs.Example{ex("RAND(42)", "0.7275636800328681")}})
+	funcs.Register(funcs.Spec{Name: "RAND_INTEGER", Category: ar, Signatures: []string{"RAND_INTEGER(bound)", "RAND_INTEGER(seed, bound)"}, Call: true,
+		Description: "A pseudorandom INT in [0, bound), seeded as RAND is.",
+		Examples:    []funcs.Example{ex("RAND_INTEGER(42, 10)", "0")}})
+	spec("UUID", "UUID()", "A random (version 4) UUID as CHAR(36), different for every call.", ex("CHAR_LENGTH(UUID())", "36"))
+	spec("BIN", "BIN(integer)", "The binary digits of the integer, negative numbers as 64-bit two's complement.", ex("BIN(12)", "1100"))
+	funcs.Register(funcs.Spec{Name: "HEX", Category: ar, Signatures: []string{"HEX(integer)", "HEX(string)"}, Call: true,
+		Description: "The upper-case hex digits of an integer (64-bit two's complement when negative) or of a string's UTF-8 bytes.",
+		Examples:    []funcs.Example{ex("HEX(100)", "64"), ex("HEX('hello,world')", "68656C6C6F2C776F726C64")}})
+	spec("UNHEX", "UNHEX(expr)", "The bytes spelled by a string of hex digits (either case), as BYTES; NULL when a character is not a hex digit. An odd number of digits gives a leading zero byte in place of the first digit, as Flink does. Added after Flink 1.20.",
+		ex("UNHEX('466C696E6B')", "x'466c696e6b'"), ex("UNHEX('zz')", "<NULL>"))
+}

@@ -1,0 +1,613 @@
+package expr
+
+import (
+	"time"
+
+	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/funcs"
+	"github.com/flinkplay/flinkplay/engine/types"
+)
+
+// The temporal functions: the clock (CURRENT_TIMESTAMP and friends, which
+// read Ctx.Now, the statement's time on the session's clock, so
+// playground.start-time makes them reproducible), EXTRACT and its
+// shorthands (YEAR, MONTH, ...), FLOOR/CEIL(x TO unit), TIMESTAMPADD and
+// TIMESTAMPDIFF. Date-time fields are read from the wall clock: TIMESTAMP as
+// written, TIMESTAMP_LTZ in table.local-time-zone.
+
+func init() {
+	for _, n := range []string{"CURRENT_DATE", "CURRENT_TIME", "LOCALTIME", "CURRENT_TIMESTAMP", "LOCALTIMESTAMP", "NOW", "CURRENT_ROW_TIMESTAMP"} {
+		register(n, 0, 0, buildClock)
+	}
+	register("EXTRACT", 2, 2, buildExtract)
+	for _, n := range []string{"YEAR", "QUARTER", "MONTH", "WEEK", "DAYOFYEAR", "DAYOFMONTH", "DAYOFWEEK", "HOUR", "MINUTE", "SECOND"} {
+		register(n, 1, 1, buildDatePart)
+	}
+	register("TIMESTAMPADD", 3, 3, buildTimestampAdd)
+	register("TIMESTAMPDIFF", 3, 3, buildTimestampDiff)
+	register("OVERLAPS", 4, 4, buildOverlaps)
+}
+
+// Keyword is a keyword argument of a special form: the unit of EXTRACT,
+// FLOOR(x TO unit) and TIMESTAMPADD. It has no value of its own.
+func Keyword(name string) Expr { return &keyword{name: name} }
+
+type keyword struct{ name string }
+
+func (e *keyword) Type() types.Type                              { return types.NullType }
+func (e *keyword) Eval(*Ctx, []types.Value) (types.Value, error) { return types.NullValue, nil }
+func (e *keyword) String() string                                { return e.name }
+
+func keywordOf(e Expr) (string, bool) {
+	k, ok := e.(*keyword)
+	if !ok {
+		return "", false
+	}
+	return k.name, true
+}
+
+// buildClock is the current date and time of the statement: CURRENT_DATE
+// (DATE), CURRENT_TIME and LOCALTIME (TIME(0)), LOCALTIMESTAMP (TIMESTAMP(3))
+// in the session zone; CURRENT_TIMESTAMP, NOW() and CURRENT_ROW_TIMESTAMP()
+// (TIMESTAMP_LTZ(3)) as an instant.
+func buildClock(name string, args []Expr, _ int) (Expr, error) {
+	var t types.Type
+	switch name {
+	case "CURRENT_DATE":
+		t = types.DateType
+	case "CURRENT_TIME", "LOCALTIME":
+		t = types.TimeOf(0)
+	case "LOCALTIMESTAMP":
+		t = types.TimestampOf(3)
+	default:
+		t = types.TimestampLTZOf(3)
+	}
+	t = t.WithNullable(false)
+	return &scalar{name: name, args: args, t: t, eval: func(c *Ctx, _ []types.Value) (types.Value, error) {
+		now := c.Now
+		if now.IsZero() {
+			now = time.Now()
+		}
+		ms := now.UnixMilli()
+		if t.Kind == types.TimestampLTZ {
+			return types.TimestampValue(ms, 0), nil
+		}
+		wall := ltzToTs(types.TimestampValue(ms, 0), c.zone()).I
+		switch t.Kind {
+		case types.Date:
+			return types.IntValue(floorDiv(wall, 86400000)), nil
+		case types.Time:
+			return types.IntValue(floorMod(wall, 86400000) / 1000 * 1000), nil
+		}
+		return types.TimestampValue(wall, 0), nil
+	}}, nil
+}
+
+// timeUnits are the units EXTRACT accepts, by the symbol's name.
+var timeUnits = map[string]bool{
+	"YEAR": true, "QUARTER": true, "MONTH": true, "WEEK": true, "DAY": true, "HOUR": true, "MINUTE": true,
+	"SECOND": true, "MILLISECOND": true, "MICROSECOND": true, "NANOSECOND": true, "DOY": true, "DOW": true,
+	"ISODOW": true, "ISOYEAR": true, "DECADE": true, "CENTURY": true, "MILLENNIUM": true, "EPOCH": true,
+}
+
+var dateUnits = map[string]bool{
+	"YEAR": true, "QUARTER": true, "MONTH": true, "WEEK": true, "DAY": true, "DOY": true, "DOW": true,
+	"ISODOW": true, "ISOYEAR": true, "DECADE": true, "CENTURY": true, "MILLENNIUM": true, "EPOCH": true,
+}
+
+// datePartUnits maps the shorthand functions to their EXTRACT unit.
+var datePartUnits = map[string]string{
+	"YEAR": "YEAR", "QUARTER": "QUARTER", "MONTH": "MONTH", "WEEK": "WEEK", "DAYOFYEAR": "DOY",
+	"DAYOFMONTH": "DAY", "DAYOFWEEK": "DOW", "HOUR": "HOUR", "MINUTE": "MINUTE", "SECOND": "SECOND",
+}
+
+func buildDatePart(name string, args []Expr, pos int) (Expr, error) {
+	t := args[0].Type()
+	unit := datePartUnits[name]
+	ok := t.Kind == types.Date || t.IsTimestamp()
+	if !dateUnits[unit] {
+		ok = t.Kind == types.Time || t.IsTimestamp()
+	}
+	if !ok {
+		form := name + "(<DATE>)"
+		if !dateUnits[unit] {
+			form = name + "(<TIME>)"
+		}
+		return nil, cannotApplyFunc(pos, name, args, form)
+	}
+	return extractExpr(name, unit, args[0]), nil
+}
+
+func buildExtract(name string, args []Expr, pos int) (Expr, error) {
+	unit, ok := keywordOf(args[0])
+	if !ok || !timeUnits[unit] {
+		return nil, diag.Errorf(pos, diag.SqlValidatorException, "'%s' is not a valid time frame", args[0].String())
+	}
+	t := args[1].Type()
+	valid := false
+	switch {
+	case t.Kind == types.Date:
+		valid = dateUnits[unit]
+	case t.Kind == types.Time:
+		valid = !dateUnits[unit]
+	case t.IsTimestamp(), t.IsInterval():
+		valid = true
+	}
+	if !valid {
+		return nil, diag.Errorf(pos, diag.SqlValidatorException,
+			"Cannot apply 'EXTRACT' to arguments of type 'EXTRACT(<INTERVAL %s> FROM <%s>)'. Supported form(s): 'EXTRACT(<DATETIME_INTERVAL> FROM <DATETIME_INTERVAL>)'\n'EXTRACT(<DATETIME_INTERVAL> FROM <DATETIME>)'",
+			unit, calciteName(t))
+	}
+	return extractExpr("EXTRACT", unit, args[1]), nil
+}
+
+func extractExpr(name, unit string, x Expr) Expr {
+	in := x.Type()
+	return &scalar{name: name, args: []Expr{x}, t: nullableIf(types.Int64, x), eval: func(c *Ctx, v []types.Value) (types.Value, error) {
+		return types.IntValue(extractField(c, unit, v[0], in)), nil
+	}}
+}
+
+// extractField reads unit from a date-time or interval value, as Flink's
+// DateTimeUtils does (Java's truncating % for the clock fields).
+func extractField(c *Ctx, unit string, v types.Value, t types.Type) int64 {
+	switch t.Kind {
+	case types.Date:
+		return extractDate(unit, v.I)
+	case types.IntervalYearMonth:
+		switch unit {
+		case "YEAR":
+			return v.I / 12
+		case "MONTH":
+			return v.I % 12
+		case "QUARTER":
+			return (v.I%12 + 2) / 3
+		}
+		return 0
+	case types.IntervalDayTime:
+		switch unit {
+		case "DAY":
+			return v.I / 86400000
+		case "HOUR":
+			return v.I % 86400000 / 3600000
+		case "MINUTE":
+			return v.I % 3600000 / 60000
+		case "SECOND":
+			return v.I % 60000 / 1000
+		case "MILLISECOND":
+			return v.I % 60000
+		case "EPOCH":
+			return v.I / 1000
+		}
+		return 0
+	}
+	ms, nanos := v.I, int64(v.N)
+	if t.Kind == types.TimestampLTZ {
+		ms = ltzToTs(v, c.zone()).I
+	}
+	if dateUnits[unit] && unit != "EPOCH" {
+		return extractDate(unit, floorDiv(ms, 86400000))
+	}
+	switch unit {
+	case "EPOCH":
+		return ms / 1000
+	case "HOUR":
+		return ms % 86400000 / 3600000
+	case "MINUTE":
+		return ms % 3600000 / 60000
+	case "SECOND":
+		return ms % 60000 / 1000
+	case "MILLISECOND":
+		return ms % 1000
+	case "MICROSECOND":
+		return ms%1000*1000 + nanos/1000
+	case "NANOSECOND":
+		return ms%1000*1000000 + nanos
+	}
+	return 0
+}
+
+// extractDate reads a calendar field of a day number.
+func extractDate(unit string, days int64) int64 {
+	y, m, d := daysToYmd(days)
+	switch unit {
+	case "YEAR":
+		return int64(y)
+	case "QUARTER":
+		return int64((m + 2) / 3)
+	case "MONTH":
+		return int64(m)
+	case "DAY":
+		return int64(d)
+	case "DOW": // Sunday is 1
+		return floorMod(days+4, 7) + 1
+	case "ISODOW": // Monday is 1
+		return floorMod(days+3, 7) + 1
+	case "DOY":
+		return days - ymdToDays(y, 1, 1) + 1
+	case "WEEK":
+		_, w := isoWeek(days)
+		return int64(w)
+	case "ISOYEAR":
+		iy, _ := isoWeek(days)
+		return int64(iy)
+	case "DECADE":
+		return int64(y / 10)
+	case "CENTURY":
+		if y > 0 {
+			return int64((y + 99) / 100)
+		}
+		return int64((y - 99) / 100)
+	case "MILLENNIUM":
+		if y > 0 {
+			return int64((y + 999) / 1000)
+		}
+		return int64((y - 999) / 1000)
+	case "EPOCH":
+		return days * 86400
+	}
+	return 0
+}
+
+// isoWeek is the ISO-8601 week-based year and week of a day number.
+func isoWeek(days int64) (year, week int) {
+	t := time.Unix(days*86400, 0).UTC()
+	return t.ISOWeek()
+}
+
+// buildTimeCeilFloor is FLOOR/CEIL(x TO unit) on DATE, TIME, TIMESTAMP and
+// TIMESTAMP_LTZ (in the session zone); the result has x's type. As in
+// Flink, CEIL to a unit of a day or more looks at the date only.
+func buildTimeCeilFloor(name string, args []Expr, pos int) (Expr, error) {
+	unit, ok := keywordOf(args[1])
+	t := args[0].Type()
+	if !ok || !(t.Kind == types.Date || t.Kind == types.Time || t.IsTimestamp()) {
+		return nil, cannotApplyFunc(pos, name, args[:1], name+"(<DATETIME> TO <TIME_UNIT>)")
+	}
+	switch unit {
+	case "YEAR", "QUARTER", "MONTH", "WEEK", "DAY", "HOUR", "MINUTE", "SECOND", "MILLISECOND",
+		"DECADE", "CENTURY", "MILLENNIUM":
+	default:
+		return nil, diag.Errorf(pos, diag.SqlValidatorException, "'%s' is not a valid time frame", unit)
+	}
+	if t.Kind == types.Time && dateUnits[unit] {
+		return nil, diag.Errorf(pos, diag.TableException, "%s is not supported for TIME.", unit)
+	}
+	floor := name == "FLOOR"
+	out := t
+	out.Attr = types.Regular
+	return &scalar{name: name, args: args[:1], t: out, eval: func(c *Ctx, v []types.Value) (types.Value, error) {
+		x := v[0]
+		switch t.Kind {
+		case types.Date:
+			if unit == "DAY" || !dateUnits[unit] {
+				return x, nil
+			}
+			return types.IntValue(dateFloor(unit, x.I, floor)), nil
+		case types.Time:
+			return types.IntValue(roundMillis(x.I, unitMillis(unit), floor)), nil
+		}
+		ms := x.I
+		var offset int64
+		if t.Kind == types.TimestampLTZ {
+			offset = ltzToTs(x, c.zone()).I - ms
+		}
+		wall := ms + offset
+		var r int64
+		if dateUnits[unit] {
+			r = dateFloor(unit, floorDiv(wall, 86400000), floor) * 86400000
+		} else {
+			r = roundMillis(wall, unitMillis(unit), floor)
+			if !floor && x.N > 0 && r == wall {
+				r += unitMillis(unit) // the nanoseconds round up too
+			}
+		}
+		return types.TimestampValue(r-offset, 0), nil
+	}}, nil
+}
+
+func unitMillis(unit string) int64 {
+	switch unit {
+	case "DAY":
+		return 86400000
+	case "HOUR":
+		return 3600000
+	case "MINUTE":
+		return 60000
+	case "SECOND":
+		return 1000
+	}
+	return 1
+}
+
+func roundMillis(ms, unit int64, floor bool) int64 {
+	if floor {
+		return floorDiv(ms, unit) * unit
+	}
+	return -floorDiv(-ms, unit) * unit
+}
+
+// dateFloor rounds a day number to a calendar unit, down or (for CEIL) up.
+func dateFloor(unit string, days int64, floor bool) int64 {
+	y, m, d := daysToYmd(days)
+	q := (m + 2) / 3
+	switch unit {
+	case "MILLENNIUM":
+		if floor {
+			return ymdToDays(1000*((y+999)/1000)-999, 1, 1)
+		}
+		return ymdToDays(1000*((y+999)/1000)+1, 1, 1)
+	case "CENTURY":
+		if floor {
+			return ymdToDays(100*((y+99)/100)-99, 1, 1)
+		}
+		return ymdToDays(100*((y+99)/100)+1, 1, 1)
+	case "DECADE":
+		if floor {
+			return ymdToDays(10*(y/10), 1, 1)
+		}
+		return ymdToDays(10*(1+y/10), 1, 1)
+	case "YEAR":
+		if !floor && (m > 1 || d > 1) {
+			y++
+		}
+		return ymdToDays(y, 1, 1)
+	case "QUARTER":
+		if !floor && (m > 1 || d > 1) {
+			q++
+		}
+		return ymdToDays(y, q*3-2, 1)
+	case "MONTH":
+		if !floor && d > 1 {
+			m++
+		}
+		return ymdToDays(y, m, 1)
+	case "WEEK":
+		dow := floorMod(days+4, 7) // Sunday is 0
+		if !floor && dow > 0 {
+			dow -= 7
+		}
+		return days - dow
+	}
+	if floor {
+		return days
+	}
+	return days + 1
+}
+
+// intervalUnitKeyword reads the unit of TIMESTAMPADD/TIMESTAMPDIFF.
+func intervalUnitKeyword(name string, args []Expr, pos int) (string, error) {
+	unit, ok := keywordOf(args[0])
+	switch unit {
+	case "SQL_TSI_YEAR":
+		unit = "YEAR"
+	case "SQL_TSI_QUARTER":
+		unit = "QUARTER"
+	case "SQL_TSI_MONTH":
+		unit = "MONTH"
+	case "SQL_TSI_WEEK":
+		unit = "WEEK"
+	case "SQL_TSI_DAY":
+		unit = "DAY"
+	case "SQL_TSI_HOUR":
+		unit = "HOUR"
+	case "SQL_TSI_MINUTE":
+		unit = "MINUTE"
+	case "SQL_TSI_SECOND":
+		unit = "SECOND"
+	}
+	switch unit {
+	case "YEAR", "QUARTER", "MONTH", "WEEK", "DAY", "HOUR", "MINUTE", "SECOND", "MILLISECOND":
+	default:
+		ok = false
+	}
+	if !ok {
+		return "", diag.Errorf(pos, diag.SqlValidatorException, "'%s' is not a valid time frame", args[0].String())
+	}
+	return unit, nil
+}
+
+// monthsOf is the number of months of a calendar unit, 0 for the others.
+func monthsOf(unit string) int64 {
+	switch unit {
+	case "YEAR":
+		return 12
+	case "QUARTER":
+		return 3
+	case "MONTH":
+		return 1
+	}
+	return 0
+}
+
+func stepMillis(unit string) int64 {
+	if unit == "WEEK" {
+		return 7 * 86400000
+	}
+	return unitMillis(unit)
+}
+
+// buildTimestampAdd is TIMESTAMPADD(unit, n, x): x plus n units, in x's
+// type. A DATE takes whole days or months only.
+func buildTimestampAdd(name string, args []Expr, pos int) (Expr, error) {
+	unit, err := intervalUnitKeyword(name, args, pos)
+	if err != nil {
+		return nil, err
+	}
+	nt, t := args[1].Type(), args[2].Type()
+	ok := nt.IsInteger() && (t.Kind == types.Date || t.Kind == types.Time || t.IsTimestamp())
+	if t.Kind == types.Date && monthsOf(unit) == 0 && unit != "DAY" && unit != "WEEK" {
+		ok = false
+	}
+	if !ok {
+		return nil, cannotApplyFunc(pos, name, args[1:], name+"(<ANY>, <INTEGER>, <DATETIME>)")
+	}
+	out := t
+	out.Attr = types.Regular
+	out = nullableIf(out, args[1], args[2])
+	months := monthsOf(unit)
+	step := stepMillis(unit)
+	return &scalar{name: name, args: args[1:], t: out, eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+		n, x := v[0].I, v[1]
+		switch t.Kind {
+		case types.Date:
+			if months > 0 {
+				return types.IntValue(addMonthsToDays(x.I, n*months)), nil
+			}
+			return types.IntValue(x.I + n*step/86400000), nil
+		case types.Time:
+			if months > 0 {
+				return x, nil
+			}
+			return types.IntValue(floorMod(x.I+n*step, 86400000)), nil
+		}
+		if months > 0 {
+			days := floorDiv(x.I, 86400000)
+			tod := floorMod(x.I, 86400000)
+			return types.TimestampValue(addMonthsToDays(days, n*months)*86400000+tod, x.N), nil
+		}
+		return types.TimestampValue(x.I+n*step, x.N), nil
+	}}, nil
+}
+
+// buildTimestampDiff is TIMESTAMPDIFF(unit, a, b): whole units from a to b
+// as INT, truncated toward zero; months count only when b's day and time of
+// month reach a's.
+func buildTimestampDiff(name string, args []Expr, pos int) (Expr, error) {
+	unit, err := intervalUnitKeyword(name, args, pos)
+	if err != nil {
+		return nil, err
+	}
+	ta, tb := args[1].Type(), args[2].Type()
+	point := func(t types.Type) bool { return t.Kind == types.Date || t.IsTimestamp() || t.Kind == types.Time }
+	if !point(ta) || !point(tb) || (ta.Kind == types.Time) != (tb.Kind == types.Time) {
+		return nil, cannotApplyFunc(pos, name, args[1:], name+"(<ANY>, <DATETIME>, <DATETIME>)")
+	}
+	months := monthsOf(unit)
+	step := stepMillis(unit)
+	return &scalar{name: name, args: args[1:], t: nullableIf(types.Int32, args[1], args[2]), eval: func(c *Ctx, v []types.Value) (types.Value, error) {
+		a, b := wallMillis(c, v[0], ta), wallMillis(c, v[1], tb)
+		if months > 0 {
+			return types.IntValue(int64(int32(monthsBetween(a, b) / months))), nil
+		}
+		return types.IntValue(int64(int32((b - a) / step))), nil
+	}}, nil
+}
+
+// buildOverlaps is (s0, t0) OVERLAPS (s1, t1), which the parser passes as
+// four arguments. As in Flink (Calcite's standard conversion), an interval
+// end is added to its start, each pair is ordered, and the periods overlap
+// when e0 >= s1 AND e1 >= s0, with SQL's NULL logic.
+func buildOverlaps(name string, args []Expr, pos int) (Expr, error) {
+	for i := 0; i < 4; i += 2 {
+		if !isDatetime(args[i].Type()) || !(isDatetime(args[i+1].Type()) || args[i+1].Type().IsInterval()) {
+			return nil, cannotApplyFunc(pos, name, args, "(<DATETIME>, <DATETIME>) OVERLAPS (<DATETIME>, <DATETIME>)",
+				"(<DATETIME>, <DATETIME>) OVERLAPS (<DATETIME>, <INTERVAL>)", "(<DATETIME>, <INTERVAL>) OVERLAPS (<DATETIME>, <DATETIME>)",
+				"(<DATETIME>, <INTERVAL>) OVERLAPS (<DATETIME>, <INTERVAL>)")
+		}
+	}
+	period := func(s, t Expr) (start, end Expr, err error) {
+		if t.Type().IsInterval() {
+			if t, err = Arith(Add, s, t, pos); err != nil {
+				return nil, nil, err
+			}
+		}
+		le, err := Compare(Le, s, t, pos)
+		if err != nil {
+			return nil, nil, err
+		}
+		if start, err = Case([]When{{Cond: le, Then: s}}, t, pos); err != nil {
+			return nil, nil, err
+		}
+		end, err = Case([]When{{Cond: le, Then: t}}, s, pos)
+		return start, end, err
+	}
+	s0, e0, err := period(args[0], args[1])
+	if err != nil {
+		return nil, err
+	}
+	s1, e1, err := period(args[2], args[3])
+	if err != nil {
+		return nil, err
+	}
+	l, err := Compare(Ge, e0, s1, pos)
+	if err != nil {
+		return nil, err
+	}
+	r, err := Compare(Ge, e1, s0, pos)
+	if err != nil {
+		return nil, err
+	}
+	return And(l, r, pos)
+}
+
+// wallMillis reads a date-time as milliseconds of its wall clock.
+func wallMillis(c *Ctx, v types.Value, t types.Type) int64 {
+	switch t.Kind {
+	case types.Date:
+		return v.I * 86400000
+	case types.TimestampLTZ:
+		return ltzToTs(v, c.zone()).I
+	}
+	return v.I
+}
+
+// monthsBetween counts whole months from a to b (wall-clock milliseconds).
+func monthsBetween(a, b int64) int64 {
+	y1, m1, d1 := daysToYmd(floorDiv(a, 86400000))
+	y2, m2, d2 := daysToYmd(floorDiv(b, 86400000))
+	t1, t2 := floorMod(a, 86400000), floorMod(b, 86400000)
+	n := int64(y2-y1)*12 + int64(m2-m1)
+	if n > 0 && (d2 < d1 || (d2 == d1 && t2 < t1)) {
+		n--
+	} else if n < 0 && (d2 > d1 || (d2 == d1 && t2 > t1)) {
+		n++
+	}
+	return n
+}
+
+func init() {
+	ex := func(sql, result string) funcs.Example { return funcs.Example{SQL: sql, Result: result} }
+	reg := func(name string, sigs []string, call bool, desc string, exs ...funcs.Example) {
+		funcs.Register(funcs.Spec{Name: name, Category: funcs.Temporal, Signatures: sigs, Description: desc, Examples: exs, Call: call})
+	}
+	clock := "; it reads the statement's time on the session clock, so 'playground.start-time' fixes it"
+	reg("CURRENT_DATE", []string{"CURRENT_DATE"}, false, "Today's date in table.local-time-zone, a DATE"+clock+".", ex("CURRENT_DATE IS NOT NULL", "TRUE"))
+	reg("CURRENT_TIME", []string{"CURRENT_TIME"}, false, "The time of day in table.local-time-zone, a TIME(0)"+clock+".", ex("CURRENT_TIME IS NOT NULL", "TRUE"))
+	reg("LOCALTIME", []string{"LOCALTIME"}, false, "The same as CURRENT_TIME.", ex("LOCALTIME IS NOT NULL", "TRUE"))
+	reg("CURRENT_TIMESTAMP", []string{"CURRENT_TIMESTAMP"}, false, "The current instant, a TIMESTAMP_LTZ(3) shown in table.local-time-zone"+clock+".", ex("CURRENT_TIMESTAMP IS NOT NULL", "TRUE"))
+	reg("LOCALTIMESTAMP", []string{"LOCALTIMESTAMP"}, false, "The wall-clock date and time in table.local-time-zone, a TIMESTAMP(3)"+clock+".", ex("LOCALTIMESTAMP IS NOT NULL", "TRUE"))
+	reg("NOW", []string{"NOW()"}, true, "The same as CURRENT_TIMESTAMP.", ex("NOW() IS NOT NULL", "TRUE"))
+	reg("CURRENT_ROW_TIMESTAMP", []string{"CURRENT_ROW_TIMESTAMP()"}, true, "The current instant as a TIMESTAMP_LTZ(3); here the statement's time, like CURRENT_TIMESTAMP.", ex("CURRENT_ROW_TIMESTAMP() IS NOT NULL", "TRUE"))
+	reg("EXTRACT", []string{"EXTRACT(timeintervalunit FROM temporal)"}, true,
+		"A field of a date, time, timestamp or interval as a BIGINT. Units: MILLENNIUM, CENTURY, DECADE, YEAR, ISOYEAR, QUARTER, MONTH, WEEK (ISO), DAY, DOY, DOW (Sunday = 1), ISODOW (Monday = 1), HOUR, MINUTE, SECOND, MILLISECOND, MICROSECOND, NANOSECOND, EPOCH.",
+		ex("EXTRACT(DAY FROM DATE '2006-06-05')", "5"), ex("EXTRACT(HOUR FROM TIMESTAMP '2006-06-05 13:14:15')", "13"))
+	for _, p := range []struct{ name, unit, sql, res string }{
+		{"YEAR", "the year", "YEAR(DATE '1994-09-27')", "1994"},
+		{"QUARTER", "the quarter (1 to 4)", "QUARTER(DATE '1994-09-27')", "3"},
+		{"MONTH", "the month (1 to 12)", "MONTH(DATE '1994-09-27')", "9"},
+		{"WEEK", "the ISO-8601 week of the year (1 to 53)", "WEEK(DATE '1994-09-27')", "39"},
+		{"DAYOFYEAR", "the day of the year (1 to 366)", "DAYOFYEAR(DATE '1994-09-27')", "270"},
+		{"DAYOFMONTH", "the day of the month (1 to 31)", "DAYOFMONTH(DATE '1994-09-27')", "27"},
+		{"DAYOFWEEK", "the day of the week (1 = Sunday to 7 = Saturday)", "DAYOFWEEK(DATE '1994-09-27')", "3"},
+		{"HOUR", "the hour (0 to 23)", "HOUR(TIMESTAMP '1994-09-27 13:14:15')", "13"},
+		{"MINUTE", "the minute (0 to 59)", "MINUTE(TIMESTAMP '1994-09-27 13:14:15')", "14"},
+		{"SECOND", "the second (0 to 59)", "SECOND(TIMESTAMP '1994-09-27 13:14:15')", "15"},
+	} {
+		arg := "date"
+		if p.name == "HOUR" || p.name == "MINUTE" || p.name == "SECOND" {
+			arg = "timestamp"
+		}
+		reg(p.name, []string{p.name + "(" + arg + ")"}, true, "Returns "+p.unit+" as a BIGINT, like EXTRACT.", ex(p.sql, p.res))
+	}
+	reg("TIMESTAMPADD", []string{"TIMESTAMPADD(timeintervalunit, interval, timepoint)"}, true,
+		"Adds interval (an integer) units to a date, time or timestamp, in its type; months clamp to the last day of the month. Units: YEAR, QUARTER, MONTH, WEEK, DAY, HOUR, MINUTE, SECOND, MILLISECOND (a DATE takes DAY or longer).",
+		ex("TIMESTAMPADD(WEEK, 1, DATE '2003-01-02')", "2003-01-09"), ex("TIMESTAMPADD(MONTH, 1, DATE '2020-01-31')", "2020-02-29"))
+	reg("TIMESTAMPDIFF", []string{"TIMESTAMPDIFF(timepointunit, timepoint1, timepoint2)"}, true,
+		"The whole number of units from timepoint1 to timepoint2 as an INT, negative when timepoint2 is earlier. Units: YEAR, QUARTER, MONTH, WEEK, DAY, HOUR, MINUTE, SECOND, MILLISECOND.",
+		ex("TIMESTAMPDIFF(DAY, TIMESTAMP '2003-01-02 10:00:00', TIMESTAMP '2003-01-03 10:00:00')", "1"), ex("TIMESTAMPDIFF(MONTH, DATE '2020-01-31', DATE '2020-02-29')", "0"))
+	funcs.Register(funcs.Spec{Name: "OVERLAPS", Category: funcs.Temporal, Signatures: []string{"(timepoint1, temporal1) OVERLAPS (timepoint2, temporal2)"},
+		Description: "TRUE when two periods share a point. Each period is a start and an end, or a start and an interval; the ends may come in either order.",
+		Examples: []funcs.Example{ex("(TIME '2:55:00', INTERVAL '1' HOUR) OVERLAPS (TIME '3:30:00', INTERVAL '2' HOUR)", "TRUE"),
+			ex("(TIME '9:00:00', TIME '10:00:00') OVERLAPS (TIME '10:15:00', INTERVAL '3' HOUR)", "FALSE")}})
+}
