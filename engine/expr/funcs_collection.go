@@ -151,8 +151,13 @@ func implicitCastable(from, to types.Type) bool {
 	case from.IsCharacter() && to.IsCharacter(), from.IsBinary() && to.IsBinary():
 		return true
 	case from.IsNumeric() && to.IsNumeric():
-		lr, ok := leastRestrictive2(from.WithNullable(true), to.WithNullable(true))
-		return ok && lr.Kind == to.Kind && (to.Kind != types.Decimal || (lr.Precision == to.Precision && lr.Scale == to.Scale))
+		switch to.Kind {
+		case types.Decimal, types.Double:
+			return true
+		case types.Float:
+			return from.Kind != types.Double
+		}
+		return from.IsInteger() && intRank[from.Kind] <= intRank[to.Kind]
 	case from.Kind == to.Kind:
 		switch from.Kind {
 		case types.Array, types.Multiset:
