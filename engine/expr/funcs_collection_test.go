@@ -74,7 +74,9 @@ func TestCollectionFunctions(t *testing.T) {
 		{"intersect", func() Expr { return call(t, "ARRAY_INTERSECT", arr(i("1"), i("2"), i("2")), arr(i("2"))) }, "ARRAY<INT NOT NULL> NOT NULL", "[2]"},
 		{"concat one", func() Expr { return call(t, "ARRAY_CONCAT", arr(i("1"))) }, "ARRAY<INT NOT NULL> NOT NULL", "[1]"},
 		{"concat null", func() Expr { return call(t, "ARRAY_CONCAT", arr(i("1")), nullIntArr) }, "ARRAY<INT>", "<NULL>"},
-		{"join skips nulls", func() Expr { return call(t, "ARRAY_JOIN", arr(s("a"), typed(types.NullValue, types.String), s("c")), s("+")) }, "STRING", "a+c"},
+		{"join skips nulls", func() Expr {
+			return call(t, "ARRAY_JOIN", arr(s("a"), typed(types.NullValue, types.String), s("c")), s("+"))
+		}, "STRING", "a+c"},
 		{"join null replacement", func() Expr {
 			return call(t, "ARRAY_JOIN", arr(s("a"), typed(types.NullValue, types.String)), s("+"), typed(types.NullValue, types.String))
 		}, "STRING", "<NULL>"},
@@ -83,7 +85,9 @@ func TestCollectionFunctions(t *testing.T) {
 		{"map from arrays", func() Expr { return call(t, "MAP_FROM_ARRAYS", arr(i("1")), arr(s("x"))) }, "MAP<INT NOT NULL, CHAR(1) NOT NULL> NOT NULL", "{1=x}"},
 		{"map from arrays lengths", func() Expr { return call(t, "MAP_FROM_ARRAYS", arr(i("1")), arr(s("x"), s("y"))) }, "MAP<INT NOT NULL, CHAR(1) NOT NULL> NOT NULL",
 			"error: org.apache.flink.util.FlinkRuntimeException: Invalid function MAP_FROM_ARRAYS call:\nThe length of the keys array 1 is not equal to the length of the values array 2"},
-		{"map union", func() Expr { return call(t, "MAP_UNION", call(t, "MAP", s("a"), i("1")), call(t, "MAP", s("a"), i("2"), s("b"), i("3"))) }, "MAP<CHAR(1) NOT NULL, INT NOT NULL> NOT NULL", "{a=2, b=3}"},
+		{"map union", func() Expr {
+			return call(t, "MAP_UNION", call(t, "MAP", s("a"), i("1")), call(t, "MAP", s("a"), i("2"), s("b"), i("3")))
+		}, "MAP<CHAR(1) NOT NULL, INT NOT NULL> NOT NULL", "{a=2, b=3}"},
 		{"split", func() Expr { return call(t, "SPLIT", s("a--b--"), s("--")) }, "ARRAY<STRING> NOT NULL", "[a, b, ]"},
 		{"split unicode chars", func() Expr { return call(t, "SPLIT", s("hé"), s("")) }, "ARRAY<STRING> NOT NULL", "[h, é]"},
 	}
