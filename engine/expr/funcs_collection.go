@@ -53,22 +53,26 @@ const flinkRuntimeException = "org.apache.flink.util.FlinkRuntimeException"
 
 // coll is a call over collections. A NULL argument makes the result NULL
 // unless its bit is set in passNull, in which case eval sees the NULL.
+// eval must not keep the slice it is given.
 type coll struct {
 	name     string
 	args     []Expr
 	t        types.Type
 	passNull uint64
 	eval     func(c *Ctx, v []types.Value) (types.Value, error)
+	// scratch holds the argument values between calls, so a call with a
+	// fixed-width result does not allocate: operators evaluate a tree from
+	// one goroutine, and a node is never its own descendant.
+	scratch []types.Value
 }
 
 func (e *coll) Type() types.Type { return e.t }
 func (e *coll) String() string   { return e.name + "(" + joinExprs(e.args) + ")" }
 func (e *coll) Eval(c *Ctx, row []types.Value) (types.Value, error) {
-	var small [4]types.Value
-	vals := small[:0]
-	if len(e.args) > len(small) {
-		vals = make([]types.Value, 0, len(e.args))
+	if e.scratch == nil {
+		e.scratch = make([]types.Value, 0, len(e.args))
 	}
+	vals := e.scratch[:0]
 	for i, a := range e.args {
 		v, err := a.Eval(c, row)
 		if err != nil {
