@@ -28,6 +28,9 @@ func (b *binder) expr(e sql.Expr, sc *scope) (expr.Expr, error) {
 	case *sql.ColumnRef:
 		i, err := sc.resolve(e)
 		if err != nil {
+			if len(e.Parts) >= 2 {
+				return b.fieldRef(e, sc, err)
+			}
 			return nil, err
 		}
 		if b.exp != nil {
@@ -107,14 +110,16 @@ func (b *binder) expr(e sql.Expr, sc *scope) (expr.Expr, error) {
 		if err != nil {
 			return nil, err
 		}
+		if e.Symmetric {
+			if both, err = symmetricBetween(both, x, lo, hi, e.Pos); err != nil {
+				return nil, err
+			}
+		}
 		if e.Not {
 			return expr.Not(both, e.Pos)
 		}
 		return both, nil
 	case *sql.Like:
-		if e.Similar {
-			return nil, diag.Errorf(e.Pos, diag.TableException, "SIMILAR TO is not supported yet.")
-		}
 		x, err := b.expr(e.X, sc)
 		if err != nil {
 			return nil, err
@@ -128,6 +133,9 @@ func (b *binder) expr(e sql.Expr, sc *scope) (expr.Expr, error) {
 			if esc, err = b.expr(e.Escape, sc); err != nil {
 				return nil, err
 			}
+		}
+		if e.Similar {
+			return expr.SimilarTo(x, p, esc, e.Not, e.Pos)
 		}
 		return expr.Like(x, p, esc, e.Not, e.Pos)
 	case *sql.In:
