@@ -257,7 +257,7 @@ func init() {
 	register("SUBSTR", 2, 3, buildSubstring)
 	register("SUBSTRING", 2, 3, buildSubstring)
 	register("TO_TIMESTAMP_LTZ", 1, 2, buildToTimestampLTZ)
-	register("TRIM", 1, 1, buildTrim)
+	register("TRIM", 1, 3, buildTrimFrom)
 	register("UPPER", 1, 1, buildCase)
 }
 

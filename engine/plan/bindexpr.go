@@ -155,6 +155,8 @@ func (b *binder) expr(e sql.Expr, sc *scope) (expr.Expr, error) {
 		return expr.Cast(x, e.Type, e.Try, e.Pos)
 	case *sql.Call:
 		return b.call(e, sc)
+	case *sql.Symbol:
+		return expr.Symbol(e.Name, e.Pos), nil
 	case *sql.Exists, *sql.ScalarSubquery:
 		return nil, diag.Errorf(e.ExprPos(), diag.TableException, "Subqueries are not supported yet.")
 	}
