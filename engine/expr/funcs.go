@@ -313,7 +313,8 @@ func changeCase(c *Ctx, b []byte, up bool) []byte {
 	}
 	if !ascii {
 		if up {
-			return c.keep(bytes.ToUpper(b))
+			// Java's full case mapping turns ß into SS; Go's maps it to itself.
+			return c.keep(bytes.ReplaceAll(bytes.ToUpper(b), []byte("ß"), []byte("SS")))
 		}
 		return c.keep(bytes.ToLower(b))
 	}

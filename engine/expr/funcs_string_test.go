@@ -1,0 +1,75 @@
+package expr
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestJavaOnlyConstruct(t *testing.T) {
+	for _, c := range []struct{ pattern, want string }{
+		{`abc`, ""},
+		{`(a)\1`, "backreference"},
+		{`(?<n>a)\k<n>`, "named backreference"},
+		{`[\1]`, ""}, // inside a class \1 is an octal escape to Java, not a backreference
+		{`a(?=b)`, "lookahead"},
+		{`a(?!b)`, "lookahead"},
+		{`(?<=a)b`, "lookbehind"},
+		{`(?<!a)b`, "lookbehind"},
+		{`(?<name>a)`, ""},
+		{`(?>a+)`, "atomic group"},
+		{`a*+`, "possessive"},
+		{`a++b`, "possessive"},
+		{`a{2}+`, "possessive"},
+		{`a\++`, ""},
+		{`[+*]+`, ""},
+		{`\Q(?=\E`, ""},
+		{`[(?=]`, ""},
+		{`(?i)ab`, ""},
+	} {
+		got := javaOnlyConstruct(c.pattern)
+		if (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
+			t.Errorf("javaOnlyConstruct(%q) = %q, want %q", c.pattern, got, c.want)
+		}
+	}
+}
+
+func TestInstrAndSplit(t *testing.T) {
+	for _, c := range []struct {
+		s, sub     string
+		start, nth int64
+		want       int64
+	}{
+		{"abcabc", "bc", 1, 1, 2},
+		{"abcabc", "bc", 1, 2, 5},
+		{"abcabc", "bc", 1, 3, 0},
+		{"abcabc", "bc", 3, 1, 5},
+		{"abcabc", "bc", -1, 1, 5},
+		{"abcabc", "bc", -1, 2, 2},
+		{"abcabc", "bc", -3, 1, 2},
+		{"abcabc", "bc", 0, 1, 0},
+		{"abcabc", "bc", 99, 1, 0},
+		{"größe", "ß", 1, 1, 4},
+	} {
+		if got := instr([]byte(c.s), []byte(c.sub), c.start, c.nth); got != c.want {
+			t.Errorf("instr(%q, %q, %d, %d) = %d, want %d", c.s, c.sub, c.start, c.nth, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		s, sep string
+		idx    int
+		want   string
+		ok     bool
+	}{
+		{"a,b,,c", ",", 2, "", true},
+		{"a,b,,c", ",", 3, "c", true},
+		{"a,b,,c", ",", 4, "", false},
+		{"a::b", "::", 1, "b", true},
+		{"a b\tc", "", 2, "c", true},
+		{",", ",", 1, "", true},
+	} {
+		got, ok := splitField([]byte(c.s), []byte(c.sep), c.idx)
+		if ok != c.ok || string(got) != c.want {
+			t.Errorf("splitField(%q, %q, %d) = %q, %v; want %q, %v", c.s, c.sep, c.idx, got, ok, c.want, c.ok)
+		}
+	}
+}
