@@ -1,6 +1,7 @@
 package expr
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -70,6 +71,37 @@ func TestInstrAndSplit(t *testing.T) {
 		got, ok := splitField([]byte(c.s), []byte(c.sep), c.idx)
 		if ok != c.ok || string(got) != c.want {
 			t.Errorf("splitField(%q, %q, %d) = %q, %v; want %q, %v", c.s, c.sep, c.idx, got, ok, c.want, c.ok)
+		}
+	}
+}
+
+func TestJavaSplitAndHash(t *testing.T) {
+	for _, c := range []struct {
+		s, re string
+		limit int
+		want  []string
+	}{
+		{"a,b,,", ",", 0, []string{"a", "b"}},
+		{",a", ",", 0, []string{"", "a"}},
+		{",", ",", 0, nil},
+		{"a=b=c", "=", 2, []string{"a", "b=c"}},
+		{"a=", "=", 2, []string{"a", ""}},
+		{"abc", "", 0, []string{"a", "b", "c"}},
+		{"a1b22c", "[0-9]+", 0, []string{"a", "b", "c"}},
+		{"x", ",", 0, []string{"x"}},
+	} {
+		var got []string
+		for _, p := range javaSplit([]byte(c.s), regexp.MustCompile(c.re), c.limit) {
+			got = append(got, string(p))
+		}
+		if strings.Join(got, "|") != strings.Join(c.want, "|") || len(got) != len(c.want) {
+			t.Errorf("javaSplit(%q, %q, %d) = %q, want %q", c.s, c.re, c.limit, got, c.want)
+		}
+	}
+	// String.hashCode values (s[0]*31^(n-1) + ... + s[n-1], computed independently).
+	for s, want := range map[string]int32{"": 0, "a": 97, "hello": 99162322, "Aa": 2112, "BB": 2112, "größe": 98762257} {
+		if got := javaStringHash([]byte(s)); got != want {
+			t.Errorf("javaStringHash(%q) = %d, want %d", s, got, want)
 		}
 	}
 }

@@ -60,7 +60,6 @@ var Unsupported = []NotSupported{
 	{Name: "TANH", Category: Arithmetic, Reason: reasonLater},
 	{Name: "TRUNCATE", Category: Arithmetic, Reason: reasonLater},
 	{Name: "UUID", Category: Arithmetic, Reason: reasonLater},
-	{Name: "STR_TO_MAP", Category: String, Reason: reasonLater},
 	{Name: "CONVERT_TZ", Category: Temporal, Reason: reasonLater},
 	{Name: "CURRENT_DATE", Category: Temporal, Reason: reasonLater},
 	{Name: "CURRENT_ROW_TIMESTAMP", Category: Temporal, Reason: reasonLater},
