@@ -170,7 +170,7 @@ func buildRegexpReplace(name string, args []Expr, pos int) (Expr, error) {
 	if err != nil {
 		return nil, err
 	}
-	return strictFn(name, args, stringNullT, func(c *Ctx, v []types.Value) (types.Value, error) {
+	return strictFn(name, args, stringT(args...), func(c *Ctx, v []types.Value) (types.Value, error) {
 		re, err := ra.get(v[1].B)
 		if err != nil || re == nil {
 			return types.NullValue, err

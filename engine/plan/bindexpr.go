@@ -81,6 +81,9 @@ func (b *binder) expr(e sql.Expr, sc *scope) (expr.Expr, error) {
 		case "FALSE":
 			return expr.IsFalse(x, e.Not, e.Pos)
 		}
+		if kind, ok := strings.CutPrefix(e.What, "JSON "); ok {
+			return expr.IsJSON(x, kind, e.Not, e.Pos)
+		}
 		return expr.IsUnknown(x, e.Not, e.Pos)
 	case *sql.Between:
 		x, err := b.expr(e.X, sc)
