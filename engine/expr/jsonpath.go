@@ -174,7 +174,7 @@ func (p *jsonPath) eval(root *jsonValue) (*jsonValue, error) {
 			if p.lax && p.indefinite {
 				return &jsonValue{kind: jsonArray}, nil
 			}
-			return nil, errPath
+			return nil, p.notFound(k, v)
 		}
 		v = next
 	}
@@ -292,4 +292,33 @@ func deepScan(out []*jsonValue, v *jsonValue, name string) []*jsonValue {
 		}
 	}
 	return out
+}
+
+// notFound is Jayway's error for step k failing on v.
+func (p *jsonPath) notFound(k int, v *jsonValue) error {
+	st := p.steps[k]
+	if st.kind == pathProp && v.kind != jsonObject {
+		return jsonRuntimeErr("Expected to find an object with property ['%s'] in path %s but found '%s'. "+
+			"This is not a json object according to the JsonProvider: "+
+			"'org.apache.flink.shaded.com.jayway.jsonpath.spi.json.JacksonJsonProvider'.", st.name, p.render(k), v.javaClass())
+	}
+	if st.kind == pathProp && k < len(p.steps)-1 {
+		return jsonRuntimeErr("Missing property in path %s", p.render(k+1))
+	}
+	return jsonRuntimeErr("No results for path: %s", p.render(len(p.steps)))
+}
+
+// render is the normalized form of the first n steps: $['a'][0].
+func (p *jsonPath) render(n int) string {
+	var b strings.Builder
+	b.WriteByte('$')
+	for _, st := range p.steps[:n] {
+		switch st.kind {
+		case pathProp:
+			b.WriteString("['" + st.name + "']")
+		case pathIndex:
+			b.WriteString("[" + strconv.Itoa(st.index[0]) + "]")
+		}
+	}
+	return b.String()
 }

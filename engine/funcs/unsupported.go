@@ -126,7 +126,6 @@ var Unsupported = []NotSupported{
 	{Name: "MAP_UNION", Category: Collection, Reason: reasonLater},
 	{Name: "MAP_VALUES", Category: Collection, Reason: reasonLater},
 	{Name: "SPLIT", Category: Collection, Reason: reasonLater},
-	{Name: "JSON_OBJECT", Category: JSON, Reason: reasonLater},
 	{Name: "ARRAY", Category: ValueConstruct, Reason: reasonLater},
 	{Name: "MAP", Category: ValueConstruct, Reason: reasonLater},
 	{Name: "ROW", Category: ValueConstruct, Reason: reasonLater},

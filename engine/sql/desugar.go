@@ -592,6 +592,8 @@ func (ds *desugarer) word(i, j int, over bool) (int, error) {
 			return ds.special(i, j, u)
 		case "LEFT", "RIGHT":
 			return ds.name(i, j)
+		case "JSON_EXISTS", "JSON_VALUE", "JSON_QUERY", "JSON_OBJECT", "JSON_ARRAY":
+			return ds.jsonCall(i, j, u)
 		}
 		if !syntaxWords[u] && !(over && (u == "PARTITION" || u == "ROWS" || u == "RANGE")) {
 			return ds.name(i, j)
