@@ -108,8 +108,12 @@ func strictFn(name string, args []Expr, t types.Type, f func(c *Ctx, v []types.V
 }
 
 // runeIndex is the 0-based character index of sub in s at or after
-// character from, or -1: Java's indexOf over BinaryStringData.
+// character from, or -1: BinaryStringData.indexOf, which finds an empty
+// sub at 0 whatever from is.
 func runeIndex(s, sub []byte, from int) int {
+	if len(sub) == 0 {
+		return 0
+	}
 	if from < 0 {
 		from = 0
 	}
@@ -120,9 +124,6 @@ func runeIndex(s, sub []byte, from int) int {
 		}
 		_, n := utf8.DecodeRune(s[off:])
 		off += n
-	}
-	if len(sub) == 0 {
-		return from
 	}
 	k := bytes.Index(s[off:], sub)
 	if k < 0 {
@@ -209,11 +210,27 @@ func instr(s, sub []byte, start, nth int64) int64 {
 		}
 		return idx
 	}
-	p := instr(reverseRunes(nil, s), reverseRunes(nil, sub), -start, nth)
-	if p == 0 {
-		return 0
+	// Backwards: the nth occurrence, counting from the right, that ends at
+	// or before character n+start+1 (Flink searches the reversed strings).
+	if len(sub) == 0 {
+		return int64(utf8.RuneCount(s)) + 1
 	}
-	return int64(utf8.RuneCount(s)) + 2 - p - int64(utf8.RuneCount(sub))
+	limit := int64(utf8.RuneCount(s)) + start + 1 // last character an occurrence may end on
+	subLen := int64(utf8.RuneCount(sub))
+	var pos int64
+	for k := int64(0); k < nth; k++ {
+		if limit < subLen || limit <= 0 {
+			return 0
+		}
+		prefix := runeSlice(s, 0, limit)
+		at := bytes.LastIndex(prefix, sub)
+		if at < 0 {
+			return 0
+		}
+		pos = int64(utf8.RuneCount(s[:at])) + 1
+		limit = pos + subLen - 2 // the next occurrence ends at least one character earlier
+	}
+	return pos
 }
 
 // reverseRunes appends the characters of s in reverse order to dst.

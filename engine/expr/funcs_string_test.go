@@ -50,6 +50,11 @@ func TestInstrAndSplit(t *testing.T) {
 		{"abcabc", "bc", 0, 1, 0},
 		{"abcabc", "bc", 99, 1, 0},
 		{"größe", "ß", 1, 1, 4},
+		{"größe", "ß", -1, 1, 4},
+		{"aaa", "aa", -1, 2, 1}, // overlapping occurrences count, from the right
+		{"aaa", "aa", 1, 2, 2},
+		{"abc", "", 3, 1, 1},
+		{"abc", "", -2, 1, 4},
 	} {
 		if got := instr([]byte(c.s), []byte(c.sub), c.start, c.nth); got != c.want {
 			t.Errorf("instr(%q, %q, %d, %d) = %d, want %d", c.s, c.sub, c.start, c.nth, got, c.want)
