@@ -257,7 +257,7 @@ func init() {
 	register("SUBSTR", 2, 3, buildSubstring)
 	register("SUBSTRING", 2, 3, buildSubstring)
 	register("TO_TIMESTAMP_LTZ", 1, 2, buildToTimestampLTZ)
-	register("TRIM", 1, 1, buildTrim)
+	register("TRIM", 1, 3, buildTrimFrom)
 	register("UPPER", 1, 1, buildCase)
 }
 
@@ -313,7 +313,8 @@ func changeCase(c *Ctx, b []byte, up bool) []byte {
 	}
 	if !ascii {
 		if up {
-			return c.keep(bytes.ToUpper(b))
+			// Java's full case mapping turns ß into SS; Go's maps it to itself.
+			return c.keep(bytes.ReplaceAll(bytes.ToUpper(b), []byte("ß"), []byte("SS")))
 		}
 		return c.keep(bytes.ToLower(b))
 	}

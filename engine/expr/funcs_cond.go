@@ -265,10 +265,10 @@ func init() {
 		"CASE WHEN condition1 THEN result1 [WHEN ...]* [ELSE resultZ] END"},
 		Description: "The result of the first WHEN that matches (equals value, or whose condition is TRUE); resultZ or NULL when none does. The type is the common type of the results.",
 		Examples:    []funcs.Example{ex("CASE 2 WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END", "two"), ex("CASE WHEN 1 > 2 THEN 'yes' END", "<NULL>")}})
-	funcs.Register(funcs.Spec{Name: "CAST", Category: funcs.Conversion, Signatures: []string{"CAST(value AS type)"},
+	funcs.Register(funcs.Spec{Name: "CAST", Category: funcs.Conversion, Call: true, Signatures: []string{"CAST(value AS type)"},
 		Description: "Converts value to type with Flink's cast rules; a value that cannot be converted (such as 'abc' to INT) fails the query.",
 		Examples:    []funcs.Example{ex("CAST('42' AS INT)", "42"), ex("CAST(3.7 AS INT)", "3"), ex("CAST(1 AS DECIMAL(5, 2))", "1.00")}})
-	funcs.Register(funcs.Spec{Name: "TRY_CAST", Category: funcs.Conversion, Signatures: []string{"TRY_CAST(value AS type)"},
+	funcs.Register(funcs.Spec{Name: "TRY_CAST", Category: funcs.Conversion, Call: true, Signatures: []string{"TRY_CAST(value AS type)"},
 		Description: "Like CAST, but NULL where CAST would fail.",
 		Examples:    []funcs.Example{ex("TRY_CAST('abc' AS INT)", "<NULL>"), ex("TRY_CAST('42' AS INT)", "42")}})
 	reg("TYPEOF", funcs.Conversion, []string{"TYPEOF(input)", "TYPEOF(input, force_serializable)"},

@@ -38,12 +38,13 @@ func (e *keyword) Type() types.Type                              { return types.
 func (e *keyword) Eval(*Ctx, []types.Value) (types.Value, error) { return types.NullValue, nil }
 func (e *keyword) String() string                                { return e.name }
 
+// keywordOf reads a unit keyword: the binder passes symbols (EXTRACT's
+// YEAR, TIMESTAMPADD's DAY) as Symbol nodes.
 func keywordOf(e Expr) (string, bool) {
-	k, ok := e.(*keyword)
-	if !ok {
-		return "", false
+	if k, ok := e.(*keyword); ok {
+		return k.name, true
 	}
-	return k.name, true
+	return SymbolName(e)
 }
 
 // buildClock is the current date and time of the statement: CURRENT_DATE

@@ -84,6 +84,9 @@ func (b *binder) expr(e sql.Expr, sc *scope) (expr.Expr, error) {
 		case "FALSE":
 			return expr.IsFalse(x, e.Not, e.Pos)
 		}
+		if kind, ok := strings.CutPrefix(e.What, "JSON "); ok {
+			return expr.IsJSON(x, kind, e.Not, e.Pos)
+		}
 		return expr.IsUnknown(x, e.Not, e.Pos)
 	case *sql.Between:
 		x, err := b.expr(e.X, sc)
@@ -164,7 +167,7 @@ func (b *binder) expr(e sql.Expr, sc *scope) (expr.Expr, error) {
 	case *sql.Call:
 		return b.call(e, sc)
 	case *sql.Symbol:
-		return expr.Keyword(e.Name), nil
+		return expr.Symbol(e.Name, e.Pos), nil
 	case *sql.Exists, *sql.ScalarSubquery:
 		return nil, diag.Errorf(e.ExprPos(), diag.TableException, "Subqueries are not supported yet.")
 	}

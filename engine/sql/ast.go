@@ -661,7 +661,7 @@ type IsPredicate struct {
 	Pos  int
 	X    Expr
 	Not  bool
-	What string // "NULL", "TRUE", "FALSE", "UNKNOWN"
+	What string // "NULL", "TRUE", "FALSE", "UNKNOWN", "JSON VALUE", "JSON SCALAR", "JSON ARRAY", "JSON OBJECT"
 }
 
 // Between is x [NOT] BETWEEN [SYMMETRIC] lo AND hi.

@@ -88,14 +88,15 @@ type desugared struct {
 	leaves  []any
 	selects []selectInfo
 
-	unaryPos  []int  // -, + and NOT prefix operators, in source order
-	casePos   []int  // CASE keywords
-	existsPos []int  // EXISTS keywords
-	isUnknown []bool // per IS [NOT] NULL|UNKNOWN: true for UNKNOWN
-	distinct  []bool // per <=>: true for IS DISTINCT FROM
-	overlaps  []int  // indexes into distinct of the <=> that stand for OVERLAPS
-	similar   []bool // per LIKE: true for SIMILAR TO
-	symmetric []bool // per BETWEEN: true for SYMMETRIC
+	unaryPos  []int    // -, + and NOT prefix operators, in source order
+	casePos   []int    // CASE keywords
+	existsPos []int    // EXISTS keywords
+	isUnknown []bool   // per IS [NOT] NULL|UNKNOWN: true for UNKNOWN
+	isJSON    []string // per IS [NOT] NULL|UNKNOWN|JSON: the JSON type (VALUE, SCALAR, ARRAY, OBJECT), "" for NULL|UNKNOWN
+	distinct  []bool   // per <=>: true for IS DISTINCT FROM
+	overlaps  []int    // indexes into distinct of the <=> that stand for OVERLAPS
+	similar   []bool   // per LIKE: true for SIMILAR TO
+	symmetric []bool   // per BETWEEN: true for SYMMETRIC
 }
 
 type desugarer struct {
@@ -601,6 +602,8 @@ func (ds *desugarer) word(i, j int, over bool) (int, error) {
 			return ds.special(i, j, u)
 		case "LEFT", "RIGHT":
 			return ds.name(i, j)
+		case "JSON_EXISTS", "JSON_VALUE", "JSON_QUERY", "JSON_OBJECT", "JSON_ARRAY":
+			return ds.jsonCall(i, j, u)
 		}
 		if !syntaxWords[u] && !(over && (u == "PARTITION" || u == "ROWS" || u == "RANGE")) {
 			return ds.name(i, j)
@@ -1171,6 +1174,17 @@ func (ds *desugarer) is(i int) (int, error) {
 	switch {
 	case t.Is("NULL"), t.Is("UNKNOWN"):
 		ds.d.isUnknown = append(ds.d.isUnknown, t.Is("UNKNOWN"))
+		ds.d.isJSON = append(ds.d.isJSON, "")
+		ds.emit("IS"+neg+" NULL", i)
+	case t.Is("JSON"):
+		// x IS [NOT] JSON [VALUE|SCALAR|ARRAY|OBJECT] steals IS [NOT] NULL.
+		kind := "VALUE"
+		if n := ds.tok(k + 1); n.Is("VALUE") || n.Is("SCALAR") || n.Is("ARRAY") || n.Is("OBJECT") {
+			kind = strings.ToUpper(n.Val)
+			k++
+		}
+		ds.d.isUnknown = append(ds.d.isUnknown, false)
+		ds.d.isJSON = append(ds.d.isJSON, kind)
 		ds.emit("IS"+neg+" NULL", i)
 	case t.Is("TRUE"), t.Is("FALSE"):
 		ds.emit("IS"+neg+" "+strings.ToUpper(t.Val), i)

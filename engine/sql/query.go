@@ -144,6 +144,7 @@ type converter struct {
 	unary, cases, exists         int
 	isUnknown, distinct, similar int
 	symmetric                    int
+	isJSON                       int
 }
 
 // finish checks that every queued annotation was consumed; a mismatch
@@ -152,7 +153,7 @@ func (c *converter) finish() error {
 	d := c.ds
 	if c.unary != len(d.unaryPos) || c.cases != len(d.casePos) || c.exists != len(d.existsPos) ||
 		c.isUnknown != len(d.isUnknown) || c.distinct != len(d.distinct) || c.similar != len(d.similar) ||
-		c.symmetric != len(d.symmetric) {
+		c.symmetric != len(d.symmetric) || c.isJSON != len(d.isJSON) {
 		return diag.Parse(d.firstPos(), "Internal parser error: unbalanced desugaring")
 	}
 	return nil
@@ -761,6 +762,10 @@ func (c *converter) expr(x sqlparser.Expr) (Expr, error) {
 			if popBool(c.ds.isUnknown, &c.isUnknown) {
 				p.What = "UNKNOWN"
 			}
+			if c.isJSON < len(c.ds.isJSON) && c.ds.isJSON[c.isJSON] != "" {
+				p.What = "JSON " + c.ds.isJSON[c.isJSON]
+			}
+			c.isJSON++
 			p.Not = x.Operator == sqlparser.IsNotNullStr
 		case sqlparser.IsTrueStr:
 			p.What = "TRUE"

@@ -390,6 +390,9 @@ func (w *unparser) call(c *Call) {
 	name := strings.ToUpper(c.Name)
 	a := c.Args
 	switch {
+	case jsonCallNames[name] && c.Over == nil:
+		w.jsonCall(name, a)
+		return
 	case name == "ITEM" && len(a) == 2:
 		w.expr(a[0], precPrefix+1)
 		w.s("[")

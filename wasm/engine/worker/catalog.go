@@ -1,13 +1,13 @@
 package worker
 
 import (
-	"context"
 	"sort"
 	"strings"
 
 	"github.com/flinkplay/flinkplay/engine"
 	"github.com/flinkplay/flinkplay/engine/catalog"
 	"github.com/flinkplay/flinkplay/engine/connector"
+	"github.com/flinkplay/flinkplay/engine/funcs"
 	"github.com/flinkplay/flinkplay/engine/sql"
 	"github.com/flinkplay/flinkplay/wasm/engine/protocol"
 )
@@ -32,56 +32,19 @@ func Specs(sess *engine.Session) *protocol.Specs {
 	return sp
 }
 
-// functionNames lists the functions a user can call in SQL, for
-// completion. It asks a fresh session, as a user would with SHOW FUNCTIONS,
-// and keeps what SQL can call: Flink lists some functions under their Table
-// API names (camel case, "charLength") and some operators ("and", "asc"),
-// which SQL spells otherwise or not as calls.
+// functionNames lists the functions a user can call in SQL as NAME(...),
+// for completion: the specs of the engine's built-in functions (engine/funcs)
+// that are calls, sorted. Operators and keyword forms (IS NULL, ||) are not
+// completed as calls. SHOW FUNCTIONS stays Flink's own list.
 func functionNames() []string {
 	names := []string{}
-	res, err := engine.NewSession(engine.Config{}).Execute(context.Background(), "SHOW FUNCTIONS")
-	if err != nil {
-		return names
-	}
-	defer res.Close()
-	seen := map[string]bool{}
-	for _, row := range res.Rows {
-		if len(row) == 0 || row[0].Null {
-			continue
-		}
-		name := string(row[0].B)
-		if !sqlCallable(name) {
-			continue
-		}
-		name = strings.ToUpper(name)
-		if !seen[name] {
-			seen[name] = true
-			names = append(names, name)
+	for _, s := range funcs.All() {
+		if s.Call {
+			names = append(names, s.Name)
 		}
 	}
 	sort.Strings(names)
 	return names
-}
-
-// notCalls are names in Flink's function list that SQL writes as operators
-// or keywords, not as calls.
-var notCalls = map[string]bool{
-	"and": true, "or": true, "not": true, "as": true, "asc": true, "desc": true, "in": true,
-	"between": true, "like": true, "similar": true, "over": true, "end": true, "start": true,
-	"get": true, "at": true, "distinct": true, "equals": true, "plus": true, "minus": true,
-	"times": true, "divide": true, "flatten": true, "element": true, "collect": true,
-}
-
-func sqlCallable(name string) bool {
-	if name == "" || notCalls[name] {
-		return false
-	}
-	for i := 1; i < len(name); i++ {
-		if c := name[i]; c >= 'A' && c <= 'Z' && name[i-1] >= 'a' && name[i-1] <= 'z' {
-			return false // camel case: a Table API name
-		}
-	}
-	return true
 }
 
 // Snapshot describes sess's catalogs for the catalog panel: every table and

@@ -1,0 +1,718 @@
+package expr
+
+import (
+	"encoding/base64"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/types"
+)
+
+// pathArg is the path argument of JSON_EXISTS, JSON_VALUE and JSON_QUERY:
+// parsed once when it is a literal.
+type pathArg struct {
+	literal bool
+	fixed   *jsonPath
+	err     error
+}
+
+func newPathArg(e Expr) *pathArg {
+	a := &pathArg{}
+	if v, ok := LiteralValue(e); ok && !v.Null {
+		a.literal = true
+		a.fixed, a.err = parseJSONPath(string(v.B))
+	}
+	return a
+}
+
+func (a *pathArg) get(spec []byte) (*jsonPath, error) {
+	if a.literal {
+		return a.fixed, a.err
+	}
+	return parseJSONPath(string(spec))
+}
+
+// jsonLookup parses doc and applies the path as Flink does. A nil value
+// with a nil error is an empty result (nothing found, JSON null, or, in
+// lax mode, an error); a non-nil error is an error of strict mode or of
+// the path itself.
+func jsonLookup(a *pathArg, doc, spec []byte) (*jsonValue, *jsonPath, error) {
+	p, err := a.get(spec)
+	if err != nil {
+		return nil, nil, jsonRuntimeErr("Illegal jsonpath spec ''%s'', format of the spec should be: ''<lax|strict> ${expr}''", spec)
+	}
+	root, err := parseJSON(doc)
+	if err != nil {
+		if p.lax {
+			return nil, p, nil
+		}
+		return nil, p, jsonRuntimeErr("%s", jacksonMessage(err))
+	}
+	v, err := p.eval(root)
+	if err != nil {
+		if p.lax {
+			return nil, p, nil
+		}
+		return nil, p, err
+	}
+	if v.kind == jsonNull {
+		return nil, p, nil
+	}
+	return v, p, nil
+}
+
+const tableRuntimeException = "org.apache.flink.table.api.TableRuntimeException"
+
+func jsonRuntimeErr(format string, args ...any) error {
+	return runtimeErr(tableRuntimeException, format, args...)
+}
+
+func jacksonMessage(err error) string {
+	if err == errJSON {
+		return "Invalid JSON text"
+	}
+	return err.Error()
+}
+
+func checkJSONArgs(name string, args []Expr, pos int) error {
+	return checkFamilies(name, args[:2], pos, []string{name + "(<CHARACTER>, <CHARACTER>)"}, []func(types.Type) bool{isCharOrNull, isCharOrNull})
+}
+
+// jsonClauses are the clauses after the path, as the parser passes them.
+type jsonClauses struct {
+	returning    *types.Type
+	onEmpty      string // NULL, ERROR, DEFAULT, EMPTY ARRAY, EMPTY OBJECT
+	onError      string // also TRUE, FALSE, UNKNOWN for JSON_EXISTS
+	emptyDefault Expr
+	errorDefault Expr
+	wrapper      string // WITHOUT, WITH CONDITIONAL, WITH UNCONDITIONAL
+}
+
+func parseJSONClauses(name string, args []Expr, pos int) (jsonClauses, error) {
+	c := jsonClauses{onEmpty: "NULL", onError: "NULL", wrapper: "WITHOUT"}
+	if name == "JSON_EXISTS" {
+		c.onError = "FALSE"
+	}
+	var pending string
+	var pendingDefault Expr
+	for k := 0; k < len(args); k++ {
+		sym, ok := SymbolName(args[k])
+		if !ok {
+			return c, noMatch(name, args, pos)
+		}
+		switch sym {
+		case "RETURNING":
+			if k+1 >= len(args) {
+				return c, noMatch(name, args, pos)
+			}
+			t := args[k+1].Type().WithNullable(true)
+			c.returning = &t
+			k++
+		case "WRAPPER":
+			c.wrapper, pending = pending, ""
+		case "DEFAULT":
+			if k+1 >= len(args) {
+				return c, noMatch(name, args, pos)
+			}
+			pending, pendingDefault = "DEFAULT", args[k+1]
+			k++
+		case "ON EMPTY":
+			c.onEmpty, c.emptyDefault, pending = pending, pendingDefault, ""
+		case "ON ERROR":
+			c.onError, c.errorDefault, pending = pending, pendingDefault, ""
+		default:
+			pending, pendingDefault = sym, nil
+		}
+	}
+	return c, nil
+}
+
+func buildJSONExists(name string, args []Expr, pos int) (Expr, error) {
+	if err := checkJSONArgs(name, args, pos); err != nil {
+		return nil, err
+	}
+	cl, err := parseJSONClauses(name, args[2:], pos)
+	if err != nil {
+		return nil, err
+	}
+	pa := newPathArg(args[1])
+	return strictFn(name, args[:2], types.Bool.WithNullable(true), func(_ *Ctx, v []types.Value) (types.Value, error) {
+		r, _, err := jsonLookup(pa, v[0].B, v[1].B)
+		if err != nil {
+			switch cl.onError {
+			case "TRUE":
+				return types.BoolValue(true), nil
+			case "UNKNOWN":
+				return types.NullValue, nil
+			case "ERROR":
+				return types.NullValue, err
+			}
+			return types.BoolValue(false), nil
+		}
+		return types.BoolValue(r != nil), nil
+	}), nil
+}
+
+// javaString is the value as Java's toString prints the object Jackson
+// made of it (maps as {k=v, ...}, lists as [a, b]), for error messages.
+func (v *jsonValue) javaString(dst []byte) []byte {
+	switch v.kind {
+	case jsonNull:
+		return append(dst, "null"...)
+	case jsonArray:
+		dst = append(dst, '[')
+		for i, e := range v.elem {
+			if i > 0 {
+				dst = append(dst, ", "...)
+			}
+			dst = e.javaString(dst)
+		}
+		return append(dst, ']')
+	case jsonObject:
+		dst = append(dst, '{')
+		for i, k := range v.keys {
+			if i > 0 {
+				dst = append(dst, ", "...)
+			}
+			dst = append(dst, k...)
+			dst = append(dst, '=')
+			dst = v.elem[i].javaString(dst)
+		}
+		return append(dst, '}')
+	}
+	return v.scalarText(dst)
+}
+
+// javaClass is the class of the Java object Jackson makes of a JSON value.
+func (v *jsonValue) javaClass() string {
+	switch v.kind {
+	case jsonBool:
+		return "java.lang.Boolean"
+	case jsonInt:
+		if n, err := strconv.ParseInt(v.text, 10, 64); err == nil {
+			if n == int64(int32(n)) {
+				return "java.lang.Integer"
+			}
+			return "java.lang.Long"
+		}
+		return "java.math.BigInteger"
+	case jsonDouble:
+		return "java.lang.Double"
+	case jsonString:
+		return "java.lang.String"
+	case jsonArray:
+		return "java.util.ArrayList"
+	}
+	return "java.util.LinkedHashMap"
+}
+
+func classCastErr(from, to string) error {
+	return runtimeErr("java.lang.ClassCastException",
+		"class %s cannot be cast to class %s (%s and %s are in module java.base of loader 'bootstrap')", from, to, from, to)
+}
+
+func buildJSONValue(name string, args []Expr, pos int) (Expr, error) {
+	if err := checkJSONArgs(name, args, pos); err != nil {
+		return nil, err
+	}
+	cl, err := parseJSONClauses(name, args[2:], pos)
+	if err != nil {
+		return nil, err
+	}
+	t := stringNullT
+	if cl.returning != nil {
+		t = *cl.returning
+		switch t.Kind {
+		case types.Varchar, types.Boolean, types.Int, types.Double:
+		default:
+			return nil, diag.Errorf(pos, "org.apache.flink.table.planner.codegen.CodeGenException",
+				"Unsupported type '%s' for RETURNING in JSON_VALUE().", t.String())
+		}
+	}
+	return &jsonValueExpr{doc: args[0], path: args[1], pa: newPathArg(args[1]), cl: cl, t: t}, nil
+}
+
+type jsonValueExpr struct {
+	doc, path Expr
+	pa        *pathArg
+	cl        jsonClauses
+	t         types.Type
+}
+
+func (e *jsonValueExpr) Type() types.Type { return e.t }
+func (e *jsonValueExpr) String() string {
+	return "JSON_VALUE(" + e.doc.String() + ", " + e.path.String() + ")"
+}
+
+func (e *jsonValueExpr) Eval(c *Ctx, row []types.Value) (types.Value, error) {
+	doc, err := e.doc.Eval(c, row)
+	if err != nil || doc.Null {
+		return types.NullValue, err
+	}
+	path, err := e.path.Eval(c, row)
+	if err != nil || path.Null {
+		return types.NullValue, err
+	}
+	r, p, err := jsonLookup(e.pa, doc.B, path.B)
+	if err == nil {
+		switch {
+		case r == nil || p.lax && !r.scalar():
+			switch e.cl.onEmpty {
+			case "ERROR":
+				return types.NullValue, jsonRuntimeErr("Empty result of JSON_VALUE function is not allowed")
+			case "DEFAULT":
+				return e.fallback(c, row, e.cl.emptyDefault)
+			}
+			return types.NullValue, nil
+		case !r.scalar():
+			err = jsonRuntimeErr("Strict jsonpath mode requires scalar value, and the actual value is: ''%s''", r.javaString(nil))
+		default:
+			return e.convert(c, r)
+		}
+	}
+	switch e.cl.onError {
+	case "ERROR":
+		return types.NullValue, err
+	case "DEFAULT":
+		return e.fallback(c, row, e.cl.errorDefault)
+	}
+	return types.NullValue, nil
+}
+
+// convert casts the Java object of a JSON scalar to the RETURNING type as
+// Flink's generated code does: a plain cast, failing for another class.
+func (e *jsonValueExpr) convert(c *Ctx, r *jsonValue) (types.Value, error) {
+	switch e.t.Kind {
+	case types.Boolean:
+		if r.kind != jsonBool {
+			return types.NullValue, classCastErr(r.javaClass(), "java.lang.Boolean")
+		}
+		return types.BoolValue(r.b), nil
+	case types.Int:
+		if cls := r.javaClass(); cls != "java.lang.Integer" {
+			return types.NullValue, classCastErr(cls, "java.lang.Integer")
+		}
+		n, _ := strconv.ParseInt(r.text, 10, 32)
+		return types.IntValue(n), nil
+	case types.Double:
+		if r.kind != jsonDouble {
+			return types.NullValue, classCastErr(r.javaClass(), "java.lang.Double")
+		}
+		return types.FloatValue(r.f), nil
+	}
+	return types.BytesValue(c.keep(r.scalarText(nil))), nil
+}
+
+// fallback is the value of a DEFAULT expression, as the RETURNING type.
+func (e *jsonValueExpr) fallback(c *Ctx, row []types.Value, d Expr) (types.Value, error) {
+	v, err := d.Eval(c, row)
+	if err != nil || v.Null {
+		return types.NullValue, err
+	}
+	dt := d.Type()
+	if e.t.Kind == types.Varchar {
+		if dt.IsCharacter() {
+			return v, nil
+		}
+		return types.BytesValue(c.keep(types.AppendValue(nil, v, dt, c.zone()))), nil
+	}
+	if dt.Kind != e.t.Kind {
+		return types.NullValue, classCastErr(javaClassOf(dt), javaClassOf(e.t))
+	}
+	return v, nil
+}
+
+func javaClassOf(t types.Type) string {
+	switch t.Kind {
+	case types.Boolean:
+		return "java.lang.Boolean"
+	case types.Int:
+		return "java.lang.Integer"
+	case types.BigInt:
+		return "java.lang.Long"
+	case types.Double:
+		return "java.lang.Double"
+	case types.Float:
+		return "java.lang.Float"
+	case types.Char, types.Varchar:
+		return "org.apache.flink.table.data.binary.BinaryStringData"
+	case types.Decimal:
+		return "org.apache.flink.table.data.DecimalData"
+	}
+	return "java.lang.Object"
+}
+
+func buildJSONQuery(name string, args []Expr, pos int) (Expr, error) {
+	if err := checkJSONArgs(name, args, pos); err != nil {
+		return nil, err
+	}
+	cl, err := parseJSONClauses(name, args[2:], pos)
+	if err != nil {
+		return nil, err
+	}
+	t := stringNullT
+	asArray := false
+	if cl.returning != nil {
+		rt := *cl.returning
+		switch {
+		case rt.Kind == types.Varchar:
+			t = rt
+		case rt.Kind == types.Array && rt.Elem.IsCharacter():
+			t, asArray = rt, true
+		default:
+			return nil, diag.Errorf(pos, diag.ValidationException,
+				"Unsupported return type '%s' in JSON_QUERY(): only STRING and ARRAY<STRING> are supported.", rt.String())
+		}
+	}
+	pa := newPathArg(args[1])
+	return strictFn(name, args[:2], t, func(c *Ctx, v []types.Value) (types.Value, error) {
+		r, p, err := jsonLookup(pa, v[0].B, v[1].B)
+		if err == nil {
+			if r != nil {
+				switch cl.wrapper {
+				case "WITH UNCONDITIONAL":
+					r = &jsonValue{kind: jsonArray, elem: []*jsonValue{r}}
+				case "WITH CONDITIONAL":
+					if r.kind != jsonArray {
+						r = &jsonValue{kind: jsonArray, elem: []*jsonValue{r}}
+					}
+				}
+			}
+			switch {
+			case r == nil || p.lax && r.scalar():
+				return jsonQueryFallback(c, cl.onEmpty, asArray,
+					jsonRuntimeErr("Empty result of JSON_QUERY function is not allowed"))
+			case r.scalar():
+				err = jsonRuntimeErr("Strict jsonpath mode requires array or object value, and the actual value is: ''%s''", r.javaString(nil))
+			case !asArray:
+				return types.BytesValue(c.keep(appendJSON(nil, r))), nil
+			case r.kind != jsonArray:
+				err = classCastErr("java.util.LinkedHashMap", "java.util.List")
+			default:
+				elems := make([]types.Value, len(r.elem))
+				for i, e := range r.elem {
+					switch {
+					case e.kind == jsonNull:
+						elems[i] = types.NullValue
+					case e.scalar():
+						elems[i] = types.BytesValue(c.keep(e.scalarText(nil)))
+					default:
+						elems[i] = types.BytesValue(c.keep(appendJSON(nil, e)))
+					}
+				}
+				return types.Value{X: &types.ArrayValue{Elems: elems}}, nil
+			}
+		}
+		return jsonQueryFallback(c, cl.onError, asArray, err)
+	}), nil
+}
+
+// jsonQueryFallback is JSON_QUERY's result for an ON EMPTY or ON ERROR
+// behavior; err is raised for ERROR.
+func jsonQueryFallback(c *Ctx, behavior string, asArray bool, err error) (types.Value, error) {
+	switch behavior {
+	case "ERROR":
+		return types.NullValue, err
+	case "EMPTY ARRAY":
+		if asArray {
+			return types.Value{X: &types.ArrayValue{}}, nil
+		}
+		return types.StringValue("[]"), nil
+	case "EMPTY OBJECT":
+		if asArray {
+			return types.NullValue, jsonRuntimeErr("illegal return type")
+		}
+		return types.StringValue("{}"), nil
+	}
+	return types.NullValue, nil
+}
+
+// IsJSON builds x IS [NOT] JSON [VALUE | SCALAR | ARRAY | OBJECT]: never
+// NULL; a NULL string is not JSON.
+func IsJSON(x Expr, kind string, not bool, pos int) (Expr, error) {
+	if t := x.Type(); !isCharOrNull(t) {
+		op := "IS JSON " + kind
+		if not {
+			op = "IS NOT JSON " + kind
+		}
+		return nil, diag.Errorf(pos, diag.SqlValidatorException,
+			"Cannot apply '%s' to arguments of type '<%s> %s'. Supported form(s): '<CHARACTER> %s'", op, calciteName(t), op, op)
+	}
+	return &isJSON{x: x, kind: kind, not: not}, nil
+}
+
+type isJSON struct {
+	x    Expr
+	kind string // VALUE, SCALAR, ARRAY or OBJECT
+	not  bool
+}
+
+func (e *isJSON) Type() types.Type { return types.Bool.WithNullable(false) }
+func (e *isJSON) String() string {
+	if e.not {
+		return "IS NOT JSON " + e.kind + "(" + e.x.String() + ")"
+	}
+	return "IS JSON " + e.kind + "(" + e.x.String() + ")"
+}
+func (e *isJSON) Eval(c *Ctx, row []types.Value) (types.Value, error) {
+	v, err := e.x.Eval(c, row)
+	if err != nil {
+		return types.NullValue, err
+	}
+	ok := false
+	if !v.Null {
+		if j, err := parseJSON(v.B); err == nil {
+			switch e.kind {
+			case "SCALAR":
+				ok = j.scalar()
+			case "ARRAY":
+				ok = j.kind == jsonArray
+			case "OBJECT":
+				ok = j.kind == jsonObject
+			default:
+				ok = true
+			}
+		}
+	}
+	return types.BoolValue(ok != e.not), nil
+}
+
+func buildJSONString(name string, args []Expr, pos int) (Expr, error) {
+	t := args[0].Type()
+	if !jsonSerializable(t) {
+		return nil, diag.Errorf(pos, diag.ValidationException,
+			"Invalid function call:\nJSON_STRING(%s)", t.String())
+	}
+	return strictFn(name, args, stringT(args...), func(c *Ctx, v []types.Value) (types.Value, error) {
+		return types.BytesValue(c.keep(appendValueJSON(nil, v[0], t, c))), nil
+	}), nil
+}
+
+// jsonSerializable reports whether JSON_STRING accepts the type.
+func jsonSerializable(t types.Type) bool {
+	switch t.Kind {
+	case types.Char, types.Varchar, types.Boolean, types.Decimal, types.TinyInt, types.SmallInt, types.Int, types.BigInt,
+		types.Float, types.Double, types.Timestamp, types.TimestampLTZ, types.Binary, types.Varbinary:
+		return true
+	case types.Array, types.Multiset:
+		return jsonSerializable(*t.Elem)
+	case types.Map:
+		return jsonSerializable(*t.Key) && jsonSerializable(*t.Val)
+	case types.Row:
+		for _, f := range t.Fields {
+			if !jsonSerializable(f.Type) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// appendValueJSON writes a SQL value as the JSON node Flink makes of it.
+func appendValueJSON(dst []byte, v types.Value, t types.Type, c *Ctx) []byte {
+	if v.Null {
+		return append(dst, "null"...)
+	}
+	switch t.Kind {
+	case types.Char, types.Varchar:
+		return appendJSONString(dst, string(v.B))
+	case types.Boolean:
+		if v.Bool() {
+			return append(dst, "true"...)
+		}
+		return append(dst, "false"...)
+	case types.Float:
+		return appendFloatJSON(dst, v.F)
+	case types.Double:
+		return appendJSONDouble(dst, v.F)
+	case types.Timestamp, types.TimestampLTZ:
+		dst = append(dst, '"')
+		dst = appendISOLocalDateTime(dst, v, t, c)
+		if t.Kind == types.TimestampLTZ {
+			dst = append(dst, 'Z')
+		}
+		return append(dst, '"')
+	case types.Binary, types.Varbinary:
+		dst = append(dst, '"')
+		dst = base64.StdEncoding.AppendEncode(dst, v.B)
+		return append(dst, '"')
+	case types.Array:
+		dst = append(dst, '[')
+		if a, ok := v.X.(*types.ArrayValue); ok {
+			for i, e := range a.Elems {
+				if i > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendValueJSON(dst, e, *t.Elem, c)
+			}
+		}
+		return append(dst, ']')
+	case types.Map, types.Multiset:
+		kt, vt := t.Key, t.Val
+		if t.Kind == types.Multiset {
+			count := types.Int32
+			kt, vt = t.Elem, &count
+		}
+		dst = append(dst, '{')
+		if m, ok := v.X.(*types.MapValue); ok {
+			for i := range m.Keys {
+				if i > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendJSONString(dst, types.FormatValue(m.Keys[i], *kt, c.zone()))
+				dst = append(dst, ':')
+				dst = appendValueJSON(dst, m.Vals[i], *vt, c)
+			}
+		}
+		return append(dst, '}')
+	case types.Row:
+		dst = append(dst, '{')
+		if r, ok := v.X.(*types.RowValue); ok {
+			for i, f := range t.Fields {
+				if i > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendJSONString(dst, f.Name)
+				dst = append(dst, ':')
+				if i < len(r.Fields) {
+					dst = appendValueJSON(dst, r.Fields[i], f.Type, c)
+				} else {
+					dst = append(dst, "null"...)
+				}
+			}
+		}
+		return append(dst, '}')
+	}
+	// integers and decimals print as SQL prints them
+	return types.AppendValue(dst, v, t, c.zone())
+}
+
+// appendFloatJSON writes a FLOAT as Jackson does (Java's Float.toString).
+func appendFloatJSON(dst []byte, f float64) []byte {
+	return types.AppendJavaFloat(dst, float32(f))
+}
+
+// appendISOLocalDateTime writes the timestamp's local date-time as Java's
+// ISO_LOCAL_DATE_TIME: seconds always, the fraction without trailing
+// zeros. A TIMESTAMP_LTZ is its UTC date-time.
+func appendISOLocalDateTime(dst []byte, v types.Value, t types.Type, _ *Ctx) []byte {
+	tm := time.UnixMilli(v.I).UTC().Add(time.Duration(v.N))
+	dst = tm.AppendFormat(dst, "2006-01-02T15:04:05")
+	if ns := tm.Nanosecond(); ns != 0 {
+		frac := strings.TrimRight(strconv.Itoa(1000000000 + ns)[1:], "0")
+		dst = append(dst, '.')
+		dst = append(dst, frac...)
+	}
+	return dst
+}
+
+func init() {
+	register("JSON_EXISTS", 2, -1, buildJSONExists)
+	register("JSON_QUERY", 2, -1, buildJSONQuery)
+	register("JSON_STRING", 1, 1, buildJSONString)
+	register("JSON_VALUE", 2, -1, buildJSONValue)
+}
+
+// JSON_ARRAY([ON NULL symbol,] value, ...): a JSON array of the values,
+// leaving out NULLs with ABSENT ON NULL (the default) or writing null with
+// NULL ON NULL; a value made by JSON_ARRAY or JSON_OBJECT is inserted as
+// JSON, not as a string.
+func buildJSONArray(name string, args []Expr, pos int) (Expr, error) {
+	absent := true
+	if len(args) > 0 {
+		if sym, ok := SymbolName(args[0]); ok {
+			absent = sym != "NULL ON NULL"
+			args = args[1:]
+		}
+	}
+	for _, a := range args {
+		if t := a.Type(); !jsonSerializable(t) && t.Kind != types.Null {
+			return nil, diag.Errorf(pos, diag.ValidationException, "Invalid function call:\nJSON_ARRAY(%s)", t.String())
+		}
+	}
+	return &jsonBuildExpr{name: name, args: args, absent: absent}, nil
+}
+
+// JSON_OBJECT(ON NULL symbol, key, value, ...): a JSON object; keys must be
+// strings and not NULL; NULL values are written as null (NULL ON NULL, the
+// default) or left out (ABSENT ON NULL).
+func buildJSONObject(name string, args []Expr, pos int) (Expr, error) {
+	absent := false
+	if len(args) > 0 {
+		if sym, ok := SymbolName(args[0]); ok {
+			absent = sym == "ABSENT ON NULL"
+			args = args[1:]
+		}
+	}
+	if len(args)%2 != 0 {
+		return nil, noMatch(name, args, pos)
+	}
+	for i := 0; i < len(args); i += 2 {
+		if kt := args[i].Type(); !kt.IsCharacter() {
+			return nil, diag.Errorf(pos, diag.ValidationException,
+				"Invalid function call:\nJSON_OBJECT(...)\nThe key of a JSON_OBJECT must be a string, but was %s.", kt.String())
+		}
+		if vt := args[i+1].Type(); !jsonSerializable(vt) && vt.Kind != types.Null {
+			return nil, diag.Errorf(pos, diag.ValidationException, "Invalid function call:\nJSON_OBJECT(%s)", vt.String())
+		}
+	}
+	return &jsonBuildExpr{name: name, args: args, absent: absent, object: true}, nil
+}
+
+type jsonBuildExpr struct {
+	name   string
+	args   []Expr
+	absent bool // ABSENT ON NULL
+	object bool // JSON_OBJECT: args are key, value pairs
+}
+
+func (e *jsonBuildExpr) Type() types.Type { return types.String.WithNullable(false) }
+func (e *jsonBuildExpr) String() string   { return e.name + "(" + joinExprs(e.args) + ")" }
+func (e *jsonBuildExpr) Eval(c *Ctx, row []types.Value) (types.Value, error) {
+	open, close, step := byte('['), byte(']'), 1
+	if e.object {
+		open, close, step = '{', '}', 2
+	}
+	out := []byte{open}
+	n := 0
+	for i := 0; i < len(e.args); i += step {
+		va := e.args[i+step-1]
+		v, err := va.Eval(c, row)
+		if err != nil {
+			return types.NullValue, err
+		}
+		if v.Null && e.absent {
+			continue
+		}
+		if n > 0 {
+			out = append(out, ',')
+		}
+		n++
+		if e.object {
+			k, err := e.args[i].Eval(c, row)
+			if err != nil {
+				return types.NullValue, err
+			}
+			if k.Null {
+				return types.NullValue, jsonRuntimeErr("JSON_OBJECT requires a key that is not NULL")
+			}
+			out = appendJSONString(out, string(k.B))
+			out = append(out, ':')
+		}
+		if _, raw := va.(*jsonBuildExpr); raw && !v.Null {
+			out = append(out, v.B...)
+			continue
+		}
+		out = appendValueJSON(out, v, va.Type(), c)
+	}
+	out = append(out, close)
+	return types.BytesValue(c.keep(out)), nil
+}
+
+func init() {
+	register("JSON_ARRAY", 0, -1, buildJSONArray)
+	register("JSON_OBJECT", 0, -1, buildJSONObject)
+}

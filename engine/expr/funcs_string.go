@@ -1,0 +1,619 @@
+package expr
+
+import (
+	"bytes"
+
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/flinkplay/flinkplay/engine/diag"
+
+	"github.com/flinkplay/flinkplay/engine/funcs"
+	"github.com/flinkplay/flinkplay/engine/types"
+)
+
+// TRIM([BOTH | LEADING | TRAILING] [chars] FROM string): the parser always
+// passes the three arguments (BOTH and ' ' when left out).
+func buildTrimFrom(name string, args []Expr, pos int) (Expr, error) {
+	if len(args) == 1 {
+		return buildTrim(name, args, pos)
+	}
+	where, ok := SymbolName(args[0])
+	if len(args) != 3 || !ok {
+		return nil, noMatch(name, args, pos)
+	}
+	if err := needChar(name, args[1:], pos, "TRIM(<CHARACTER>)"); err != nil {
+		return nil, cannotApplyFunc(pos, name, args[1:], "TRIM(BOTH|LEADING|TRAILING <CHARACTER> FROM <CHARACTER>)")
+	}
+	left, right := where != "TRAILING", where != "LEADING"
+	t := args[2].Type()
+	t = nullableIf(types.Type{Kind: types.Varchar, Length: t.Length}, args[1:]...)
+	return &scalar{name: name, args: args[1:], t: t, eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+		return types.BytesValue(trimSet(v[1].B, v[0].B, left, right)), nil
+	}}, nil
+}
+
+// trimSet removes from the ends of s every character that occurs in set.
+func trimSet(s, set []byte, left, right bool) []byte {
+	if left {
+		for len(s) > 0 {
+			r, n := utf8.DecodeRune(s)
+			if !bytes.ContainsRune(set, r) {
+				break
+			}
+			s = s[n:]
+		}
+	}
+	if right {
+		for len(s) > 0 {
+			r, n := utf8.DecodeLastRune(s)
+			if !bytes.ContainsRune(set, r) {
+				break
+			}
+			s = s[:len(s)-n]
+		}
+	}
+	return s
+}
+
+func init() {
+	funcs.Register(funcs.Spec{Name: "TRIM", Category: funcs.String, Call: true,
+		Signatures: []string{"TRIM([ BOTH | LEADING | TRAILING ] string1 FROM string2)", "TRIM(string)"},
+		Description: "Removes from the start (LEADING), the end (TRAILING) or both ends (BOTH, the default) of string2 " +
+			"every character that occurs in string1 (a space when left out).",
+		Examples: []funcs.Example{ex("TRIM('  Flink  ')", "Flink"), ex("TRIM(BOTH 'xy' FROM 'xyFlinkyx')", "Flink"),
+			ex("TRIM(LEADING 'x' FROM 'xxFlinkxx')", "Flinkxx"), ex("TRIM(TRAILING FROM '  Flink  ')", "  Flink")}})
+}
+
+// stringT is STRING (VARCHAR(2147483647)), nullable when any input is.
+func stringT(args ...Expr) types.Type {
+	return nullableIf(types.Type{Kind: types.Varchar, Length: types.MaxLength}, args...)
+}
+
+// stringNullT is STRING, always nullable: functions that can return NULL
+// for non-NULL inputs (Calcite's VARCHAR_FORCE_NULLABLE).
+var stringNullT = types.Type{Kind: types.Varchar, Length: types.MaxLength}
+
+func isCharOrNull(t types.Type) bool { return t.IsCharacter() || t.Kind == types.Null }
+func isIntOrNull(t types.Type) bool  { return t.IsInteger() || t.Kind == types.Null }
+func isStrOrNull(t types.Type) bool  { return t.IsCharacter() || t.IsBinary() || t.Kind == types.Null }
+
+// checkFamilies checks the arguments against one or more forms, each a
+// list of predicates; the error lists the forms as Calcite prints them.
+func checkFamilies(name string, args []Expr, pos int, forms []string, sigs ...[]func(types.Type) bool) error {
+	for _, sig := range sigs {
+		if len(sig) != len(args) {
+			continue
+		}
+		ok := true
+		for i, p := range sig {
+			if !p(args[i].Type()) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return nil
+		}
+	}
+	return cannotApplyFunc(pos, name, args, forms...)
+}
+
+// strict2 builds a strict scalar (NULL in, NULL out).
+func strictFn(name string, args []Expr, t types.Type, f func(c *Ctx, v []types.Value) (types.Value, error)) Expr {
+	return &scalar{name: name, args: args, t: t, eval: f}
+}
+
+// runeIndex is the 0-based character index of sub in s at or after
+// character from, or -1: BinaryStringData.indexOf, which finds an empty
+// sub at 0 whatever from is.
+func runeIndex(s, sub []byte, from int) int {
+	if len(sub) == 0 {
+		return 0
+	}
+	if from < 0 {
+		from = 0
+	}
+	off := 0
+	for i := 0; i < from; i++ {
+		if off >= len(s) {
+			return -1
+		}
+		_, n := utf8.DecodeRune(s[off:])
+		off += n
+	}
+	k := bytes.Index(s[off:], sub)
+	if k < 0 {
+		return -1
+	}
+	return from + utf8.RuneCount(s[off:off+k])
+}
+
+func buildPosition(name string, args []Expr, pos int) (Expr, error) {
+	c := isCharOrNull
+	if err := checkFamilies(name, args, pos, []string{"POSITION(<STRING> IN <STRING>)", "POSITION(<STRING> IN <STRING> FROM <INTEGER>)"},
+		[]func(types.Type) bool{c, c}); err != nil {
+		return nil, err
+	}
+	return strictFn(name, args, nullableIf(types.Int32, args...), func(_ *Ctx, v []types.Value) (types.Value, error) {
+		if len(v[0].B) == 0 {
+			return types.IntValue(1), nil
+		}
+		return types.IntValue(int64(runeIndex(v[1].B, v[0].B, 0) + 1)), nil
+	}), nil
+}
+
+func buildLocate(name string, args []Expr, pos int) (Expr, error) {
+	c, i := isCharOrNull, isIntOrNull
+	if err := checkFamilies(name, args, pos, []string{"LOCATE(<CHARACTER>, <CHARACTER>)", "LOCATE(<CHARACTER>, <CHARACTER>, <INTEGER>)"},
+		[]func(types.Type) bool{c, c}, []func(types.Type) bool{c, c, i}); err != nil {
+		return nil, err
+	}
+	return strictFn(name, args, nullableIf(types.Int32, args...), func(_ *Ctx, v []types.Value) (types.Value, error) {
+		from := int64(1)
+		if len(v) == 3 {
+			from = v[2].I
+		}
+		if len(v[0].B) == 0 {
+			return types.IntValue(1), nil
+		}
+		if from-1 > int64(len(v[1].B)) {
+			return types.IntValue(0), nil
+		}
+		return types.IntValue(int64(runeIndex(v[1].B, v[0].B, int(from-1)) + 1)), nil
+	}), nil
+}
+
+func buildInstr(name string, args []Expr, pos int) (Expr, error) {
+	c, i := isCharOrNull, isIntOrNull
+	if err := checkFamilies(name, args, pos, []string{"INSTR(<CHARACTER>, <CHARACTER>)", "INSTR(<CHARACTER>, <CHARACTER>, <INTEGER>)", "INSTR(<CHARACTER>, <CHARACTER>, <INTEGER>, <INTEGER>)"},
+		[]func(types.Type) bool{c, c}, []func(types.Type) bool{c, c, i}, []func(types.Type) bool{c, c, i, i}); err != nil {
+		return nil, err
+	}
+	return strictFn(name, args, nullableIf(types.Int32, args...), func(c *Ctx, v []types.Value) (types.Value, error) {
+		start, nth := int64(1), int64(1)
+		if len(v) > 2 {
+			start = v[2].I
+		}
+		if len(v) > 3 {
+			nth = v[3].I
+		}
+		if nth <= 0 {
+			return types.NullValue, runtimeErr(diag.IllegalArgument, "nthAppearance must be positive!")
+		}
+		return types.IntValue(instr(v[0].B, v[1].B, start, nth)), nil
+	}), nil
+}
+
+// instr is the character position of the nth occurrence of sub in s,
+// searching from start (1-based; a negative start searches backwards from
+// that position counted from the end), or 0.
+func instr(s, sub []byte, start, nth int64) int64 {
+	if start == 0 {
+		return 0
+	}
+	if start > 0 {
+		idx := int64(0)
+		from := start
+		for k := int64(0); k < nth; k++ {
+			if from-1 > int64(len(s)) {
+				return 0
+			}
+			idx = int64(runeIndex(s, sub, int(from-1)) + 1)
+			if idx == 0 {
+				return 0
+			}
+			from = idx + 1
+		}
+		return idx
+	}
+	// Backwards: the nth occurrence, counting from the right, that ends at
+	// or before character n+start+1 (Flink searches the reversed strings).
+	if len(sub) == 0 {
+		return int64(utf8.RuneCount(s)) + 1
+	}
+	limit := int64(utf8.RuneCount(s)) + start + 1 // last character an occurrence may end on
+	subLen := int64(utf8.RuneCount(sub))
+	var pos int64
+	for k := int64(0); k < nth; k++ {
+		if limit < subLen || limit <= 0 {
+			return 0
+		}
+		prefix := runeSlice(s, 0, limit)
+		at := bytes.LastIndex(prefix, sub)
+		if at < 0 {
+			return 0
+		}
+		pos = int64(utf8.RuneCount(s[:at])) + 1
+		limit = pos + subLen - 2 // the next occurrence ends at least one character earlier
+	}
+	return pos
+}
+
+// reverseRunes appends the characters of s in reverse order to dst.
+func reverseRunes(dst, s []byte) []byte {
+	for len(s) > 0 {
+		r, n := utf8.DecodeLastRune(s)
+		if r == utf8.RuneError && n == 1 {
+			dst = append(dst, s[len(s)-1])
+		} else {
+			dst = utf8.AppendRune(dst, r)
+		}
+		s = s[:len(s)-n]
+	}
+	return dst
+}
+
+func buildLeftRight(name string, args []Expr, pos int) (Expr, error) {
+	if err := checkFamilies(name, args, pos, []string{name + "(<CHARACTER>, <INTEGER>)"},
+		[]func(types.Type) bool{isCharOrNull, isIntOrNull}); err != nil {
+		return nil, err
+	}
+	t := types.Type{Kind: types.Varchar, Length: args[0].Type().Length}
+	if args[0].Type().Kind == types.Null {
+		t.Length = types.MaxLength
+	}
+	left := name == "LEFT"
+	return strictFn(name, args, t, func(_ *Ctx, v []types.Value) (types.Value, error) {
+		s, n := v[0].B, v[1].I
+		if n <= 0 {
+			return types.BytesValue(s[:0]), nil
+		}
+		count := int64(utf8.RuneCount(s))
+		if n >= count {
+			return types.BytesValue(s), nil
+		}
+		if left {
+			return types.BytesValue(runeSlice(s, 0, n)), nil
+		}
+		return types.BytesValue(runeSlice(s, count-n, count)), nil
+	}), nil
+}
+
+func buildPad(name string, args []Expr, pos int) (Expr, error) {
+	if err := checkFamilies(name, args, pos, []string{name + "(<CHARACTER>, <INTEGER>, <CHARACTER>)"},
+		[]func(types.Type) bool{isCharOrNull, isIntOrNull, isCharOrNull}); err != nil {
+		return nil, err
+	}
+	left := name == "LPAD"
+	return strictFn(name, args, stringT(args...), func(c *Ctx, v []types.Value) (types.Value, error) {
+		s, n, pad := v[0].B, v[1].I, v[2].B
+		if n < 0 || len(pad) == 0 {
+			return types.NullValue, nil
+		}
+		if n > maxStringBuild {
+			return types.NullValue, tooLong(name)
+		}
+		sr := []rune(string(s))
+		pr := []rune(string(pad))
+		out := make([]rune, 0, n)
+		padLen := int(n) - len(sr)
+		if !left {
+			k := len(sr)
+			if k > int(n) {
+				k = int(n)
+			}
+			out = append(out, sr[:k]...)
+		}
+		for i := 0; i < padLen; i++ {
+			out = append(out, pr[i%len(pr)])
+		}
+		if left {
+			k := len(sr)
+			if k > int(n)-len(out) {
+				k = int(n) - len(out)
+			}
+			out = append(out, sr[:k]...)
+		}
+		return types.BytesValue(c.keep([]byte(string(out)))), nil
+	}), nil
+}
+
+// maxStringBuild bounds the strings REPEAT, LPAD and RPAD build, where Java
+// would run out of memory.
+const maxStringBuild = 64 << 20
+
+func tooLong(name string) error {
+	return runtimeErr(diag.PlaygroundLimitExceeded, "%s would build a string of more than %d characters", name, maxStringBuild)
+}
+
+func buildRepeat(name string, args []Expr, pos int) (Expr, error) {
+	if err := checkFamilies(name, args, pos, []string{"REPEAT(<CHARACTER>, <INTEGER>)"},
+		[]func(types.Type) bool{isCharOrNull, isIntOrNull}); err != nil {
+		return nil, err
+	}
+	return strictFn(name, args, stringT(args...), func(c *Ctx, v []types.Value) (types.Value, error) {
+		s, n := v[0].B, v[1].I
+		if n <= 0 || len(s) == 0 {
+			return types.BytesValue(s[:0]), nil
+		}
+		if n*int64(len(s)) > maxStringBuild {
+			return types.NullValue, tooLong(name)
+		}
+		out := c.alloc(int(n) * len(s))
+		for k := 0; k < len(out); k += len(s) {
+			copy(out[k:], s)
+		}
+		return types.BytesValue(out), nil
+	}), nil
+}
+
+func buildReverse(name string, args []Expr, pos int) (Expr, error) {
+	if err := checkFamilies(name, args, pos, []string{"REVERSE(<CHARACTER>)"}, []func(types.Type) bool{isCharOrNull}); err != nil {
+		return nil, err
+	}
+	return strictFn(name, args, stringNullT, func(c *Ctx, v []types.Value) (types.Value, error) {
+		out := c.alloc(len(v[0].B))
+		return types.BytesValue(reverseRunes(out[:0], v[0].B)), nil
+	}), nil
+}
+
+func buildReplace(name string, args []Expr, pos int) (Expr, error) {
+	c := isCharOrNull
+	if err := checkFamilies(name, args, pos, []string{"REPLACE(<CHARACTER>, <CHARACTER>, <CHARACTER>)"}, []func(types.Type) bool{c, c, c}); err != nil {
+		return nil, err
+	}
+	return strictFn(name, args, stringT(args...), func(c *Ctx, v []types.Value) (types.Value, error) {
+		if len(v[1].B) > 0 && !bytes.Contains(v[0].B, v[1].B) {
+			return v[0], nil
+		}
+		return types.BytesValue(c.keep(bytes.ReplaceAll(v[0].B, v[1].B, v[2].B))), nil
+	}), nil
+}
+
+func buildSplitIndex(name string, args []Expr, pos int) (Expr, error) {
+	c, i := isCharOrNull, isIntOrNull
+	if err := checkFamilies(name, args, pos, []string{"SPLIT_INDEX(<CHARACTER>, <INTEGER>, <INTEGER>)", "SPLIT_INDEX(<CHARACTER>, <CHARACTER>, <INTEGER>)"},
+		[]func(types.Type) bool{c, i, i}, []func(types.Type) bool{c, c, i}); err != nil {
+		return nil, err
+	}
+	byCode := args[1].Type().IsInteger()
+	return strictFn(name, args, stringNullT, func(_ *Ctx, v []types.Value) (types.Value, error) {
+		s, idx := v[0].B, v[2].I
+		if idx < 0 || len(s) == 0 {
+			return types.NullValue, nil
+		}
+		var sep [1]byte
+		seps := v[1].B
+		if byCode {
+			if v[1].I < 1 || v[1].I > 255 {
+				return types.NullValue, nil
+			}
+			if v[1].I >= utf8.RuneSelf {
+				seps = utf8.AppendRune(sep[:0], rune(v[1].I))
+			} else {
+				sep[0] = byte(v[1].I)
+				seps = sep[:]
+			}
+		}
+		field, ok := splitField(s, seps, int(min(idx, 1<<31-1)))
+		if !ok {
+			return types.NullValue, nil
+		}
+		return types.BytesValue(field), nil
+	}), nil
+}
+
+// splitField returns field idx of s split at every sep, keeping empty
+// fields; an empty sep splits at each whitespace character.
+func splitField(s, sep []byte, idx int) ([]byte, bool) {
+	for k := 0; ; k++ {
+		var end, next int
+		if len(sep) == 0 {
+			end = bytes.IndexFunc(s, unicode.IsSpace)
+			if end >= 0 {
+				_, n := utf8.DecodeRune(s[end:])
+				next = end + n
+			}
+		} else {
+			end = bytes.Index(s, sep)
+			next = end + len(sep)
+		}
+		if end < 0 {
+			if k == idx {
+				return s, true
+			}
+			return nil, false
+		}
+		if k == idx {
+			return s[:end], true
+		}
+		s = s[next:]
+	}
+}
+
+func buildInitcap(name string, args []Expr, pos int) (Expr, error) {
+	if err := checkFamilies(name, args, pos, []string{"INITCAP(<CHARACTER>)"}, []func(types.Type) bool{isCharOrNull}); err != nil {
+		return nil, err
+	}
+	return strictFn(name, args, args[0].Type(), func(c *Ctx, v []types.Value) (types.Value, error) {
+		out := c.alloc(len(v[0].B))
+		start := true
+		for i, ch := range v[0].B {
+			switch {
+			case ch >= '0' && ch <= '9':
+				start = false
+			case ch >= 'A' && ch <= 'Z':
+				if !start {
+					ch += 'a' - 'A'
+				}
+				start = false
+			case ch >= 'a' && ch <= 'z':
+				if start {
+					ch -= 'a' - 'A'
+				}
+				start = false
+			default:
+				start = true
+			}
+			out[i] = ch
+		}
+		return types.BytesValue(out), nil
+	}), nil
+}
+
+func buildConcatWs(name string, args []Expr, pos int) (Expr, error) {
+	for _, a := range args {
+		if !isCharOrNull(a.Type()) {
+			return nil, cannotApplyFunc(pos, name, args, "CONCAT_WS(<CHARACTER>)")
+		}
+	}
+	return &concatWs{args: args, t: stringT(args...)}, nil
+}
+
+// concatWs is CONCAT_WS(sep, s1, ...): NULL when sep is NULL; NULL
+// strings are left out.
+type concatWs struct {
+	args []Expr
+	t    types.Type
+}
+
+func (e *concatWs) Type() types.Type { return e.t }
+func (e *concatWs) String() string   { return "CONCAT_WS(" + joinExprs(e.args) + ")" }
+func (e *concatWs) Eval(c *Ctx, row []types.Value) (types.Value, error) {
+	sep, err := e.args[0].Eval(c, row)
+	if err != nil || sep.Null {
+		return types.NullValue, err
+	}
+	var vals [8]types.Value
+	vs := vals[:0]
+	total := 0
+	for _, a := range e.args[1:] {
+		v, err := a.Eval(c, row)
+		if err != nil {
+			return types.NullValue, err
+		}
+		if v.Null {
+			continue
+		}
+		vs = append(vs, v)
+		total += len(v.B)
+	}
+	if len(vs) > 1 {
+		total += (len(vs) - 1) * len(sep.B)
+	}
+	out := c.alloc(total)
+	k := 0
+	for i, v := range vs {
+		if i > 0 {
+			k += copy(out[k:], sep.B)
+		}
+		k += copy(out[k:], v.B)
+	}
+	return types.BytesValue(out), nil
+}
+
+func buildBase64(name string, args []Expr, pos int) (Expr, error) {
+	if err := checkFamilies(name, args, pos, []string{name + "(<STRING>)"}, []func(types.Type) bool{isStrOrNull}); err != nil {
+		return nil, err
+	}
+	if name == "TO_BASE64" {
+		return strictFn(name, args, stringT(args...), func(c *Ctx, v []types.Value) (types.Value, error) {
+			out := c.alloc(base64.StdEncoding.EncodedLen(len(v[0].B)))
+			base64.StdEncoding.Encode(out, v[0].B)
+			return types.BytesValue(out), nil
+		}), nil
+	}
+	return strictFn(name, args, stringT(args...), func(c *Ctx, v []types.Value) (types.Value, error) {
+		out := c.alloc(base64.StdEncoding.DecodedLen(len(v[0].B)))
+		n, err := base64.StdEncoding.Decode(out, v[0].B)
+		if err != nil {
+			return types.NullValue, runtimeErr(diag.IllegalArgument, "%s", javaBase64Error(v[0].B, err))
+		}
+		return types.BytesValue(out[:n]), nil
+	}), nil
+}
+
+// javaBase64Error words a decoding failure as java.util.Base64 does for the
+// common cases.
+func javaBase64Error(b []byte, err error) string {
+	var ce base64.CorruptInputError
+	if errors.As(err, &ce) && int(ce) < len(b) && b[ce] != '=' {
+		return fmt.Sprintf("Illegal base64 character %x", b[ce])
+	}
+	return "Input byte array has wrong 4-byte ending unit"
+}
+
+func buildASCII(name string, args []Expr, pos int) (Expr, error) {
+	if err := checkFamilies(name, args, pos, []string{"ASCII(<CHARACTER>)"}, []func(types.Type) bool{isCharOrNull}); err != nil {
+		return nil, err
+	}
+	return strictFn(name, args, nullableIf(types.Int32, args...), func(_ *Ctx, v []types.Value) (types.Value, error) {
+		if len(v[0].B) == 0 {
+			return types.IntValue(0), nil
+		}
+		return types.IntValue(int64(int8(v[0].B[0]))), nil
+	}), nil
+}
+
+func buildChr(name string, args []Expr, pos int) (Expr, error) {
+	if err := checkFamilies(name, args, pos, []string{"CHR(<INTEGER>)"}, []func(types.Type) bool{isIntOrNull}); err != nil {
+		return nil, err
+	}
+	return strictFn(name, args, stringNullT, func(c *Ctx, v []types.Value) (types.Value, error) {
+		n := v[0].I
+		if n < 0 {
+			return types.BytesValue(nil), nil
+		}
+		out := c.alloc(4)
+		return types.BytesValue(utf8.AppendRune(out[:0], rune(n&0xFF))), nil
+	}), nil
+}
+
+func buildOverlay(name string, args []Expr, pos int) (Expr, error) {
+	c, i := isCharOrNull, isIntOrNull
+	if err := checkFamilies(name, args, pos, []string{"OVERLAY(<STRING> PLACING <STRING> FROM <INTEGER>)", "OVERLAY(<STRING> PLACING <STRING> FROM <INTEGER> FOR <INTEGER>)"},
+		[]func(types.Type) bool{c, c, i}, []func(types.Type) bool{c, c, i, i}); err != nil {
+		return nil, err
+	}
+	n := int64(args[0].Type().Length) + int64(args[1].Type().Length)
+	if n > types.MaxLength {
+		n = types.MaxLength
+	}
+	t := nullableIf(types.Type{Kind: types.Varchar, Length: int(n)}, args...)
+	return strictFn(name, args, t, func(c *Ctx, v []types.Value) (types.Value, error) {
+		s, r, start := v[0].B, v[1].B, v[2].I
+		count := int64(utf8.RuneCount(s))
+		length := int64(utf8.RuneCount(r))
+		if len(v) == 4 {
+			length = int64(int32(v[3].I))
+		}
+		if start <= 0 || start > count {
+			return v[0], nil
+		}
+		head := runeSlice(s, 0, start-1)
+		var tail []byte
+		if start+length <= count && length > 0 {
+			tail = runeSlice(s, start-1+length, count)
+		}
+		out := c.alloc(len(head) + len(r) + len(tail))
+		k := copy(out, head)
+		k += copy(out[k:], r)
+		copy(out[k:], tail)
+		return types.BytesValue(out), nil
+	}), nil
+}
+
+func init() {
+	register("ASCII", 1, 1, buildASCII)
+	register("CHR", 1, 1, buildChr)
+	register("CONCAT_WS", 1, -1, buildConcatWs)
+	register("FROM_BASE64", 1, 1, buildBase64)
+	register("INITCAP", 1, 1, buildInitcap)
+	register("INSTR", 2, 4, buildInstr)
+	register("LEFT", 2, 2, buildLeftRight)
+	register("LOCATE", 2, 3, buildLocate)
+	register("LPAD", 3, 3, buildPad)
+	register("OVERLAY", 3, 4, buildOverlay)
+	register("POSITION", 2, 2, buildPosition)
+	register("REPEAT", 2, 2, buildRepeat)
+	register("REPLACE", 3, 3, buildReplace)
+	register("REVERSE", 1, 1, buildReverse)
+	register("RIGHT", 2, 2, buildLeftRight)
+	register("RPAD", 3, 3, buildPad)
+	register("SPLIT_INDEX", 3, 3, buildSplitIndex)
+	register("TO_BASE64", 1, 1, buildBase64)
+}
