@@ -174,15 +174,16 @@ func (p *page) selectExample(i int) {
 // it has run to its end, as Flink's SQL client prints it. The seed is
 // unbounded (rows, then Stop); the option-errors example fails on purpose.
 var exampleOutcomes = map[string][]string{
-	"Bounded datagen (number-of-rows)":        {"order_id", "Received a total of 10 rows"},
-	"Sequences":                               {"label", "Received a total of 20 rows"},
-	"WHERE and CAST":                          {"shout", "30!", "Received a total of 9 rows"},
-	"GROUP BY: an updating changelog (-U/+U)": {"| -U |", "| +U |", "Received a total of 21 rows"},
-	"Batch mode":                              {"| id |", "5 rows in set"},
-	"INSERT INTO a print sink":                {"+I["},
-	"SHOW and DESCRIBE":                       {"withoutColumns", "rows in set"}, // the tail of SHOW FUNCTIONS
-	"Views":                                   {"HighScores", "score"},
-	"Catalogs and databases":                  {"current database name", "experiments", "Trials"},
+	"Bounded datagen (number-of-rows)": {"order_id", "Received a total of 10 rows"},
+	"Sequences":                        {"label", "Received a total of 20 rows"},
+	"WHERE and CAST":                   {"shout", "30!", "Received a total of 9 rows"},
+	"Expressions: strings, numbers, time, JSON, collections": {"2024-05-02 (Thu)", "125 |", "5 rows in set"},
+	"GROUP BY: an updating changelog (-U/+U)":                {"| -U |", "| +U |", "Received a total of 21 rows"},
+	"Batch mode":               {"| id |", "5 rows in set"},
+	"INSERT INTO a print sink": {"+I["},
+	"SHOW and DESCRIBE":        {"withoutColumns", "rows in set"}, // the tail of SHOW FUNCTIONS
+	"Views":                    {"HighScores", "score"},
+	"Catalogs and databases":   {"current database name", "experiments", "Trials"},
 }
 
 // runExample runs gallery entry i with Run all and checks its outcome.

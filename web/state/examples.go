@@ -54,6 +54,30 @@ SELECT n, CAST(n AS STRING) || '!' AS shout, n * 1.5 AS scaled
 FROM Numbers
 WHERE n % 3 = 0 AND n > 5;
 `},
+	{"Expressions: strings, numbers, time, JSON, collections", `-- Built-in functions with Flink's types and NULLs (docs/functions.md lists them all).
+SET 'execution.runtime-mode' = 'batch';
+CREATE TABLE Events (
+  id      INT,
+  name    STRING,
+  amount  DOUBLE,
+  payload STRING
+) WITH (
+  'connector' = 'datagen',
+  'number-of-rows' = '5',
+  'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '5',
+  'fields.name.length' = '6',
+  'fields.amount.min' = '0', 'fields.amount.max' = '100'
+);
+SELECT
+  id,
+  INITCAP(name) || '-' || LPAD(CAST(id AS STRING), 3, '0')     AS label,
+  ROUND(amount, 1)                                            AS amount,
+  DATE_FORMAT(TIMESTAMP '2024-05-01 12:00:00' + INTERVAL '1' DAY * id, 'yyyy-MM-dd (EEE)') AS due,
+  JSON_VALUE('{"tags": ["a", "b", "c"]}', '$.tags[' || CAST(MOD(id, 3) AS STRING) || ']') AS tag,
+  ARRAY[id, id * id, id * id * id][3]                          AS cubed,
+  MD5(name) IS NOT NULL                                        AS hashed
+FROM Events;
+`},
 	{"GROUP BY: an updating changelog (-U/+U)", `-- Each new row updates its group's count: watch -U/+U in the changelog,
 -- and the table view apply them in place.
 CREATE TABLE Clicks (user_id INT) WITH (
