@@ -59,13 +59,9 @@ func FuzzEval(f *testing.F) {
 
 // knownNullOnNotNull names the functions with a known violation of the NOT
 // NULL check, so the target keeps finding new ones; a NULL they yield may
-// surface through any operator above them. Each is a bug for the owner of
-// the function to fix, then to delete here:
-//   - REGEXP (regexp.go) declares BOOLEAN NOT NULL but yields NULL for a
-//     non-constant pattern RE2 rejects;
-//   - TO_TIMESTAMP_LTZ (temporal.go) declares NOT NULL but yields NULL for
-//     out-of-range input (Flink's result type is always nullable).
-var knownNullOnNotNull = []string{"REGEXP(", "TO_TIMESTAMP_LTZ("}
+// surface through any operator above them. Each is a bug to fix, then to
+// delete here. (None at the moment.)
+var knownNullOnNotNull = []string{}
 
 func knownNull(e Expr) bool {
 	s := e.String()

@@ -8,8 +8,8 @@ import (
 
 // buildRegexp is REGEXP(str, regex): TRUE when any substring of str
 // matches regex (Java's Matcher.find). Go's RE2 syntax stands in for
-// Java's; an invalid pattern yields NULL, as Flink returns for patterns
-// Java cannot compile.
+// Java's; a pattern that does not compile matches nothing (FALSE), as
+// Flink's regExp returns false when Java cannot compile it.
 func buildRegexp(name string, args []Expr, pos int) (Expr, error) {
 	if !args[0].Type().IsCharacter() && args[0].Type().Kind != types.Null ||
 		!args[1].Type().IsCharacter() && args[1].Type().Kind != types.Null {
@@ -17,20 +17,20 @@ func buildRegexp(name string, args []Expr, pos int) (Expr, error) {
 	}
 	nullable := args[0].Type().Nullable() || args[1].Type().Nullable()
 	var fixed *regexp.Regexp
-	invalid := false
+	invalid := false // a constant pattern that does not compile
 	if v, ok := LiteralValue(args[1]); ok && !v.Null {
 		re, err := regexp.Compile(string(v.B))
 		fixed, invalid = re, err != nil
 	}
-	return &scalar{name: name, args: args, t: types.Bool.WithNullable(nullable || invalid), eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+	return &scalar{name: name, args: args, t: types.Bool.WithNullable(nullable), eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
 		if invalid {
-			return types.NullValue, nil
+			return types.BoolValue(false), nil
 		}
 		re := fixed
 		if re == nil {
 			var err error
 			if re, err = regexp.Compile(string(v[1].B)); err != nil {
-				return types.NullValue, nil
+				return types.BoolValue(false), nil
 			}
 		}
 		return types.BoolValue(re.Match(v[0].B)), nil

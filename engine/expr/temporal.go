@@ -27,7 +27,8 @@ func buildToTimestampLTZ(name string, args []Expr, pos int) (Expr, error) {
 				"The precision value '%d' for function TO_TIMESTAMP_LTZ(numeric, precision) is unsupported, the supported value is '0' for second or '3' for millisecond.", precision)
 		}
 	}
-	out := types.TimestampLTZOf(3).WithNullable(t.Nullable())
+	// Always nullable, as Flink types it: an out-of-range input is NULL.
+	out := types.TimestampLTZOf(3).WithNullable(true)
 	arg := []Expr{args[0]}
 	return &scalar{name: name, args: arg, t: out, eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
 		x := v[0]
