@@ -74,13 +74,24 @@ func joinExprs(args []Expr) string {
 // Like builds x [NOT] LIKE pattern [ESCAPE escape] (escape may be nil):
 // % matches any run of characters, _ exactly one.
 func Like(x, pattern, escape Expr, not bool, pos int) (Expr, error) {
-	ops := []Expr{x, pattern}
-	if escape != nil {
-		ops = append(ops, escape)
-	}
 	name := "LIKE"
 	if not {
 		name = "NOT LIKE"
+	}
+	ops, err := patternOperands(name, x, pattern, escape, pos)
+	if err != nil {
+		return nil, err
+	}
+	return &like{args: ops, not: not}, nil
+}
+
+// patternOperands checks the operands of x LIKE|SIMILAR TO pattern
+// [ESCAPE escape] (escape may be nil), all character strings, with
+// Calcite's message, and returns them as one list.
+func patternOperands(name string, x, pattern, escape Expr, pos int) ([]Expr, error) {
+	ops := []Expr{x, pattern}
+	if escape != nil {
+		ops = append(ops, escape)
 	}
 	for _, o := range ops {
 		if t := o.Type(); !t.IsCharacter() && t.Kind != types.Null {
@@ -92,7 +103,7 @@ func Like(x, pattern, escape Expr, not bool, pos int) (Expr, error) {
 				name, calciteName(x.Type()), name, calciteName(pattern.Type()), calciteName(escape.Type()), name, name)
 		}
 	}
-	return &like{args: ops, not: not}, nil
+	return ops, nil
 }
 
 type like struct {

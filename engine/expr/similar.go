@@ -19,23 +19,13 @@ const patternSyntaxException = "java.util.regex.PatternSyntaxException"
 // POSIX class names are allowed inside brackets. The pattern is translated
 // to RE2, so what RE2 cannot express (backreferences) is an error.
 func SimilarTo(x, pattern, escape Expr, not bool, pos int) (Expr, error) {
-	ops := []Expr{x, pattern}
-	if escape != nil {
-		ops = append(ops, escape)
-	}
 	name := "SIMILAR TO"
 	if not {
 		name = "NOT SIMILAR TO"
 	}
-	for _, o := range ops {
-		if t := o.Type(); !t.IsCharacter() && t.Kind != types.Null {
-			if escape == nil {
-				return nil, cannotApply(pos, name, x.Type(), pattern.Type(), "<STRING> "+name+" <STRING>", "<STRING> "+name+" <STRING> ESCAPE <STRING>")
-			}
-			return nil, diag.Errorf(pos, diag.SqlValidatorException,
-				"Cannot apply '%s' to arguments of type '<%s> %s <%s> ESCAPE <%s>'. Supported form(s): '<STRING> %s <STRING>'\n'<STRING> %s <STRING> ESCAPE <STRING>'",
-				name, calciteName(x.Type()), name, calciteName(pattern.Type()), calciteName(escape.Type()), name, name)
-		}
+	ops, err := patternOperands(name, x, pattern, escape, pos)
+	if err != nil {
+		return nil, err
 	}
 	return &similar{args: ops, not: not, t: nullableIf(types.Bool, ops...)}, nil
 }
