@@ -41,6 +41,9 @@ func (s *Session) buildInto(p *runtime.Pipeline, n plan.Node, env connector.Env)
 		if n.Exprs != nil {
 			p.Stages = append(p.Stages, runtime.Stage{Op: &ops.Calc{Exprs: n.Exprs, Ctx: s.exprCtx(env)}, Width: len(n.Exprs)})
 		}
+		if n.Watermark != nil {
+			p.Stages = append(p.Stages, runtime.Stage{Op: &ops.WatermarkAssigner{Expr: n.Watermark, Ctx: s.exprCtx(env)}, Width: n.Out.Len()})
+		}
 		return nil
 	case *plan.Values:
 		p.Source = &runtime.ValuesSource{Rows: n.Rows}

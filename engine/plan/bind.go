@@ -324,7 +324,7 @@ func (b *binder) tableName(r *sql.TableName) (Node, *scope, error) {
 	t := obj.Table
 	streaming := !b.p.Batch
 	sch := t.Schema(streaming)
-	scan := &Scan{ID: id, Table: t, Out: sch}
+	scan := &Scan{ID: id, Table: t, Out: sch, Rowtime: -1}
 	if !b.noSources {
 		options := mergeHints(t.Options, r.Hints)
 		f, err := b.p.Connectors.Lookup(options)
@@ -351,7 +351,34 @@ func (b *binder) tableName(r *sql.TableName) (Node, *scope, error) {
 	if err := b.computedColumns(scan); err != nil {
 		return nil, nil, err
 	}
+	if err := b.watermark(scan, streaming); err != nil {
+		return nil, nil, err
+	}
 	return scan, scopeOf(sch, alias), nil
+}
+
+// watermark binds the table's watermark strategy over the scan's output
+// row. Flink generates watermarks in streaming mode only.
+func (b *binder) watermark(scan *Scan, streaming bool) error {
+	w := scan.Table.Watermark
+	if w == nil || !streaming {
+		return nil
+	}
+	e, ok := w.Parsed.(sql.Expr)
+	if !ok {
+		pe, err := sql.ParseExpr(w.Expr)
+		if err != nil {
+			return err
+		}
+		e = pe
+	}
+	x, err := b.expr(e, scopeOf(scan.Out, ""))
+	if err != nil {
+		return err
+	}
+	scan.Watermark = x
+	scan.Rowtime = scan.Table.Index(w.Column)
+	return nil
 }
 
 // computedColumns binds the expressions of computed and metadata columns

@@ -26,6 +26,11 @@ type Scan struct {
 	// Exprs computes each output column from the physical row; nil when
 	// every column is physical.
 	Exprs []expr.Expr
+	// Watermark is the table's watermark strategy (WATERMARK FOR col AS
+	// expr) over the output row, in streaming mode; nil otherwise.
+	Watermark expr.Expr
+	// Rowtime is the output column of the rowtime attribute, -1 when none.
+	Rowtime int
 }
 
 // Values is a constant relation.

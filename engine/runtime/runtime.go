@@ -25,7 +25,15 @@ type Stage struct {
 	Width int
 }
 
-// Pipeline is a linear job: one source, a chain of operators.
+// Pipeline is a linear job: one source, a chain of operators. A source may
+// itself run pipelines (UnionSource, TwoInputSource), so a plan's tree of
+// pipelines forms the job's graph.
+//
+// Watermarks travel with the batches (stream.Batch.Watermark): a stage sees
+// its input's watermark after its rows, through OnWatermark when it is a
+// stream.WatermarkOperator, and forwards it. When the source ends, the
+// runtime sends stream.MaxWatermark through the chain, then finishes every
+// stage.
 type Pipeline struct {
 	Source      stream.Source
 	SourceWidth int
@@ -33,6 +41,8 @@ type Pipeline struct {
 	Clock       stream.Clock
 
 	bufs     []*stream.Batch // bufs[0] source output, bufs[i+1] output of stage i
+	wms      []int64         // wms[i]: the last watermark stage i has seen
+	outWM    int64           // the watermark of the pipeline's output
 	opened   bool
 	finished bool // input ended and operators finished
 	done     bool // nothing more to return
@@ -49,6 +59,7 @@ func (p *Pipeline) Open(ctx context.Context) error {
 		return nil
 	}
 	p.opened = true
+	p.outWM = stream.NoWatermark
 	if err := p.Source.Open(ctx); err != nil {
 		return err
 	}
@@ -58,72 +69,104 @@ func (p *Pipeline) Open(ctx context.Context) error {
 			return err
 		}
 		p.bufs = append(p.bufs, stream.NewBatch(s.Width))
+		p.wms = append(p.wms, stream.NoWatermark)
 	}
 	return nil
 }
 
-// Next returns the next non-empty batch of output, or stream.ErrEndOfInput.
-// The batch is valid until the next call.
+// Watermark returns the watermark of the pipeline's output so far
+// (stream.NoWatermark before the first one).
+func (p *Pipeline) Watermark() int64 { return p.outWM }
+
+// Next returns the next batch of output, or stream.ErrEndOfInput. A batch
+// has rows, or no rows and an advanced watermark. It sleeps on the clock
+// while the source has nothing due. The batch is valid until the next call.
 func (p *Pipeline) Next(ctx context.Context) (*stream.Batch, error) {
-	if err := p.Open(ctx); err != nil {
-		return nil, err
-	}
 	for {
-		if p.done {
-			return nil, stream.ErrEndOfInput
-		}
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		for _, b := range p.bufs {
-			b.Reset()
-		}
-		if p.finished {
-			p.done = true
-			return nil, stream.ErrEndOfInput
-		}
-		wait, err := p.Source.Next(ctx, p.bufs[0])
-		if errors.Is(err, stream.ErrEndOfInput) {
-			out, ferr := p.push(0, true)
-			p.finished = true
-			if ferr != nil {
-				return nil, ferr
-			}
-			if out.Len() > 0 {
-				return out, nil
-			}
-			continue
-		}
+		out, wait, err := p.Poll(ctx)
 		if err != nil {
 			return nil, err
 		}
-		if p.bufs[0].Len() == 0 {
-			if wait > 0 {
-				if wait > maxWait {
-					wait = maxWait
-				}
-				if err := p.Clock.Sleep(ctx, wait); err != nil {
-					return nil, err
-				}
-			}
-			continue
-		}
-		out, err := p.push(0, false)
-		if errors.Is(err, stream.ErrEndOfInput) {
-			// An operator (LIMIT) ended the job: finish the rest of the chain.
-			p.finished = true
-			if out.Len() > 0 {
-				return out, nil
-			}
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		if out.Len() > 0 {
+		if out != nil {
 			return out, nil
 		}
+		if wait > 0 {
+			if wait > maxWait {
+				wait = maxWait
+			}
+			if err := p.Clock.Sleep(ctx, wait); err != nil {
+				return nil, err
+			}
+		}
 	}
+}
+
+// Poll runs at most one round without sleeping: it pulls one batch from
+// the source and pushes it through the stages. It returns a batch of output
+// with rows or an advanced watermark; or nil and the time until the source
+// has something due (0: poll again at once); or stream.ErrEndOfInput when
+// the job is over. Sources that run pipelines use it to interleave their
+// inputs. The batch is valid until the next call.
+func (p *Pipeline) Poll(ctx context.Context) (*stream.Batch, time.Duration, error) {
+	if err := p.Open(ctx); err != nil {
+		return nil, 0, err
+	}
+	if p.done {
+		return nil, 0, stream.ErrEndOfInput
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, 0, err
+	}
+	for _, b := range p.bufs {
+		b.Reset()
+	}
+	if p.finished {
+		p.done = true
+		return nil, 0, stream.ErrEndOfInput
+	}
+	wait, err := p.Source.Next(ctx, p.bufs[0])
+	if errors.Is(err, stream.ErrEndOfInput) {
+		p.bufs[0].Reset()
+		p.bufs[0].Watermark = stream.MaxWatermark
+		out, ferr := p.push(0, true)
+		p.finished = true
+		if ferr != nil {
+			return nil, 0, ferr
+		}
+		return p.result(out), 0, nil
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	if p.bufs[0].Len() == 0 && p.bufs[0].Watermark == stream.NoWatermark {
+		return nil, wait, nil
+	}
+	out, err := p.push(0, false)
+	if errors.Is(err, stream.ErrEndOfInput) {
+		// An operator (LIMIT) ended the job: finish the rest of the chain.
+		p.finished = true
+		return p.result(out), 0, nil
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	return p.result(out), 0, nil
+}
+
+// result returns out when it has rows or advances the output watermark.
+// The end-of-input watermark alone makes no batch: stream.ErrEndOfInput
+// follows and says the same.
+func (p *Pipeline) result(out *stream.Batch) *stream.Batch {
+	advanced := out.Watermark > p.outWM
+	if advanced {
+		p.outWM = out.Watermark
+	} else {
+		out.Watermark = stream.NoWatermark
+	}
+	if out.Len() == 0 && (!advanced || out.Watermark == stream.MaxWatermark) {
+		return nil
+	}
+	return out
 }
 
 // push runs bufs[from] through the stages; at end of input it also finishes
@@ -133,8 +176,9 @@ func (p *Pipeline) push(from int, end bool) (*stream.Batch, error) {
 	var stop error
 	for i := from; i < len(p.Stages); i++ {
 		in, out := p.bufs[i], p.bufs[i+1]
+		op := p.Stages[i].Op
 		if in.Len() > 0 {
-			err := p.Stages[i].Op.Process(in, out)
+			err := op.Process(in, out)
 			if errors.Is(err, stream.ErrEndOfInput) {
 				stop = err
 				end = true
@@ -142,8 +186,25 @@ func (p *Pipeline) push(from int, end bool) (*stream.Batch, error) {
 				return out, err
 			}
 		}
+		wm := in.Watermark
+		if end && stop != nil {
+			wm = stream.MaxWatermark // LIMIT ended the job: the rest sees end of input
+		}
+		if wm > p.wms[i] {
+			p.wms[i] = wm
+			fwd := wm
+			if w, ok := op.(stream.WatermarkOperator); ok {
+				var err error
+				if fwd, err = w.OnWatermark(wm, out); err != nil {
+					return out, err
+				}
+			}
+			if fwd > out.Watermark {
+				out.Watermark = fwd
+			}
+		}
 		if end {
-			if f, ok := p.Stages[i].Op.(Finisher); ok {
+			if f, ok := op.(Finisher); ok {
 				if err := f.Finish(out); err != nil {
 					return out, err
 				}

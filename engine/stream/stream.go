@@ -10,6 +10,7 @@ package stream
 import (
 	"context"
 	"errors"
+	"math"
 	"time"
 
 	"github.com/flinkplay/flinkplay/engine/types"
@@ -42,11 +43,28 @@ var ErrEndOfInput = errors.New("end of input")
 // DefaultBatchRows is how many rows a source puts into one batch at most.
 const DefaultBatchRows = 1024
 
+// Watermarks are event-time instants in milliseconds since the epoch, as
+// Flink's watermarks are.
+const (
+	// NoWatermark means no watermark is carried (none has been seen yet).
+	NoWatermark int64 = math.MinInt64
+	// MaxWatermark is the watermark of an input that has ended: every
+	// event-time timer fires.
+	MaxWatermark int64 = math.MaxInt64
+)
+
 // Batch is a run of records of one schema.
 type Batch struct {
 	Width int           // values per row
 	Kinds []Kind        // one per row
 	Vals  []types.Value // len(Kinds) * Width values, row-major
+
+	// Watermark is the watermark that holds after the batch's rows, or
+	// NoWatermark. A batch may carry a watermark and no rows.
+	Watermark int64
+	// Input tells a two-input operator (a join) which of its inputs the
+	// rows come from: 0 (left) or 1 (right). Width is then that input's.
+	Input int
 
 	arena  []byte   // current arena chunk
 	chunks [][]byte // filled chunks, kept for reuse
@@ -54,7 +72,7 @@ type Batch struct {
 }
 
 // NewBatch returns an empty batch for rows of the given width.
-func NewBatch(width int) *Batch { return &Batch{Width: width} }
+func NewBatch(width int) *Batch { return &Batch{Width: width, Watermark: NoWatermark} }
 
 // Len returns the number of rows.
 func (b *Batch) Len() int { return len(b.Kinds) }
@@ -122,6 +140,8 @@ func (b *Batch) grow(n int) {
 // Reset empties the batch for reuse. Values read from it before must no
 // longer be used unless they were cloned.
 func (b *Batch) Reset() {
+	b.Watermark = NoWatermark
+	b.Input = 0
 	b.Kinds = b.Kinds[:0]
 	b.Vals = b.Vals[:0]
 	if b.arena != nil {
@@ -172,4 +192,20 @@ type Operator interface {
 	Process(in *Batch, out *Batch) error
 	// Close flushes nothing and releases resources.
 	Close() error
+}
+
+// WatermarkOperator is an Operator with event-time state: windows, interval
+// joins, anything that waits for the watermark. The runtime calls
+// OnWatermark when the watermark of the operator's input advances, after
+// Process has seen the rows that came before it.
+//
+// An operator that does not implement it forwards its input's watermark
+// unchanged. One that sets out.Watermark in Process (the watermark
+// assigner of a table with WATERMARK FOR) produces watermarks itself.
+type WatermarkOperator interface {
+	// OnWatermark appends what the watermark wm fires to out and returns
+	// the watermark to forward downstream: usually wm, less when the
+	// operator holds rows back, NoWatermark to forward nothing. At end of
+	// input the runtime sends MaxWatermark before Finish.
+	OnWatermark(wm int64, out *Batch) (int64, error)
 }

@@ -1,0 +1,70 @@
+package ops
+
+import (
+	"context"
+
+	"github.com/flinkplay/flinkplay/engine/expr"
+	"github.com/flinkplay/flinkplay/engine/stream"
+)
+
+// WatermarkAssigner generates the watermarks of a table with WATERMARK FOR
+// col AS expr, as Flink's WatermarkAssignerOperator does right after the
+// scan: it evaluates Expr on every row and keeps the largest non-NULL
+// result; after each batch it carries that maximum as the watermark when it
+// has advanced. Flink emits it periodically (pipeline.auto-watermark-interval,
+// 200 ms); once per batch is as often as our sources produce rows, and makes
+// runs deterministic.
+//
+// Accepts and emits every kind unchanged. Upstream watermarks are dropped,
+// except the end-of-input watermark. State: the current maximum.
+type WatermarkAssigner struct {
+	Expr expr.Expr // TIMESTAMP or TIMESTAMP_LTZ over the row
+	Ctx  expr.Ctx
+
+	max     int64
+	emitted int64
+}
+
+var (
+	_ stream.Operator          = (*WatermarkAssigner)(nil)
+	_ stream.WatermarkOperator = (*WatermarkAssigner)(nil)
+)
+
+// Open implements stream.Operator.
+func (w *WatermarkAssigner) Open(context.Context) error {
+	w.max, w.emitted = stream.NoWatermark, stream.NoWatermark
+	return nil
+}
+
+// Process implements stream.Operator.
+func (w *WatermarkAssigner) Process(in, out *stream.Batch) error {
+	w.Ctx.Out = out
+	for i := 0; i < in.Len(); i++ {
+		row := in.Row(i)
+		v, err := w.Expr.Eval(&w.Ctx, row)
+		if err != nil {
+			return err
+		}
+		if !v.Null && v.I > w.max {
+			w.max = v.I
+		}
+		out.AppendRow(in.Kinds[i], row)
+	}
+	if w.max > w.emitted {
+		w.emitted = w.max
+		out.Watermark = w.max
+	}
+	return nil
+}
+
+// OnWatermark implements stream.WatermarkOperator: only the end of input
+// passes.
+func (w *WatermarkAssigner) OnWatermark(wm int64, _ *stream.Batch) (int64, error) {
+	if wm == stream.MaxWatermark {
+		return wm, nil
+	}
+	return stream.NoWatermark, nil
+}
+
+// Close implements stream.Operator.
+func (w *WatermarkAssigner) Close() error { return nil }
