@@ -50,5 +50,4 @@ var Unsupported = []NotSupported{
 	{Name: "VARIANCE", Category: Aggregate, Reason: reasonAggregate},
 	{Name: "VAR_POP", Category: Aggregate, Reason: reasonAggregate},
 	{Name: "VAR_SAMP", Category: Aggregate, Reason: reasonAggregate},
-	{Name: "CURRENT_DATABASE", Category: CatalogFunction, Reason: reasonLater},
 }

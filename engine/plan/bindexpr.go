@@ -284,6 +284,9 @@ func (b *binder) call(c *sql.Call, sc *scope) (expr.Expr, error) {
 	if name == "PROCTIME" && len(args) == 0 {
 		return &procTime{p: b.p}, nil
 	}
+	if name == "CURRENT_DATABASE" && len(args) == 0 && b.p.Catalog != nil {
+		return b.currentDatabase(), nil
+	}
 	return expr.Func(c.Name, args, c.Pos)
 }
 
