@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/flinkplay/flinkplay/engine/connector"
@@ -16,13 +17,36 @@ import (
 	"github.com/flinkplay/flinkplay/engine/types"
 )
 
-// build translates a logical plan into a runnable pipeline.
+// build translates a logical plan into a runnable job: a pipeline, whose
+// sources may run pipelines of their own, all sharing one state limit.
 func (s *Session) build(n plan.Node, env connector.Env) (*runtime.Pipeline, error) {
-	p := &runtime.Pipeline{Clock: env.Clock}
+	limit, err := s.stateLimit()
+	if err != nil {
+		return nil, err
+	}
+	return s.buildPipe(n, env, limit)
+}
+
+// buildPipe builds one pipeline of a job.
+func (s *Session) buildPipe(n plan.Node, env connector.Env, limit *runtime.StateLimit) (*runtime.Pipeline, error) {
+	p := &runtime.Pipeline{Clock: env.Clock, State: limit}
 	if err := s.buildInto(p, n, env); err != nil {
 		return nil, err
 	}
 	return p, nil
+}
+
+// stateLimit reads 'playground.state.max-rows'.
+func (s *Session) stateLimit() (*runtime.StateLimit, error) {
+	v, ok := s.settings[runtime.KeyStateMaxRows]
+	if !ok {
+		return &runtime.StateLimit{Max: runtime.DefaultStateMaxRows}, nil
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil {
+		return nil, diag.Errorf(diag.NoPos, diag.IllegalArgument, "Could not parse value '%s' for key '%s'.", v, runtime.KeyStateMaxRows)
+	}
+	return &runtime.StateLimit{Max: n}, nil
 }
 
 func (s *Session) exprCtx(env connector.Env) expr.Ctx {
@@ -52,7 +76,7 @@ func (s *Session) buildInto(p *runtime.Pipeline, n plan.Node, env connector.Env)
 	case *plan.Union:
 		u := &runtime.UnionSource{}
 		for _, in := range n.Ins {
-			sub, err := s.build(in, env)
+			sub, err := s.buildPipe(in, env, p.State)
 			if err != nil {
 				return err
 			}

@@ -39,6 +39,9 @@ type Pipeline struct {
 	SourceWidth int
 	Stages      []Stage
 	Clock       stream.Clock
+	// State, when set, bounds the state of the job; every pipeline of a
+	// job shares one.
+	State *StateLimit
 
 	bufs     []*stream.Batch // bufs[0] source output, bufs[i+1] output of stage i
 	wms      []int64         // wms[i]: the last watermark stage i has seen
@@ -130,7 +133,7 @@ func (p *Pipeline) Poll(ctx context.Context) (*stream.Batch, time.Duration, erro
 		p.bufs[0].Watermark = stream.MaxWatermark
 		out, ferr := p.push(0, true)
 		p.finished = true
-		if ferr != nil {
+		if ferr != nil && !errors.Is(ferr, stream.ErrEndOfInput) {
 			return nil, 0, ferr
 		}
 		return p.result(out), 0, nil
@@ -209,6 +212,11 @@ func (p *Pipeline) push(from int, end bool) (*stream.Batch, error) {
 					return out, err
 				}
 			}
+		}
+	}
+	if p.State != nil {
+		if err := p.State.update(p); err != nil {
+			return p.bufs[len(p.bufs)-1], err
 		}
 	}
 	return p.bufs[len(p.bufs)-1], stop

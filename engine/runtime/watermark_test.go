@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/flinkplay/flinkplay/engine/ops"
 	"github.com/flinkplay/flinkplay/engine/stream"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
@@ -192,5 +193,39 @@ func TestTwoInputSource(t *testing.T) {
 	}
 	if err := src.Close(); err != nil {
 		t.Error(err)
+	}
+}
+
+// holdAll keeps its input and emits it at end of input, as a batch sort does.
+type holdAll struct{ rows [][]types.Value }
+
+func (h *holdAll) Open(context.Context) error { return nil }
+func (h *holdAll) Close() error               { return nil }
+func (h *holdAll) Process(in, _ *stream.Batch) error {
+	for i := 0; i < in.Len(); i++ {
+		h.rows = append(h.rows, append([]types.Value(nil), in.Row(i)...))
+	}
+	return nil
+}
+func (h *holdAll) Finish(out *stream.Batch) error {
+	for _, r := range h.rows {
+		out.AppendRow(stream.Insert, r)
+	}
+	return nil
+}
+
+func TestLimitAfterFinish(t *testing.T) {
+	// ORDER BY ... LIMIT in batch mode: the limit sees the rows only when
+	// the sort finishes, and ends the job on them; they must not be lost.
+	p := &Pipeline{
+		Source: ints(1, 2, 3, 4), SourceWidth: 1, Clock: &fakeClock{},
+		Stages: []Stage{{Op: &holdAll{}, Width: 1}, {Op: &ops.Limit{Count: 2}, Width: 1}},
+	}
+	rows, err := drain(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(rows, " "); got != "+I1 +I2" {
+		t.Errorf("rows %q, want +I1 +I2", got)
 	}
 }

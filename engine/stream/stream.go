@@ -209,3 +209,11 @@ type WatermarkOperator interface {
 	// input the runtime sends MaxWatermark before Finish.
 	OnWatermark(wm int64, out *Batch) (int64, error)
 }
+
+// StatefulOperator is an Operator that keeps state between batches:
+// groups, buffered rows, join records. StateRows counts the rows it holds;
+// the runtime adds them up over a job to enforce the playground's state
+// limit ('playground.state.max-rows'). It must be cheap (a length).
+type StatefulOperator interface {
+	StateRows() int
+}

@@ -1,0 +1,52 @@
+package runtime
+
+import (
+	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/stream"
+)
+
+// KeyStateMaxRows is the setting that bounds a job's state.
+const KeyStateMaxRows = "playground.state.max-rows"
+
+// DefaultStateMaxRows is the state limit when the session sets none: a
+// tab's memory holds it comfortably (a few hundred bytes per row).
+const DefaultStateMaxRows = 1_000_000
+
+// StateLimit bounds the state of one job: the rows its stateful operators
+// hold (stream.StatefulOperator), summed over every pipeline that shares
+// the limit. Flink keeps growing such state until the cluster runs out of
+// memory; the playground stops the query with a message that says what to
+// do instead, before the tab runs out.
+type StateLimit struct {
+	Max int // rows; <= 0: no limit
+
+	held  map[*Pipeline]int
+	total int
+}
+
+// Rows returns the rows of state the job holds.
+func (l *StateLimit) Rows() int { return l.total }
+
+// update records the state of p's stages and reports an error when the
+// job is over the limit.
+func (l *StateLimit) update(p *Pipeline) error {
+	n := 0
+	for _, s := range p.Stages {
+		if st, ok := s.Op.(stream.StatefulOperator); ok {
+			n += st.StateRows()
+		}
+	}
+	if l.held == nil {
+		l.held = map[*Pipeline]int{}
+	}
+	l.total += n - l.held[p]
+	l.held[p] = n
+	if l.Max > 0 && l.total > l.Max {
+		return diag.Errorf(diag.NoPos, diag.TableException,
+			"The query holds more than %d rows of state ('%s'), and its state keeps growing: "+
+				"on a Flink cluster it would grow until memory runs out. Bound it with 'table.exec.state.ttl' "+
+				"(state of keys idle that long is dropped), narrow the keys, or raise '%s'.",
+			l.Max, KeyStateMaxRows, KeyStateMaxRows)
+	}
+	return nil
+}
