@@ -158,14 +158,14 @@ func appendZeroPadded(dst []byte, v int64, n int) []byte {
 
 // Formatter flags.
 const (
-	fLeft   = 1 << iota // -
-	fAlt                // #
-	fPlus               // +
-	fSpace              // ' '
-	fZero               // 0
-	fGroup              // ,
-	fParen              // (
-	fPrev               // <
+	fLeft  = 1 << iota // -
+	fAlt               // #
+	fPlus              // +
+	fSpace             // ' '
+	fZero              // 0
+	fGroup             // ,
+	fParen             // (
+	fPrev              // <
 )
 
 type jspec struct {
