@@ -79,7 +79,6 @@ type jarg struct {
 	i    int64
 	f    float64
 	text []byte // toString of a jText
-	// hashable reports whether %h can print it (jText cannot).
 }
 
 func toJArg(v types.Value, t types.Type) jarg {
