@@ -99,7 +99,7 @@ func (s *Session) buildInto(p *runtime.Pipeline, n plan.Node, env connector.Env)
 		}
 		p.Stages = append(p.Stages, runtime.Stage{Op: g, Width: n.Out.Len()})
 	case *plan.WindowTVF:
-		if n.Spec.Kind == plan.Session {
+		if n.Spec.Kind == plan.Session && !n.Aggregated {
 			return diag.Errorf(diag.NoPos, diag.TableException, "SESSION window TVF is only supported in a window aggregation (GROUP BY window_start, window_end) yet.")
 		}
 		p.Stages = append(p.Stages, runtime.Stage{Op: &ops.WindowTVF{Window: windowing(n.Spec, env)}, Width: n.Out.Len()})

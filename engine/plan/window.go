@@ -48,6 +48,9 @@ type WindowTVF struct {
 	Input Node
 	Spec  WindowSpec
 	Out   types.Schema
+	// Aggregated is set when a WindowAggregate consumes the windows; a
+	// SESSION TVF runs only then.
+	Aggregated bool
 }
 
 // WindowAggregate is GROUP BY window_start, window_end[, keys] over a
@@ -342,6 +345,7 @@ func windowAggregate(n Node) (Node, error) {
 		return nil, diag.Errorf(diag.NoPos, diag.IllegalArgument,
 			"CUMULATE table function based aggregate requires maxSize must be an integral multiple of step, but got maxSize %d ms and step %d ms", spec.Size, spec.Slide)
 	}
+	tvf.Aggregated = true
 	wa := &WindowAggregate{Input: pre, Keys: a.Keys, Aggs: a.Aggs, Out: a.Out, Spec: spec, StartCol: start, EndCol: end, TimeCol: -1}
 	if spec.Kind == Session {
 		// Carry the row time through the pre-projection for merging.
