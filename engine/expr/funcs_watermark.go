@@ -16,7 +16,7 @@ func init() {
 	funcs.Register(funcs.Spec{Name: "CURRENT_WATERMARK", Category: funcs.Temporal, Call: true,
 		Signatures: []string{"CURRENT_WATERMARK(rowtime)"},
 		Description: "The current watermark of the rowtime attribute's stream, a TIMESTAMP(3) or TIMESTAMP_LTZ(3) like the argument; NULL before the first watermark " +
-			"(at the start of a stream). Useful to filter late rows: WHERE CURRENT_WATERMARK(ts) IS NULL OR ts > CURRENT_WATERMARK(ts). "+
+			"(at the start of a stream). Useful to filter late rows: WHERE CURRENT_WATERMARK(ts) IS NULL OR ts > CURRENT_WATERMARK(ts). " +
 			"The argument must be a rowtime attribute (a column with WATERMARK FOR, or window_time of a window TVF).",
 		Examples: []funcs.Example{{SQL: "CURRENT_WATERMARK(TIMESTAMP '2024-01-01 00:00:00.000')",
 			Result: "ERROR: 1:8: The argument of CURRENT_WATERMARK() must be a rowtime attribute, but was 'TIMESTAMP(3) NOT NULL'."}}})
