@@ -338,11 +338,11 @@ func windowAggregate(n Node) (Node, error) {
 	}
 	spec := tvf.Spec
 	if spec.Kind == Hop && spec.Size%spec.Slide != 0 {
-		return nil, diag.Errorf(diag.NoPos, diag.IllegalArgument,
+		return nil, diag.Errorf(diag.NoPos, diag.TableException,
 			"HOP table function based aggregate requires size must be an integral multiple of slide, but got size %d ms and slide %d ms", spec.Size, spec.Slide)
 	}
 	if spec.Kind == Cumulate && spec.Size%spec.Slide != 0 {
-		return nil, diag.Errorf(diag.NoPos, diag.IllegalArgument,
+		return nil, diag.Errorf(diag.NoPos, diag.TableException,
 			"CUMULATE table function based aggregate requires maxSize must be an integral multiple of step, but got maxSize %d ms and step %d ms", spec.Size, spec.Slide)
 	}
 	tvf.Aggregated = true
@@ -433,7 +433,10 @@ func ExplainWindowTVF(n *WindowTVF) string {
 
 // ExplainWindowAggregate prints a WindowAggregate for EXPLAIN.
 func ExplainWindowAggregate(n *WindowAggregate) string {
-	tvf := findWindowTVF(n.Input.(*Project).Input)
+	var tvf *WindowTVF
+	if pre, ok := n.Input.(*Project); ok {
+		tvf = findWindowTVF(pre.Input)
+	}
 	win := ""
 	if tvf != nil {
 		win = windowExplain(n.Spec, tvf.Input.Schema())
