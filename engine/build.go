@@ -122,6 +122,13 @@ func (s *Session) buildInto(p *runtime.Pipeline, n plan.Node, env connector.Env)
 			g.Aggs = append(g.Aggs, f)
 		}
 		p.Stages = append(p.Stages, runtime.Stage{Op: g, Width: n.Out.Len()})
+	case *plan.WindowTVF:
+		if n.Spec.Kind == plan.Session && !n.Aggregated {
+			return diag.Errorf(diag.NoPos, diag.TableException, "SESSION window TVF is only supported in a window aggregation (GROUP BY window_start, window_end) yet.")
+		}
+		p.Stages = append(p.Stages, runtime.Stage{Op: &ops.WindowTVF{Window: windowing(n.Spec, env)}, Width: n.Out.Len()})
+	case *plan.WindowAggregate:
+		p.Stages = append(p.Stages, runtime.Stage{Op: s.windowAgg(n, env), Width: n.Out.Len()})
 	case *plan.Sort:
 		in := n.Input.Schema()
 		so := &ops.Sort{Ctx: s.exprCtx(env)}
@@ -199,6 +206,10 @@ func explainNode(b *strings.Builder, n plan.Node, depth int) {
 		fmt.Fprintf(b, "Sort(fields=[%s])\n", names)
 	case *plan.Union:
 		fmt.Fprintf(b, "Union(all=[true], union=[%s])\n", names)
+	case *plan.WindowTVF:
+		b.WriteString(plan.ExplainWindowTVF(n) + "\n")
+	case *plan.WindowAggregate:
+		b.WriteString(plan.ExplainWindowAggregate(n) + "\n")
 	}
 	for _, in := range n.Inputs() {
 		explainNode(b, in, depth+1)

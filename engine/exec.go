@@ -272,6 +272,7 @@ func (s *Session) execQuery(ctx context.Context, q sql.Query) (*Result, error) {
 		return b, err
 	}
 	res.close = pipe.Close
+	res.watermark = pipe.Watermark
 	return res, nil
 }
 

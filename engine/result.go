@@ -42,8 +42,21 @@ type Result struct {
 	Streaming bool
 	Bounded   bool
 
-	next  func(ctx context.Context) (*stream.Batch, error)
-	close func() error
+	next      func(ctx context.Context) (*stream.Batch, error)
+	close     func() error
+	watermark func() int64
+}
+
+// Watermark returns the watermark of a query's output so far, in
+// milliseconds (for a TIMESTAMP rowtime, its wall clock read as UTC):
+// stream.NoWatermark before the first one and for results without event
+// time, stream.MaxWatermark once the input has ended. Call it from the
+// goroutine that calls Next.
+func (r *Result) Watermark() int64 {
+	if r.watermark == nil {
+		return stream.NoWatermark
+	}
+	return r.watermark()
 }
 
 // Next returns the next batch of changes of a ResultQuery or ResultInsert.

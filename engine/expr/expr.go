@@ -28,6 +28,10 @@ type Ctx struct {
 	Out  *stream.Batch  // arena for the bytes of produced strings (Out.Alloc); nil: heap
 	Zone *time.Location // table.local-time-zone; nil means UTC
 	Now  time.Time      // statement time, for CURRENT_TIMESTAMP and friends
+	// Watermark is the current watermark of the operator evaluating the
+	// expression, for CURRENT_WATERMARK; valid when HasWatermark.
+	Watermark    int64
+	HasWatermark bool
 
 	buf []byte // scratch for formatting, reused across calls
 }

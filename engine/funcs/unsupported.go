@@ -25,7 +25,6 @@ var Unsupported = []NotSupported{
 	{Name: "EXISTS", Category: Comparison, Reason: reasonSubquery},
 	{Name: "IN (SUBQUERY)", Category: Comparison, Reason: reasonSubquery},
 	{Name: "NOT IN (SUBQUERY)", Category: Comparison, Reason: reasonSubquery},
-	{Name: "CURRENT_WATERMARK", Category: Temporal, Reason: reasonLater},
 	{Name: "ROW.*", Category: ValueAccess, Reason: reasonLater},
 	{Name: "GROUPING", Category: Grouping, Reason: reasonLater},
 	{Name: "GROUPING_ID", Category: Grouping, Reason: reasonLater},

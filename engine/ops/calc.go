@@ -17,7 +17,19 @@ type Calc struct {
 	Ctx   expr.Ctx
 }
 
-var _ stream.Operator = (*Calc)(nil)
+var (
+	_ stream.Operator          = (*Calc)(nil)
+	_ stream.WatermarkOperator = (*Calc)(nil)
+)
+
+// OnWatermark implements stream.WatermarkOperator: the watermark passes
+// unchanged, and CURRENT_WATERMARK reads it from then on.
+func (c *Calc) OnWatermark(wm int64, _ *stream.Batch) (int64, error) {
+	if wm != stream.MaxWatermark {
+		c.Ctx.Watermark, c.Ctx.HasWatermark = wm, true
+	}
+	return wm, nil
+}
 
 // Open implements stream.Operator.
 func (c *Calc) Open(context.Context) error { return nil }

@@ -122,14 +122,17 @@ func (b *binder) aggregate(n Node, in *scope, a *aggScope, q *sql.Select) (Node,
 			continue
 		}
 		a.keys[text] = len(pre)
-		col := scopeCol{name: exprName(len(pre)), typ: x.Type()}
+		// A time attribute is materialized in a grouping key.
+		kt := x.Type()
+		kt.Attr = types.Regular
+		col := scopeCol{name: exprName(len(pre)), typ: kt}
 		if ref, ok := k.(*sql.ColumnRef); ok {
 			i, _ := in.resolve(ref)
 			col.name, col.table = in.cols[i].name, in.cols[i].table
 		}
 		outScope.cols = append(outScope.cols, col)
 		pre = append(pre, x)
-		preOut.Columns = append(preOut.Columns, types.Column{Name: col.name, Type: x.Type()})
+		preOut.Columns = append(preOut.Columns, types.Column{Name: col.name, Type: kt})
 	}
 	nkeys := len(pre)
 	var calls []AggCall

@@ -264,6 +264,9 @@ func (b *binder) from(ref sql.TableRef) (Node, *scope, error) {
 	case *sql.Join:
 		return nil, nil, diag.Errorf(r.Pos, diag.TableException, "Joins are not supported yet.")
 	case *sql.TableFunc:
+		if isWindowTVF(r.Name) && !r.Lateral {
+			return b.windowTVF(r)
+		}
 		return nil, nil, diag.Errorf(r.Pos, diag.TableException, "Table function %s is not supported yet.", r.Name)
 	}
 	return nil, nil, diag.Errorf(ref.RefPos(), diag.TableException, "Unsupported FROM clause")
@@ -454,6 +457,9 @@ func (b *binder) selectQuery(q *sql.Select) (Node, error) {
 	if agg.active {
 		n, sc, err = b.aggregate(n, sc, agg, q)
 		if err != nil {
+			return nil, err
+		}
+		if n, err = windowAggregate(n); err != nil {
 			return nil, err
 		}
 	}

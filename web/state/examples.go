@@ -90,6 +90,36 @@ SELECT user_id % 3 AS bucket, COUNT(*) AS clicks
 FROM Clicks
 GROUP BY user_id % 3;
 `},
+	{"Windows and watermarks", `-- Event time: every order carries its own time (ts), and the watermark
+-- (ts - 2 s) tells how long to wait for stragglers. A 10-second tumbling
+-- window fires (+I, once per window and product) when the watermark passes
+-- its end; the last ones fire when the source ends. Every 7th order comes
+-- 15 s late: its window has already fired, so the aggregation drops it.
+CREATE TABLE Orders (
+  id      INT,
+  amount  INT,
+  product AS CASE MOD(id, 3) WHEN 0 THEN 'apple' WHEN 1 THEN 'pear' ELSE 'fig' END,
+  ts      AS TO_TIMESTAMP_LTZ(1767225600000 + id * 1000 - CASE WHEN MOD(id, 7) = 0 THEN 15000 ELSE 0 END, 3),
+  WATERMARK FOR ts AS ts - INTERVAL '2' SECOND
+) WITH (
+  'connector' = 'datagen',
+  'rows-per-second' = '5',
+  'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '40',
+  'fields.amount.min' = '1', 'fields.amount.max' = '20'
+);
+-- Each order with its window, and the watermark the query has seen so far.
+SELECT id, product, ts, window_start, window_end, CURRENT_WATERMARK(window_time) AS wm
+FROM TABLE(TUMBLE(TABLE Orders, DESCRIPTOR(ts), INTERVAL '10' SECOND));
+-- One row per window and product.
+SELECT window_start, window_end, product, COUNT(*) AS orders, SUM(amount) AS total
+FROM TABLE(TUMBLE(TABLE Orders, DESCRIPTOR(ts), INTERVAL '10' SECOND))
+GROUP BY window_start, window_end, product;
+-- HOP (sliding) and CUMULATE (growing) windows, and SESSION windows that
+-- close after a gap, work the same way.
+SELECT window_start, window_end, COUNT(*) AS orders
+FROM TABLE(HOP(TABLE Orders, DESCRIPTOR(ts), INTERVAL '5' SECOND, INTERVAL '10' SECOND))
+GROUP BY window_start, window_end;
+`},
 	{"Batch mode", `-- In batch mode a query prints its final result as one table.
 SET 'execution.runtime-mode' = 'batch';
 CREATE TABLE Items (id INT, name STRING) WITH (

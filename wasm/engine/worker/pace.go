@@ -28,6 +28,8 @@ type feed struct {
 	// batchRows keeps every row's cells for a batch query's final table.
 	batchRows [][]string
 	keepCells bool
+	// wm is the query's output watermark (stream.NoWatermark: none yet).
+	wm int64
 
 	stop    chan struct{}
 	stopped chan struct{}
@@ -37,7 +39,7 @@ type feed struct {
 // when set, prepares the row buffer first.
 func (w *Worker) startFeed(req protocol.Request, idx int, keepCells bool, setup func(*rowBuffer)) *feed {
 	now := w.o.Now()
-	f := &feed{w: w, id: req.ID, stmt: idx, start: now, lastProg: now, keepCells: keepCells,
+	f := &feed{w: w, id: req.ID, stmt: idx, start: now, lastProg: now, keepCells: keepCells, wm: stream.NoWatermark,
 		stop: make(chan struct{}), stopped: make(chan struct{})}
 	f.rate.add(now, 0)
 	if setup != nil {
@@ -118,7 +120,25 @@ func (f *feed) progressLocked(now time.Time) {
 	f.lastProg = now
 	f.rate.add(now, f.received)
 	f.w.emit(protocol.Message{Type: protocol.TypeProgress, ID: f.id, Stmt: f.stmt, Received: f.received,
-		RowsPerSec: f.rate.perSecond(), ElapsedMs: now.Sub(f.start).Milliseconds()})
+		RowsPerSec: f.rate.perSecond(), ElapsedMs: now.Sub(f.start).Milliseconds(), Watermark: formatWatermark(f.wm)})
+}
+
+// setWatermark records the query's output watermark for the next progress
+// message.
+func (f *feed) setWatermark(wm int64) {
+	f.mu.Lock()
+	f.wm = wm
+	f.mu.Unlock()
+}
+
+// formatWatermark prints a watermark as Flink prints a TIMESTAMP(3):
+// 2026-01-01 00:00:00.000; nothing before the first watermark and once the
+// input has ended (Flink's Long.MAX_VALUE watermark is no instant).
+func formatWatermark(wm int64) string {
+	if wm == stream.NoWatermark || wm == stream.MaxWatermark {
+		return ""
+	}
+	return time.UnixMilli(wm).UTC().Format("2006-01-02 15:04:05.000")
 }
 
 // pace is called by the run between changes: when a whole message waits

@@ -204,6 +204,7 @@ loop:
 			runErr = err
 			break
 		}
+		f.setWatermark(res.Watermark())
 		for i := 0; i < b.Len(); i++ {
 			if maxRows > 0 && n >= maxRows {
 				limited = true

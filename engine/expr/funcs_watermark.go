@@ -1,0 +1,52 @@
+package expr
+
+import (
+	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/funcs"
+	"github.com/flinkplay/flinkplay/engine/types"
+)
+
+// CURRENT_WATERMARK(rowtime) reads the watermark of the operator that
+// evaluates it (Ctx.Watermark, which the Calc operator keeps up to date),
+// typed like its argument without the time attribute. It is NULL until the
+// first watermark, as in Flink.
+
+func init() {
+	register("CURRENT_WATERMARK", 1, 1, buildCurrentWatermark)
+	funcs.Register(funcs.Spec{Name: "CURRENT_WATERMARK", Category: funcs.Temporal, Call: true,
+		Signatures: []string{"CURRENT_WATERMARK(rowtime)"},
+		Description: "The current watermark of the rowtime attribute's stream, a TIMESTAMP(3) or TIMESTAMP_LTZ(3) like the argument; NULL before the first watermark " +
+			"(at the start of a stream). Useful to filter late rows: WHERE CURRENT_WATERMARK(ts) IS NULL OR ts > CURRENT_WATERMARK(ts). " +
+			"The argument must be a rowtime attribute (a column with WATERMARK FOR, or window_time of a window TVF).",
+		Examples: []funcs.Example{{SQL: "CURRENT_WATERMARK(TIMESTAMP '2024-01-01 00:00:00.000')",
+			Result: "ERROR: 1:8: The argument of CURRENT_WATERMARK() must be a rowtime attribute, but was 'TIMESTAMP(3) NOT NULL'."}}})
+}
+
+func buildCurrentWatermark(_ string, args []Expr, pos int) (Expr, error) {
+	t := args[0].Type()
+	if t.Kind != types.Timestamp && t.Kind != types.TimestampLTZ || t.Precision > 3 {
+		return nil, diag.Validation(pos, "CURRENT_WATERMARK() must be called with a single rowtime attribute argument, but '%s' cannot be a time attribute.", t)
+	}
+	if t.Attr != types.Rowtime {
+		return nil, diag.Validation(pos, "The argument of CURRENT_WATERMARK() must be a rowtime attribute, but was '%s'.", t)
+	}
+	out := t
+	out.Attr = types.Regular
+	out = out.WithNullable(true)
+	return &currentWatermark{arg: args[0], t: out}, nil
+}
+
+// currentWatermark does not evaluate its argument: only its type matters.
+type currentWatermark struct {
+	arg Expr
+	t   types.Type
+}
+
+func (e *currentWatermark) Type() types.Type { return e.t }
+func (e *currentWatermark) String() string   { return "CURRENT_WATERMARK(" + e.arg.String() + ")" }
+func (e *currentWatermark) Eval(c *Ctx, _ []types.Value) (types.Value, error) {
+	if c == nil || !c.HasWatermark {
+		return types.NullValue, nil
+	}
+	return types.TimestampValue(c.Watermark, 0), nil
+}

@@ -1,0 +1,271 @@
+package ops
+
+import (
+	"context"
+	"sort"
+	"time"
+
+	"github.com/flinkplay/flinkplay/engine/expr"
+	"github.com/flinkplay/flinkplay/engine/stream"
+	"github.com/flinkplay/flinkplay/engine/types"
+)
+
+// WindowAgg is a window aggregation (GROUP BY window_start, window_end,
+// keys over a window TVF). Its input rows carry their window in StartCol and
+// EndCol (both among Keys); its output rows are, as GroupAgg's, the key
+// columns followed by one column per aggregate.
+//
+// A window fires, emitting one +I per key, when the watermark reaches its
+// end - 1 ms (event time), when the clock passes its end (processing time,
+// checked as rows arrive), and at end of input (every window). Windows that
+// fire together are emitted by end, then start; keys in first-seen order.
+// A row whose window has already fired is late and dropped, as Flink's
+// slicing window operator drops it. SESSION windows (Session true) merge:
+// the rows of a key within Gap of each other form one window; the
+// window_start and window_end of the input are replaced by the session's.
+//
+// It accepts +I (retractions reach the per-window GroupAgg) and emits +I.
+// State: per open window, a GroupAgg in final mode (accumulators per key);
+// per open session, its rows (cloned).
+type WindowAgg struct {
+	Keys     []int
+	Aggs     []AggFunc
+	StartCol int
+	EndCol   int
+	Window   Windowing // alignment (LTZ, Zone) and, for SESSION, Gap and TimeCol
+	Session  bool
+	Proctime bool
+	Now      func() time.Time // the query's clock, for processing time
+	Ctx      expr.Ctx
+
+	wm       int64
+	windows  map[[2]int64]*GroupAgg
+	sessions map[string]*sessionKey
+	keyOrder []string
+	one      *stream.Batch
+	sink     *stream.Batch
+	partCols []int
+	keyBuf   []byte
+	// Dropped counts late rows (Flink's numLateRecordsDropped).
+	Dropped int64
+}
+
+type sessionKey struct {
+	wins []*sessionWin
+}
+
+type sessionWin struct {
+	start, end int64 // wall time; end = last row time + gap
+	rows       [][]types.Value
+}
+
+var (
+	_ stream.Operator          = (*WindowAgg)(nil)
+	_ stream.WatermarkOperator = (*WindowAgg)(nil)
+)
+
+// Open implements stream.Operator.
+func (g *WindowAgg) Open(context.Context) error {
+	g.wm = stream.NoWatermark
+	g.windows = map[[2]int64]*GroupAgg{}
+	g.sessions = map[string]*sessionKey{}
+	g.sink = stream.NewBatch(len(g.Keys) + len(g.Aggs))
+	g.partCols = nil
+	for _, k := range g.Keys {
+		if k != g.StartCol && k != g.EndCol {
+			g.partCols = append(g.partCols, k)
+		}
+	}
+	return nil
+}
+
+func (g *WindowAgg) newAgg() (*GroupAgg, error) {
+	a := &GroupAgg{Keys: g.Keys, Aggs: g.Aggs, Final: true, Ctx: g.Ctx}
+	return a, a.Open(context.Background())
+}
+
+// fired reports whether the window ending at wall time end has fired.
+func (g *WindowAgg) fired(end int64) bool {
+	return g.Window.epoch(end)-1 <= g.wm
+}
+
+// Process implements stream.Operator.
+func (g *WindowAgg) Process(in, out *stream.Batch) error {
+	if g.Proctime && g.Now != nil {
+		if err := g.advance(g.Now().UnixMilli(), out); err != nil {
+			return err
+		}
+	}
+	if g.one == nil || g.one.Width != in.Width {
+		g.one = stream.NewBatch(in.Width)
+	}
+	for i := 0; i < in.Len(); i++ {
+		row := in.Row(i)
+		if g.Session {
+			if err := g.addSession(in.Kinds[i], row); err != nil {
+				return err
+			}
+			continue
+		}
+		win := [2]int64{row[g.StartCol].I, row[g.EndCol].I}
+		if g.fired(win[1]) {
+			g.Dropped++
+			continue
+		}
+		a, ok := g.windows[win]
+		if !ok {
+			var err error
+			if a, err = g.newAgg(); err != nil {
+				return err
+			}
+			g.windows[win] = a
+		}
+		g.one.Reset()
+		g.one.AppendRow(in.Kinds[i], row)
+		g.sink.Reset()
+		if err := a.Process(g.one, g.sink); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// addSession merges a row into the sessions of its key.
+func (g *WindowAgg) addSession(k stream.Kind, row []types.Value) error {
+	t := row[g.Window.TimeCol]
+	if t.Null {
+		return nil
+	}
+	ts := g.Window.wall(t.I)
+	nw := &sessionWin{start: ts, end: ts + g.Window.Gap}
+	g.keyBuf = encodeKey(g.keyBuf[:0], row, g.partCols)
+	sk, ok := g.sessions[string(g.keyBuf)]
+	if !ok {
+		sk = &sessionKey{}
+		g.sessions[string(g.keyBuf)] = sk
+		g.keyOrder = append(g.keyOrder, string(g.keyBuf))
+	}
+	var keep []*sessionWin
+	for _, s := range sk.wins {
+		if s.start <= nw.end && nw.start <= s.end {
+			nw.start, nw.end = min(nw.start, s.start), max(nw.end, s.end)
+			nw.rows = append(nw.rows, s.rows...)
+		} else {
+			keep = append(keep, s)
+		}
+	}
+	if g.fired(nw.end) {
+		g.Dropped++
+		return nil
+	}
+	c := make([]types.Value, len(row))
+	for i, v := range row {
+		c[i] = v.Clone()
+	}
+	_ = k // sessions take append-only input
+	nw.rows = append(nw.rows, c)
+	sk.wins = append(keep, nw)
+	return nil
+}
+
+// OnWatermark implements stream.WatermarkOperator.
+func (g *WindowAgg) OnWatermark(wm int64, out *stream.Batch) (int64, error) {
+	if g.Proctime && wm != stream.MaxWatermark {
+		return wm, nil
+	}
+	return wm, g.advance(wm, out)
+}
+
+// advance moves the operator's time to wm and fires what it completes.
+func (g *WindowAgg) advance(wm int64, out *stream.Batch) error {
+	if wm <= g.wm {
+		return nil
+	}
+	g.wm = wm
+	if g.Session {
+		return g.fireSessions(out)
+	}
+	var due [][2]int64
+	for win := range g.windows {
+		if g.fired(win[1]) {
+			due = append(due, win)
+		}
+	}
+	sort.Slice(due, func(i, j int) bool {
+		if due[i][1] != due[j][1] {
+			return due[i][1] < due[j][1]
+		}
+		return due[i][0] < due[j][0]
+	})
+	for _, win := range due {
+		if err := g.windows[win].Finish(out); err != nil {
+			return err
+		}
+		delete(g.windows, win)
+	}
+	return nil
+}
+
+func (g *WindowAgg) fireSessions(out *stream.Batch) error {
+	type firing struct {
+		order int
+		s     *sessionWin
+	}
+	var due []firing
+	for i, key := range g.keyOrder {
+		sk := g.sessions[key]
+		var keep []*sessionWin
+		for _, s := range sk.wins {
+			if g.fired(s.end) {
+				due = append(due, firing{i, s})
+			} else {
+				keep = append(keep, s)
+			}
+		}
+		sk.wins = keep
+	}
+	sort.SliceStable(due, func(i, j int) bool {
+		a, b := due[i].s, due[j].s
+		if a.end != b.end {
+			return a.end < b.end
+		}
+		if a.start != b.start {
+			return a.start < b.start
+		}
+		return due[i].order < due[j].order
+	})
+	for _, f := range due {
+		a, err := g.newAgg()
+		if err != nil {
+			return err
+		}
+		g.one.Reset()
+		for _, r := range f.s.rows {
+			dst := g.one.Append(stream.Insert)
+			copy(dst, r)
+			dst[g.StartCol] = types.TimestampValue(f.s.start, 0)
+			dst[g.EndCol] = types.TimestampValue(f.s.end, 0)
+		}
+		g.sink.Reset()
+		if err := a.Process(g.one, g.sink); err != nil {
+			return err
+		}
+		if err := a.Finish(out); err != nil {
+			return err
+		}
+	}
+	// Forget keys without open sessions.
+	keep := g.keyOrder[:0]
+	for _, key := range g.keyOrder {
+		if len(g.sessions[key].wins) > 0 {
+			keep = append(keep, key)
+		} else {
+			delete(g.sessions, key)
+		}
+	}
+	g.keyOrder = keep
+	return nil
+}
+
+// Close implements stream.Operator.
+func (g *WindowAgg) Close() error { return nil }

@@ -1,0 +1,141 @@
+package ops
+
+import (
+	"context"
+	"time"
+
+	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/stream"
+	"github.com/flinkplay/flinkplay/engine/types"
+)
+
+// WindowKind is the kind of window a WindowTVF assigns.
+type WindowKind uint8
+
+// Window kinds, as the window table-valued functions name them.
+const (
+	TumbleWindow WindowKind = iota
+	HopWindow
+	CumulateWindow
+	SessionWindow
+)
+
+// Windowing says how rows fall into windows. Durations are milliseconds.
+// Windows are aligned on the wall clock of the time column: a TIMESTAMP as
+// written, a TIMESTAMP_LTZ (LTZ) in Zone, as Flink aligns them.
+type Windowing struct {
+	Kind    WindowKind
+	TimeCol int
+	Size    int64 // TUMBLE size, HOP size, CUMULATE max size
+	Slide   int64 // HOP slide, CUMULATE step
+	Offset  int64
+	Gap     int64 // SESSION
+	LTZ     bool
+	Zone    *time.Location
+}
+
+// wall converts a time-column value to wall-clock milliseconds.
+func (w *Windowing) wall(ms int64) int64 {
+	if !w.LTZ {
+		return ms
+	}
+	_, off := time.UnixMilli(ms).In(w.zone()).Zone()
+	return ms + int64(off)*1000
+}
+
+// epoch converts wall-clock milliseconds (a window bound) to the instant
+// the watermark is compared with.
+func (w *Windowing) epoch(wall int64) int64 {
+	if !w.LTZ {
+		return wall
+	}
+	t := time.UnixMilli(wall).UTC()
+	return time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), w.zone()).UnixMilli()
+}
+
+func (w *Windowing) zone() *time.Location {
+	if w.Zone == nil {
+		return time.UTC
+	}
+	return w.Zone
+}
+
+// windowStart is the start of the window of the given size that holds ts.
+func windowStart(ts, offset, size int64) int64 {
+	r := (ts - offset) % size
+	if r < 0 {
+		r += size
+	}
+	return ts - r
+}
+
+// assign appends the [start, end) windows of a row at wall time ts, in
+// Flink's order: HOP from the latest start back, CUMULATE by growing end.
+func (w *Windowing) assign(dst [][2]int64, ts int64) [][2]int64 {
+	switch w.Kind {
+	case TumbleWindow:
+		s := windowStart(ts, w.Offset, w.Size)
+		return append(dst, [2]int64{s, s + w.Size})
+	case HopWindow:
+		for s := windowStart(ts, w.Offset, w.Slide); s > ts-w.Size; s -= w.Slide {
+			dst = append(dst, [2]int64{s, s + w.Size})
+		}
+		return dst
+	case CumulateWindow:
+		s := windowStart(ts, w.Offset, w.Size)
+		for e := windowStart(ts, w.Offset, w.Slide) + w.Slide; e <= s+w.Size; e += w.Slide {
+			dst = append(dst, [2]int64{s, e})
+		}
+		return dst
+	}
+	return append(dst, [2]int64{ts, ts + w.Gap})
+}
+
+// WindowTVF is a window table-valued function (TUMBLE, HOP, CUMULATE):
+// each input row is emitted once per window it falls into, followed by
+// window_start, window_end (TIMESTAMP(3)) and window_time (window_end - 1
+// ms, typed like the time column). For SESSION, which only a window
+// aggregation can resolve, the three columns hold the row's own time.
+//
+// It accepts and emits +I (an append-only stream). No state; late rows are
+// not dropped here, as in Flink's WindowTableFunctionOperator.
+type WindowTVF struct {
+	Window Windowing
+
+	wins [][2]int64
+}
+
+var _ stream.Operator = (*WindowTVF)(nil)
+
+// Open implements stream.Operator.
+func (o *WindowTVF) Open(context.Context) error { return nil }
+
+// Process implements stream.Operator.
+func (o *WindowTVF) Process(in, out *stream.Batch) error {
+	w := &o.Window
+	for i := 0; i < in.Len(); i++ {
+		row := in.Row(i)
+		t := row[w.TimeCol]
+		if t.Null {
+			return diag.Errorf(diag.NoPos, diag.RuntimeException, "RowTime field should not be null, please convert it to a non-null long value.")
+		}
+		ts := w.wall(t.I)
+		o.wins = w.assign(o.wins[:0], ts)
+		for _, win := range o.wins {
+			dst := out.Append(in.Kinds[i])
+			copy(dst, row)
+			n := len(row)
+			dst[n] = types.TimestampValue(win[0], 0)
+			dst[n+1] = types.TimestampValue(win[1], 0)
+			dst[n+2] = types.TimestampValue(w.epoch(win[1])-1, 0)
+			if w.Kind == SessionWindow {
+				dst[n+1] = dst[n]
+				dst[n+2] = t
+			}
+		}
+	}
+	return nil
+}
+
+// Close implements stream.Operator.
+func (o *WindowTVF) Close() error { return nil }
