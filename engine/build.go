@@ -91,7 +91,8 @@ func (s *Session) buildInto(p *runtime.Pipeline, n plan.Node, env connector.Env)
 		in := n.Input.Schema()
 		g := &ops.GroupAgg{Keys: n.Keys, Final: s.IsBatch(), Ctx: s.exprCtx(env)}
 		for _, a := range n.Aggs {
-			f := ops.AggFunc{Name: a.Name, Arg: a.Arg, Distinct: a.Distinct, Type: a.Type}
+			f := ops.AggFunc{Name: a.Name, Arg: a.Arg, Distinct: a.Distinct, Type: a.Type, MoreArgs: a.MoreArgs,
+				Filtered: a.Filtered, Filter: a.Filter, IgnoreNulls: a.IgnoreNulls, Retracting: plan.Updating(n.Input)}
 			if a.Arg >= 0 {
 				f.ArgType = in.Columns[a.Arg].Type
 			}
@@ -170,7 +171,7 @@ func explainNode(b *strings.Builder, n plan.Node, depth int) {
 	case *plan.Limit:
 		fmt.Fprintf(b, "Limit(offset=[%d], fetch=[%d])\n", n.Offset, n.Count)
 	case *plan.Aggregate:
-		fmt.Fprintf(b, "GroupAggregate(keys=%v, aggs=%d, select=[%s])\n", n.Keys, len(n.Aggs), names)
+		fmt.Fprintf(b, "GroupAggregate(%s)\n", plan.ExplainAggregate(n))
 	case *plan.Sort:
 		fmt.Fprintf(b, "Sort(fields=[%s])\n", names)
 	case *plan.Union:

@@ -10,7 +10,12 @@ import (
 )
 
 // aggFuncs are the aggregate functions the planner knows.
-var aggFuncs = map[string]bool{"COUNT": true, "SUM": true, "MIN": true, "MAX": true, "AVG": true}
+var aggFuncs = map[string]bool{
+	"COUNT": true, "SUM": true, "MIN": true, "MAX": true, "AVG": true,
+	"STDDEV": true, "STDDEV_POP": true, "STDDEV_SAMP": true, "VARIANCE": true, "VAR_POP": true, "VAR_SAMP": true,
+	"FIRST_VALUE": true, "LAST_VALUE": true, "LISTAGG": true, "COLLECT": true, "ARRAY_AGG": true,
+	"JSON_ARRAYAGG": true, "JSON_OBJECTAGG": true,
+}
 
 func isAggCall(e sql.Expr) (*sql.Call, bool) {
 	c, ok := e.(*sql.Call)
@@ -26,8 +31,11 @@ type aggScope struct {
 	active bool
 	keys   map[string]int // FormatExpr(key) -> output column
 	aggs   map[string]int // FormatExpr(call) -> output column
-	out    *scope         // the Aggregate's output, for grouped column names
-	in     *scope         // the input, to tell "not grouped" from "not found"
+	// reduced maps calls that Flink rewrites into other aggregates
+	// (STDDEV_POP, VAR_SAMP, ...) to their expression over the output.
+	reduced map[string]expr.Expr
+	out     *scope // the Aggregate's output, for grouped column names
+	in      *scope // the input, to tell "not grouped" from "not found"
 }
 
 func newAggScope(q *sql.Select, in *scope) *aggScope {
@@ -112,6 +120,7 @@ func (b *binder) aggregate(n Node, in *scope, a *aggScope, q *sql.Select) (Node,
 	outScope := &scope{}
 	a.keys = map[string]int{}
 	a.aggs = map[string]int{}
+	a.reduced = map[string]expr.Expr{}
 	for _, k := range q.GroupBy {
 		x, err := b.expr(k, in)
 		if err != nil {
@@ -147,14 +156,34 @@ func (b *binder) aggregate(n Node, in *scope, a *aggScope, q *sql.Select) (Node,
 			if _, seen := a.aggs[text]; seen {
 				return false
 			}
-			var call AggCall
-			call, err = b.aggCall(c, in, &pre, &preOut)
+			if _, seen := a.reduced[text]; seen {
+				return false
+			}
+			var cs []AggCall
+			var post func(cols []expr.Expr) (expr.Expr, error)
+			cs, post, err = b.aggCall(c, in, &pre, &preOut)
 			if err != nil {
 				return false
 			}
-			a.aggs[text] = nkeys + len(calls)
-			calls = append(calls, call)
-			outScope.cols = append(outScope.cols, scopeCol{name: "$f" + text, typ: call.Type})
+			first := nkeys + len(calls)
+			for _, call := range cs {
+				name := "$f" + itoa(nkeys+len(calls))
+				calls = append(calls, call)
+				outScope.cols = append(outScope.cols, scopeCol{name: name, typ: call.Type})
+			}
+			if post == nil {
+				a.aggs[text] = first
+				return false
+			}
+			cols := make([]expr.Expr, len(cs))
+			for i, call := range cs {
+				cols[i] = expr.Column(first+i, call.Type)
+			}
+			var red expr.Expr
+			if red, err = post(cols); err != nil {
+				return false
+			}
+			a.reduced[text] = red
 			return false
 		})
 		return err
@@ -186,62 +215,6 @@ func (b *binder) aggregate(n Node, in *scope, a *aggScope, q *sql.Select) (Node,
 		node = &Filter{Input: node, Cond: cond}
 	}
 	return node, outScope, nil
-}
-
-// aggCall binds one aggregate call; its argument becomes a column of the
-// pre-aggregation projection.
-func (b *binder) aggCall(c *sql.Call, in *scope, pre *[]expr.Expr, preOut *types.Schema) (AggCall, error) {
-	name := strings.ToUpper(c.Name)
-	call := AggCall{Name: name, Arg: -1, Distinct: c.Distinct}
-	if c.Star || (name == "COUNT" && len(c.Args) == 0) {
-		if name != "COUNT" {
-			return call, diag.Errorf(c.Pos, diag.SqlValidatorException, "Unknown identifier '*'")
-		}
-		call.Type = types.Int64.WithNullable(false)
-		return call, nil
-	}
-	if len(c.Args) != 1 {
-		return call, diag.Errorf(c.Pos, diag.SqlValidatorException, "Invalid number of arguments to function '%s'. Was expecting 1 arguments", name)
-	}
-	if c.Filter != nil {
-		return call, diag.Errorf(c.Pos, diag.TableException, "FILTER (WHERE ...) is not supported yet.")
-	}
-	// Calcite points at the inner call.
-	if inner := findAgg(c.Args[0]); inner != nil {
-		return call, diag.Errorf(inner.Pos, diag.SqlValidatorException, "Aggregate expressions cannot be nested")
-	}
-	x, err := b.expr(c.Args[0], in)
-	if err != nil {
-		return call, err
-	}
-	call.Arg = len(*pre)
-	*pre = append(*pre, x)
-	preOut.Columns = append(preOut.Columns, types.Column{Name: exprName(call.Arg), Type: x.Type()})
-	t := x.Type()
-	switch name {
-	case "COUNT":
-		call.Type = types.Int64.WithNullable(false)
-	case "SUM", "AVG":
-		if !t.IsNumeric() {
-			return call, diag.Errorf(c.Pos, diag.SqlValidatorException,
-				"Cannot apply '%s' to arguments of type '%s(<%s>)'. Supported form(s): '%s(<NUMERIC>)'", name, name, calciteTypeName(t), name)
-		}
-		call.Type = t.WithNullable(true)
-		if t.Kind == types.Decimal && name == "SUM" {
-			call.Type = types.DecimalOf(types.MaxDecimalPrecision, t.Scale)
-		}
-		if t.Kind == types.Decimal && name == "AVG" {
-			s := t.Scale
-			if s < 6 {
-				s = 6
-			}
-			call.Type = types.DecimalOf(types.MaxDecimalPrecision, s)
-		}
-	case "MIN", "MAX":
-		call.Type = t.WithNullable(true)
-		call.Type.Attr = types.Regular
-	}
-	return call, nil
 }
 
 // calciteTypeName names a type as Calcite's messages do (INTEGER, VARCHAR(2147483647), ...).
@@ -284,6 +257,9 @@ func (b *binder) aggLookup(e sql.Expr) (expr.Expr, bool, error) {
 	if i, ok := a.aggs[text]; ok {
 		return expr.Column(i, a.out.cols[i].typ), true, nil
 	}
+	if x, ok := a.reduced[text]; ok {
+		return x, true, nil
+	}
 	if ref, ok := e.(*sql.ColumnRef); ok {
 		if i, err := a.out.resolve(ref); err == nil && i < len(a.keys) {
 			return expr.Column(i, a.out.cols[i].typ), true, nil
@@ -304,6 +280,10 @@ func refText(r *sql.ColumnRef) string {
 	return strings.Join(parts, ".")
 }
 
+// ExplainAggregate is the argument list EXPLAIN prints for an Aggregate:
+// groupBy=[a], select=[a, COUNT(*) AS $f1].
+func ExplainAggregate(a *Aggregate) string { return aggExplain(a) }
+
 func aggExplain(a *Aggregate) string {
 	in := a.Input.Schema()
 	var parts []string
@@ -316,15 +296,24 @@ func aggExplain(a *Aggregate) string {
 	}
 	sel := append([]string(nil), a.Out.Names()...)
 	for i, c := range a.Aggs {
-		arg := "*"
+		var args []string
 		if c.Arg >= 0 {
-			arg = in.Columns[c.Arg].Name
+			args = append(args, in.Columns[c.Arg].Name)
+		} else {
+			args = append(args, "*")
+		}
+		for _, m := range c.MoreArgs {
+			args = append(args, in.Columns[m].Name)
 		}
 		d := ""
 		if c.Distinct {
 			d = "DISTINCT "
 		}
-		sel[len(a.Keys)+i] = c.Name + "(" + d + arg + ") AS " + a.Out.Columns[len(a.Keys)+i].Name
+		call := c.Name + "(" + d + strings.Join(args, ", ") + ")"
+		if c.Filtered {
+			call += " FILTER " + in.Columns[c.Filter].Name
+		}
+		sel[len(a.Keys)+i] = call + " AS " + a.Out.Columns[len(a.Keys)+i].Name
 	}
 	parts = append(parts, "select=["+strings.Join(sel, ", ")+"]")
 	return strings.Join(parts, ", ")

@@ -602,7 +602,7 @@ func (ds *desugarer) word(i, j int, over bool) (int, error) {
 			return ds.special(i, j, u)
 		case "LEFT", "RIGHT":
 			return ds.name(i, j)
-		case "JSON_EXISTS", "JSON_VALUE", "JSON_QUERY", "JSON_OBJECT", "JSON_ARRAY":
+		case "JSON_EXISTS", "JSON_VALUE", "JSON_QUERY", "JSON_OBJECT", "JSON_ARRAY", "JSON_OBJECTAGG", "JSON_ARRAYAGG":
 			return ds.jsonCall(i, j, u)
 		}
 		if !syntaxWords[u] && !(over && (u == "PARTITION" || u == "ROWS" || u == "RANGE")) {
@@ -845,8 +845,18 @@ func (ds *desugarer) call(i int, parts []Ident, lp int) (int, error) {
 		ds.emit("`"+markerPref+"filter`(", i)
 	}
 	ds.emit(identText(n)+"(", i)
-	if err := ds.seq(lp+1, rp, false, false); err != nil {
+	// ARRAY_AGG(x {IGNORE | RESPECT} NULLS): the null treatment becomes a
+	// last Symbol argument.
+	end, nulls := rp, ""
+	if t := ds.tok(rp - 2); rp-2 > lp+1 && strings.EqualFold(entry.name, "ARRAY_AGG") && (t.Is("IGNORE") || t.Is("RESPECT")) && ds.tok(rp-1).Is("NULLS") {
+		end, nulls = rp-2, strings.ToUpper(t.Val)+" NULLS"
+	}
+	if err := ds.seq(lp+1, end, false, false); err != nil {
 		return 0, err
+	}
+	if nulls != "" {
+		ds.emit(",", end)
+		ds.emitLeaf(&Symbol{Pos: ds.tok(end).Pos, Name: nulls}, end)
 	}
 	ds.emit(")", rp)
 	if fLo >= 0 {
