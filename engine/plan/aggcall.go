@@ -139,15 +139,15 @@ func (b *binder) aggCall(c *sql.Call, in *scope, pre *[]expr.Expr, preOut *types
 	case "JSON_ARRAYAGG", "JSON_OBJECTAGG":
 		// Flink passes the values as JSON text (its
 		// WrapJsonAggFunctionArgumentsRule wraps them in JSON_STRING).
+		if name == "JSON_OBJECTAGG" && !xs[0].Type().IsCharacter() {
+			return nil, nil, cannotApply("'JSON_OBJECTAGG(<CHARACTER>, <ANY>)'")
+		}
 		v := len(xs) - 1
 		js, err := expr.Func("JSON_STRING", []expr.Expr{xs[v]}, c.Pos)
 		if err != nil {
 			return nil, nil, err
 		}
 		xs[v] = js
-		if name == "JSON_OBJECTAGG" && !xs[0].Type().IsCharacter() {
-			return nil, nil, cannotApply("'JSON_OBJECTAGG([KEY] <CHARACTER> VALUE <ANY> [NULL ON NULL | ABSENT ON NULL])'")
-		}
 		call.Type = types.VarcharN(2000).WithNullable(false)
 	}
 	call.Arg = addCol(xs[0])
