@@ -99,6 +99,8 @@ func (s *Session) buildInto(p *runtime.Pipeline, n plan.Node, env connector.Env)
 			g.Aggs = append(g.Aggs, f)
 		}
 		p.Stages = append(p.Stages, runtime.Stage{Op: g, Width: n.Out.Len()})
+	case *plan.Expand:
+		p.Stages = append(p.Stages, runtime.Stage{Op: &ops.Expand{Keys: n.Keys, Sets: n.Sets, Ids: n.Ids}, Width: n.Out.Len()})
 	case *plan.Sort:
 		in := n.Input.Schema()
 		so := &ops.Sort{Ctx: s.exprCtx(env)}
@@ -172,6 +174,8 @@ func explainNode(b *strings.Builder, n plan.Node, depth int) {
 		fmt.Fprintf(b, "Limit(offset=[%d], fetch=[%d])\n", n.Offset, n.Count)
 	case *plan.Aggregate:
 		fmt.Fprintf(b, "GroupAggregate(%s)\n", plan.ExplainAggregate(n))
+	case *plan.Expand:
+		fmt.Fprintf(b, "Expand(%s)\n", plan.ExplainExpand(n))
 	case *plan.Sort:
 		fmt.Fprintf(b, "Sort(fields=[%s])\n", names)
 	case *plan.Union:

@@ -34,6 +34,9 @@ type aggScope struct {
 	// reduced maps calls that Flink rewrites into other aggregates
 	// (STDDEV_POP, VAR_SAMP, ...) to their expression over the output.
 	reduced map[string]expr.Expr
+	// nkeys is the number of group keys; eCol the output column of the
+	// grouping set id $e under GROUPING SETS, ROLLUP or CUBE, else -1.
+	nkeys, eCol int
 	out     *scope // the Aggregate's output, for grouped column names
 	in      *scope // the input, to tell "not grouped" from "not found"
 }
@@ -121,7 +124,11 @@ func (b *binder) aggregate(n Node, in *scope, a *aggScope, q *sql.Select) (Node,
 	a.keys = map[string]int{}
 	a.aggs = map[string]int{}
 	a.reduced = map[string]expr.Expr{}
-	for _, k := range q.GroupBy {
+	items, sets, err := b.groupingSets(q.GroupBy)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, k := range items {
 		x, err := b.expr(k, in)
 		if err != nil {
 			return nil, nil, err
@@ -141,6 +148,13 @@ func (b *binder) aggregate(n Node, in *scope, a *aggScope, q *sql.Select) (Node,
 		preOut.Columns = append(preOut.Columns, types.Column{Name: col.name, Type: x.Type()})
 	}
 	nkeys := len(pre)
+	a.nkeys, a.eCol = nkeys, -1
+	nout := nkeys // key columns of the output, $e included
+	if sets != nil {
+		a.eCol = nkeys
+		nout++
+		outScope.cols = append(outScope.cols, scopeCol{name: "$e", typ: types.Int64.WithNullable(false)})
+	}
 	var calls []AggCall
 	collect := func(e sql.Expr) error {
 		var err error
@@ -165,9 +179,9 @@ func (b *binder) aggregate(n Node, in *scope, a *aggScope, q *sql.Select) (Node,
 			if err != nil {
 				return false
 			}
-			first := nkeys + len(calls)
+			first := nout + len(calls)
 			for _, call := range cs {
-				name := "$f" + itoa(nkeys+len(calls))
+				name := "$f" + itoa(nout+len(calls))
 				calls = append(calls, call)
 				outScope.cols = append(outScope.cols, scopeCol{name: name, typ: call.Type})
 			}
@@ -204,8 +218,13 @@ func (b *binder) aggregate(n Node, in *scope, a *aggScope, q *sql.Select) (Node,
 	for i := range keys {
 		keys[i] = i
 	}
+	var input Node = &Project{Input: n, Exprs: pre, Out: preOut}
+	if sets != nil {
+		input = expandSets(input, keys, sets, outScope)
+		keys = append(keys, len(pre))
+	}
 	out := outScope.schema()
-	var node Node = &Aggregate{Input: &Project{Input: n, Exprs: pre, Out: preOut}, Keys: keys, Aggs: calls, Out: out}
+	var node Node = &Aggregate{Input: input, Keys: keys, Aggs: calls, Out: out}
 	a.out = outScope
 	if q.Having != nil {
 		cond, err := b.exprIn(q.Having, outScope, a)
@@ -249,6 +268,11 @@ func (b *binder) aggLookup(e sql.Expr) (expr.Expr, bool, error) {
 	switch e.(type) {
 	case *sql.Literal, *sql.IntervalLit:
 		return nil, false, nil
+	}
+	if c, ok := e.(*sql.Call); ok {
+		if x, ok, err := b.groupingCall(c); ok || err != nil {
+			return x, ok, err
+		}
 	}
 	text := sql.FormatExpr(e)
 	if i, ok := a.keys[text]; ok {

@@ -592,6 +592,9 @@ func (ds *desugarer) word(i, j int, over bool) (int, error) {
 		ds.emit("<=>", i)
 		return i + 1, nil
 	}
+	if u == "GROUPING" && next.Is("SETS") && ds.tok(i+2).IsPunct("(") {
+		return ds.groupingSets(i)
+	}
 	if next.IsPunct("(") {
 		switch u {
 		case "CAST", "TRY_CAST":
@@ -1818,4 +1821,36 @@ func parseTableHints(src string, h Token) ([]Property, error) {
 		}
 	}
 	return props, nil
+}
+
+// groupingSets handles GROUPING SETS (set, ...) of a GROUP BY: it becomes a
+// call named "GROUPING SETS" whose arguments are the sets: an expression,
+// a parenthesized list (a ROW call, as vitess reads a tuple), ROLLUP(...)
+// or CUBE(...); the empty set () becomes ROW().
+func (ds *desugarer) groupingSets(i int) (int, error) {
+	t := ds.tok(i)
+	lp := i + 2
+	rp := ds.match[lp]
+	n := ds.newIdent(identEntry{kind: idFunc, name: "GROUPING SETS", pos: t.Pos, parts: []Ident{{Name: t.Val, Pos: t.Pos}}, overPos: -1})
+	ds.emit(identText(n)+"(", i)
+	for lo := lp + 1; lo < rp; {
+		hi := ds.depth0(lo, rp, isPunct(","))
+		if lo == hi {
+			return 0, ds.encountered(hi)
+		}
+		if ds.tok(lo).IsPunct("(") && ds.match[lo] == lo+1 && hi == lo+2 {
+			p := ds.tok(lo).Pos
+			e := ds.newIdent(identEntry{kind: idFunc, name: "ROW", pos: p, parts: []Ident{{Name: "ROW", Pos: p}}, overPos: -1})
+			ds.emit(identText(e)+"()", lo)
+		} else if err := ds.seq(lo, hi, false, false); err != nil {
+			return 0, err
+		}
+		if hi == rp {
+			break
+		}
+		ds.emit(",", hi)
+		lo = hi + 1
+	}
+	ds.emit(")", rp)
+	return rp + 1, nil
 }
