@@ -10,6 +10,9 @@ func init() {
 	for _, s := range aggregateSpecs {
 		funcs.Register(s)
 	}
+	for _, s := range groupingSpecs {
+		funcs.Register(s)
+	}
 }
 
 const aggValues = " FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)"
@@ -56,4 +59,19 @@ var aggregateSpecs = []funcs.Spec{
 		Description: "A JSON array of the items of the input rows in arrival order; NULL items are left out (ABSENT ON NULL, the default) or written as null (NULL ON NULL).",
 		Examples: []funcs.Example{ex("SELECT JSON_ARRAYAGG(s)"+aggValues, `["a","b","c"]`),
 			ex("SELECT JSON_ARRAYAGG(s NULL ON NULL)"+aggValues, `["a","b",null,"c"]`)}},
+}
+
+// The grouping functions read the grouping set of a row of GROUPING SETS,
+// ROLLUP or CUBE (engine/plan/grouping.go binds them).
+var groupingSpecs = []funcs.Spec{
+	{Name: "GROUPING", Category: funcs.Grouping, Call: true, Signatures: []string{"GROUPING(expression1 [, expression2]*)"},
+		Description: "1 when the grouping set of the row leaves the grouped expression out (its column is NULL because it was rolled up), else 0; " +
+			"with several expressions, their bits from the most significant down.",
+		Examples: []funcs.Example{ex("SELECT GROUPING(a) FROM (VALUES (1)) AS t(a) GROUP BY ROLLUP(a) HAVING GROUPING(a) = 1", "1")}},
+	{Name: "GROUPING_ID", Category: funcs.Grouping, Call: true, Signatures: []string{"GROUPING_ID(expression1 [, expression2]*)"},
+		Description: "The bits GROUPING(expression) of each expression as one integer, the first expression the most significant bit.",
+		Examples: []funcs.Example{ex("SELECT GROUPING_ID(a, b) FROM (VALUES (1, 2)) AS t(a, b) GROUP BY ROLLUP(a, b) HAVING b IS NULL AND a IS NOT NULL", "1")}},
+	{Name: "GROUP_ID", Category: funcs.Grouping, Call: true, Signatures: []string{"GROUP_ID()"},
+		Description: "Tells apart duplicate grouping sets; 0 here, since duplicate grouping sets are not supported yet.",
+		Examples:    []funcs.Example{ex("SELECT GROUP_ID() FROM (VALUES (1)) AS t(a) GROUP BY a", "0")}},
 }

@@ -37,8 +37,8 @@ type aggScope struct {
 	// nkeys is the number of group keys; eCol the output column of the
 	// grouping set id $e under GROUPING SETS, ROLLUP or CUBE, else -1.
 	nkeys, eCol int
-	out     *scope // the Aggregate's output, for grouped column names
-	in      *scope // the input, to tell "not grouped" from "not found"
+	out         *scope // the Aggregate's output, for grouped column names
+	in          *scope // the input, to tell "not grouped" from "not found"
 }
 
 func newAggScope(q *sql.Select, in *scope) *aggScope {
