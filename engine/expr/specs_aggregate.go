@@ -70,7 +70,7 @@ var groupingSpecs = []funcs.Spec{
 		Examples: []funcs.Example{ex("SELECT GROUPING(a) FROM (VALUES (1)) AS t(a) GROUP BY ROLLUP(a) HAVING GROUPING(a) = 1", "1")}},
 	{Name: "GROUPING_ID", Category: funcs.Grouping, Call: true, Signatures: []string{"GROUPING_ID(expression1 [, expression2]*)"},
 		Description: "The bits GROUPING(expression) of each expression as one integer, the first expression the most significant bit.",
-		Examples: []funcs.Example{ex("SELECT GROUPING_ID(a, b) FROM (VALUES (1, 2)) AS t(a, b) GROUP BY ROLLUP(a, b) HAVING b IS NULL AND a IS NOT NULL", "1")}},
+		Examples:    []funcs.Example{ex("SELECT GROUPING_ID(a, b) FROM (VALUES (1, 2)) AS t(a, b) GROUP BY ROLLUP(a, b) HAVING b IS NULL AND a IS NOT NULL", "1")}},
 	{Name: "GROUP_ID", Category: funcs.Grouping, Call: true, Signatures: []string{"GROUP_ID()"},
 		Description: "Tells apart duplicate grouping sets; 0 here, since duplicate grouping sets are not supported yet.",
 		Examples:    []funcs.Example{ex("SELECT GROUP_ID() FROM (VALUES (1)) AS t(a) GROUP BY a", "0")}},
