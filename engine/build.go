@@ -115,7 +115,8 @@ func (s *Session) buildInto(p *runtime.Pipeline, n plan.Node, env connector.Env)
 		in := n.Input.Schema()
 		g := &ops.GroupAgg{Keys: n.Keys, Final: s.IsBatch(), Ctx: s.exprCtx(env)}
 		for _, a := range n.Aggs {
-			f := ops.AggFunc{Name: a.Name, Arg: a.Arg, Distinct: a.Distinct, Type: a.Type}
+			f := ops.AggFunc{Name: a.Name, Arg: a.Arg, Distinct: a.Distinct, Type: a.Type, MoreArgs: a.MoreArgs,
+				Filtered: a.Filtered, Filter: a.Filter, IgnoreNulls: a.IgnoreNulls, Retracting: plan.Updating(n.Input)}
 			if a.Arg >= 0 {
 				f.ArgType = in.Columns[a.Arg].Type
 			}
@@ -129,6 +130,8 @@ func (s *Session) buildInto(p *runtime.Pipeline, n plan.Node, env connector.Env)
 		p.Stages = append(p.Stages, runtime.Stage{Op: &ops.WindowTVF{Window: windowing(n.Spec, env)}, Width: n.Out.Len()})
 	case *plan.WindowAggregate:
 		p.Stages = append(p.Stages, runtime.Stage{Op: s.windowAgg(n, env), Width: n.Out.Len()})
+	case *plan.Expand:
+		p.Stages = append(p.Stages, runtime.Stage{Op: &ops.Expand{Keys: n.Keys, Sets: n.Sets, Ids: n.Ids}, Width: n.Out.Len()})
 	case *plan.Sort:
 		in := n.Input.Schema()
 		so := &ops.Sort{Ctx: s.exprCtx(env)}
@@ -201,7 +204,9 @@ func explainNode(b *strings.Builder, n plan.Node, depth int) {
 	case *plan.Limit:
 		fmt.Fprintf(b, "Limit(offset=[%d], fetch=[%d])\n", n.Offset, n.Count)
 	case *plan.Aggregate:
-		fmt.Fprintf(b, "GroupAggregate(keys=%v, aggs=%d, select=[%s])\n", n.Keys, len(n.Aggs), names)
+		fmt.Fprintf(b, "GroupAggregate(%s)\n", plan.ExplainAggregate(n))
+	case *plan.Expand:
+		fmt.Fprintf(b, "Expand(%s)\n", plan.ExplainExpand(n))
 	case *plan.Sort:
 		fmt.Fprintf(b, "Sort(fields=[%s])\n", names)
 	case *plan.Union:

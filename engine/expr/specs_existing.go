@@ -150,19 +150,19 @@ var existingSpecs = []funcs.Spec{
 
 	// conversion
 	// aggregate
-	{Name: "COUNT", Category: funcs.Aggregate, Signatures: []string{"COUNT(*)", "COUNT([ ALL ] expression)"}, Call: true,
+	{Name: "COUNT", Category: funcs.Aggregate, Signatures: []string{"COUNT(*)", "COUNT([ ALL ] expression)", "COUNT(DISTINCT expression1 [, expression2]*)"}, Call: true,
 		Description: "The number of input rows, or of rows where the expression is not NULL.",
 		Examples:    []funcs.Example{ex("SELECT COUNT(*) FROM (VALUES (1), (2), (4)) AS t(x)", "3")}},
-	{Name: "SUM", Category: funcs.Aggregate, Signatures: []string{"SUM(expression)"}, Call: true,
+	{Name: "SUM", Category: funcs.Aggregate, Signatures: []string{"SUM([ ALL | DISTINCT ] expression)"}, Call: true,
 		Description: "The sum of the expression over the input rows, NULLs left out; NULL when there are none.",
 		Examples:    []funcs.Example{ex("SELECT SUM(x) FROM (VALUES (1), (2), (4)) AS t(x)", "7")}},
-	{Name: "MIN", Category: funcs.Aggregate, Signatures: []string{"MIN(expression)"}, Call: true,
+	{Name: "MIN", Category: funcs.Aggregate, Signatures: []string{"MIN([ ALL | DISTINCT ] expression)"}, Call: true,
 		Description: "The smallest value of the expression over the input rows, NULLs left out.",
 		Examples:    []funcs.Example{ex("SELECT MIN(x) FROM (VALUES (1), (2), (4)) AS t(x)", "1")}},
-	{Name: "MAX", Category: funcs.Aggregate, Signatures: []string{"MAX(expression)"}, Call: true,
+	{Name: "MAX", Category: funcs.Aggregate, Signatures: []string{"MAX([ ALL | DISTINCT ] expression)"}, Call: true,
 		Description: "The largest value of the expression over the input rows, NULLs left out.",
 		Examples:    []funcs.Example{ex("SELECT MAX(x) FROM (VALUES (1), (2), (4)) AS t(x)", "4")}},
-	{Name: "AVG", Category: funcs.Aggregate, Signatures: []string{"AVG(expression)"}, Call: true,
+	{Name: "AVG", Category: funcs.Aggregate, Signatures: []string{"AVG([ ALL | DISTINCT ] expression)"}, Call: true,
 		Description: "The average of the expression over the input rows, NULLs left out, in the expression's type (integer average for integers).",
 		Examples:    []funcs.Example{ex("SELECT AVG(x) FROM (VALUES (1), (2), (4)) AS t(x)", "2")}},
 }

@@ -15,7 +15,6 @@ type NotSupported struct {
 const (
 	reasonLater     = "Not implemented yet."
 	reasonSubquery  = "Subqueries are not supported yet."
-	reasonAggregate = "Not implemented yet: the planner knows COUNT, SUM, MIN, MAX and AVG only."
 	reasonWindowAgg = "OVER windows are not supported yet."
 )
 
@@ -26,27 +25,12 @@ var Unsupported = []NotSupported{
 	{Name: "IN (SUBQUERY)", Category: Comparison, Reason: reasonSubquery},
 	{Name: "NOT IN (SUBQUERY)", Category: Comparison, Reason: reasonSubquery},
 	{Name: "ROW.*", Category: ValueAccess, Reason: reasonLater},
-	{Name: "GROUPING", Category: Grouping, Reason: reasonLater},
-	{Name: "GROUPING_ID", Category: Grouping, Reason: reasonLater},
-	{Name: "GROUP_ID", Category: Grouping, Reason: reasonLater},
-	{Name: "ARRAY_AGG", Category: Aggregate, Reason: reasonAggregate},
-	{Name: "COLLECT", Category: Aggregate, Reason: reasonAggregate},
 	{Name: "CUME_DIST", Category: Aggregate, Reason: reasonWindowAgg},
 	{Name: "DENSE_RANK", Category: Aggregate, Reason: reasonWindowAgg},
-	{Name: "FIRST_VALUE", Category: Aggregate, Reason: reasonAggregate},
-	{Name: "JSON_ARRAYAGG", Category: Aggregate, Reason: reasonAggregate},
-	{Name: "JSON_OBJECTAGG", Category: Aggregate, Reason: reasonAggregate},
 	{Name: "LAG", Category: Aggregate, Reason: reasonWindowAgg},
-	{Name: "LAST_VALUE", Category: Aggregate, Reason: reasonAggregate},
 	{Name: "LEAD", Category: Aggregate, Reason: reasonWindowAgg},
-	{Name: "LISTAGG", Category: Aggregate, Reason: reasonAggregate},
 	{Name: "NTILE", Category: Aggregate, Reason: reasonWindowAgg},
 	{Name: "PERCENT_RANK", Category: Aggregate, Reason: reasonWindowAgg},
 	{Name: "RANK", Category: Aggregate, Reason: reasonWindowAgg},
 	{Name: "ROW_NUMBER", Category: Aggregate, Reason: reasonWindowAgg},
-	{Name: "STDDEV_POP", Category: Aggregate, Reason: reasonAggregate},
-	{Name: "STDDEV_SAMP", Category: Aggregate, Reason: reasonAggregate},
-	{Name: "VARIANCE", Category: Aggregate, Reason: reasonAggregate},
-	{Name: "VAR_POP", Category: Aggregate, Reason: reasonAggregate},
-	{Name: "VAR_SAMP", Category: Aggregate, Reason: reasonAggregate},
 }

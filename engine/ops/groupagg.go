@@ -6,19 +6,32 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/engine/expr"
 	"github.com/flinkplay/flinkplay/engine/stream"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
 
-// AggFunc is one aggregate of a GroupAgg, over input column Arg (-1: COUNT(*)).
+// AggFunc is one aggregate call of a GroupAgg.
 type AggFunc struct {
-	Name     string // COUNT, SUM, MIN, MAX, AVG
-	Arg      int
+	// Name is COUNT, SUM, SUM0, AVG, MIN, MAX, FIRST_VALUE, LAST_VALUE,
+	// LISTAGG, COLLECT, ARRAY_AGG, JSON_ARRAYAGG or JSON_OBJECTAGG.
+	Name     string
+	Arg      int // first argument's input column; -1 for COUNT(*)
 	ArgType  types.Type
+	MoreArgs []int // further arguments: COUNT(a, b), LISTAGG's separator, JSON_OBJECTAGG's value
 	Distinct bool
-	Type     types.Type // result type
+	// Filtered: only rows whose BOOLEAN column Filter is TRUE reach the
+	// aggregate (agg(x) FILTER (WHERE cond)).
+	Filtered bool
+	Filter   int
+	// IgnoreNulls: ARRAY_AGG(x IGNORE NULLS), JSON_ARRAYAGG/JSON_OBJECTAGG
+	// with ABSENT ON NULL.
+	IgnoreNulls bool
+	// Retracting tells that the input may retract rows: MIN, MAX,
+	// FIRST_VALUE and LAST_VALUE then keep every value (Flink's
+	// *WithRetractAggFunction), otherwise only the current result.
+	Retracting bool
+	Type       types.Type // result type
 }
 
 // GroupAgg is a non-windowed group aggregation. Its output rows are the key
@@ -27,38 +40,31 @@ type AggFunc struct {
 // In streaming mode (Final false) it follows Flink's GroupAggFunction: the
 // first result of a key is +I, a changed result is -U old then +U new, an
 // unchanged result emits nothing, and a key whose last row is retracted
-// emits -D. It accepts +I and +U (accumulate) and -U and -D (retract; MIN
-// and MAX cannot retract yet). In batch mode (Final true) it emits one +I per
-// key when its input ends, and for a global aggregate (no keys) one row even
-// for empty input.
+// emits -D. It accepts +I and +U (accumulate) and -U and -D (retract); a
+// retraction for a key it has no state for is ignored, as in Flink. In
+// batch mode (Final true) it emits one +I per key when its input ends, and
+// for a global aggregate (no keys) one row even for empty input.
 //
-// State: per key, the accumulators and the previous result (values cloned).
+// State: per key, the row count, one accumulator per aggregate (values
+// cloned; see aggfuncs.go for what each keeps) and the previous result.
 type GroupAgg struct {
 	Keys  []int
 	Aggs  []AggFunc
 	Final bool
 	Ctx   expr.Ctx
 
-	groups map[string]*group
-	order  []string // keys in first-seen order, for deterministic batch output
-	adders []expr.Expr
-	less   []expr.Expr
-	subs   []expr.Expr
-	avgDiv []expr.Expr
-	keyBuf []byte
+	groups  map[string]*group
+	order   []string // keys in first-seen order, for deterministic batch output
+	kernels []*aggKernel
+	keyBuf  []byte
+	argBuf  []types.Value
 }
 
 type group struct {
 	key   []types.Value
 	count int64 // rows in the group (+I/+U minus -U/-D)
-	accs  []acc
+	accs  []accumulator
 	prev  []types.Value // last emitted row; nil before the first emission
-}
-
-type acc struct {
-	v        types.Value // SUM/MIN/MAX running value; AVG: sum
-	n        int64       // non-null inputs (COUNT, AVG divisor, SUM emptiness)
-	distinct map[string]int64
 }
 
 var _ stream.Operator = (*GroupAgg)(nil)
@@ -66,77 +72,28 @@ var _ stream.Operator = (*GroupAgg)(nil)
 // Open implements stream.Operator.
 func (g *GroupAgg) Open(context.Context) error {
 	g.groups = map[string]*group{}
-	g.adders = make([]expr.Expr, len(g.Aggs))
-	g.subs = make([]expr.Expr, len(g.Aggs))
-	g.less = make([]expr.Expr, len(g.Aggs))
-	g.avgDiv = make([]expr.Expr, len(g.Aggs))
+	g.order = nil
+	g.kernels = make([]*aggKernel, len(g.Aggs))
 	for i, a := range g.Aggs {
-		if a.Arg < 0 {
-			continue
+		k, err := newKernel(a, &g.Ctx)
+		if err != nil {
+			return err
 		}
-		accT := a.ArgType.WithNullable(true)
-		if a.Name == "SUM" || a.Name == "AVG" {
-			accT = a.Type.WithNullable(true)
-			if a.Name == "AVG" {
-				accT = sumType(a.ArgType)
-			}
-			add, err := expr.Arith(expr.Add, expr.Column(0, accT), expr.Column(1, a.ArgType), diag.NoPos)
-			if err != nil {
-				return err
-			}
-			if !add.Type().WithNullable(true).Equal(accT) {
-				if add, err = expr.Cast(add, accT, false, diag.NoPos); err != nil {
-					return err
-				}
-			}
-			sub, err := expr.Arith(expr.Sub, expr.Column(0, accT), expr.Column(1, a.ArgType), diag.NoPos)
-			if err != nil {
-				return err
-			}
-			if !sub.Type().WithNullable(true).Equal(accT) {
-				if sub, err = expr.Cast(sub, accT, false, diag.NoPos); err != nil {
-					return err
-				}
-			}
-			g.adders[i], g.subs[i] = add, sub
-		}
-		if a.Name == "AVG" {
-			div, err := expr.Arith(expr.Div, expr.Column(0, accT), expr.Column(1, types.Int64.WithNullable(false)), diag.NoPos)
-			if err != nil {
-				return err
-			}
-			if !div.Type().WithNullable(true).Equal(a.Type.WithNullable(true)) {
-				if div, err = expr.Cast(div, a.Type, false, diag.NoPos); err != nil {
-					return err
-				}
-			}
-			g.avgDiv[i] = div
-		}
-		if a.Name == "MIN" || a.Name == "MAX" {
-			op := expr.Lt
-			if a.Name == "MAX" {
-				op = expr.Gt
-			}
-			cmp, err := expr.Compare(op, expr.Column(0, a.ArgType), expr.Column(1, a.ArgType), diag.NoPos)
-			if err != nil {
-				return err
-			}
-			g.less[i] = cmp
-		}
+		g.kernels[i] = k
 	}
 	return nil
 }
 
-// sumType is the accumulator type of AVG: Flink sums in the argument's type
-// family (BIGINT for integers, DOUBLE for approximate, DECIMAL(38, s)).
-func sumType(t types.Type) types.Type {
-	switch {
-	case t.IsInteger():
-		return types.Int64
-	case t.Kind == types.Decimal:
-		return types.DecimalOf(types.MaxDecimalPrecision, t.Scale)
+func (g *GroupAgg) newGroup(key []types.Value) (*group, error) {
+	gr := &group{key: key, accs: make([]accumulator, len(g.Aggs))}
+	for i, k := range g.kernels {
+		a, err := k.newAcc(k.f.Retracting)
+		if err != nil {
+			return nil, err
+		}
+		gr.accs[i] = a
 	}
-	return types.Float64
+	return gr, nil
 }
 
 // Process implements stream.Operator.
@@ -145,22 +102,25 @@ func (g *GroupAgg) Process(in, out *stream.Batch) error {
 	for i := 0; i < in.Len(); i++ {
 		row := in.Row(i)
 		kind := in.Kinds[i]
+		retract := kind == stream.UpdateBefore || kind == stream.Delete
 		g.keyBuf = encodeKey(g.keyBuf[:0], row, g.Keys)
 		gr, ok := g.groups[string(g.keyBuf)]
 		if !ok {
-			if kind == stream.UpdateBefore || kind == stream.Delete {
+			if retract {
 				continue // retraction of a row never seen: ignore, as Flink does
 			}
 			key := make([]types.Value, len(g.Keys))
 			for j, k := range g.Keys {
 				key[j] = row[k].Clone()
 			}
-			gr = &group{key: key, accs: make([]acc, len(g.Aggs))}
+			var err error
+			if gr, err = g.newGroup(key); err != nil {
+				return err
+			}
 			k := string(g.keyBuf)
 			g.groups[k] = gr
 			g.order = append(g.order, k)
 		}
-		retract := kind == stream.UpdateBefore || kind == stream.Delete
 		if err := g.update(gr, row, retract); err != nil {
 			return err
 		}
@@ -214,135 +174,42 @@ func (g *GroupAgg) update(gr *group, row []types.Value, retract bool) error {
 		gr.count++
 	}
 	for i, a := range g.Aggs {
-		ac := &gr.accs[i]
-		if a.Arg < 0 {
-			if retract {
-				ac.n--
-			} else {
-				ac.n++
-			}
-			continue
-		}
-		v := row[a.Arg]
-		if v.Null {
-			continue
-		}
-		if a.Distinct {
-			if ac.distinct == nil {
-				ac.distinct = map[string]int64{}
-			}
-			k := string(encodeKey(nil, []types.Value{v}, []int{0}))
-			c := ac.distinct[k]
-			if retract {
-				c--
-				if c <= 0 {
-					delete(ac.distinct, k)
-				} else {
-					ac.distinct[k] = c
-					continue
-				}
-			} else {
-				ac.distinct[k] = c + 1
-				if c > 0 {
-					continue
-				}
+		if a.Filtered {
+			if f := row[a.Filter]; f.Null || f.I == 0 {
+				continue
 			}
 		}
-		if err := g.accumulate(i, a, ac, v, retract); err != nil {
+		args := g.argBuf[:0]
+		if a.Arg >= 0 {
+			args = append(args, row[a.Arg])
+		}
+		for _, c := range a.MoreArgs {
+			args = append(args, row[c])
+		}
+		g.argBuf = args
+		var err error
+		if retract {
+			err = gr.accs[i].retract(args)
+		} else {
+			err = gr.accs[i].add(args)
+		}
+		if err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-func (g *GroupAgg) accumulate(i int, a AggFunc, ac *acc, v types.Value, retract bool) error {
-	switch a.Name {
-	case "COUNT":
-		if retract {
-			ac.n--
-		} else {
-			ac.n++
-		}
-	case "SUM", "AVG":
-		if ac.n == 0 && !retract {
-			x, err := expr.Cast(expr.Literal(v, a.ArgType), sumOrType(a), false, diag.NoPos)
-			if err != nil {
-				return err
-			}
-			if ac.v, err = x.Eval(&g.Ctx, nil); err != nil {
-				return err
-			}
-			ac.v = ac.v.Clone()
-			ac.n = 1
-			return nil
-		}
-		f := g.adders[i]
-		if retract {
-			f = g.subs[i]
-			ac.n--
-		} else {
-			ac.n++
-		}
-		r, err := f.Eval(&g.Ctx, []types.Value{ac.v, v})
-		if err != nil {
-			return err
-		}
-		ac.v = r.Clone()
-	case "MIN", "MAX":
-		if retract {
-			return diag.Errorf(diag.NoPos, diag.TableException, "%s over an updating input is not supported yet.", a.Name)
-		}
-		if ac.n == 0 {
-			ac.v, ac.n = v.Clone(), 1
-			return nil
-		}
-		ac.n++
-		better, err := g.less[i].Eval(&g.Ctx, []types.Value{v, ac.v})
-		if err != nil {
-			return err
-		}
-		if !better.Null && better.I != 0 {
-			ac.v = v.Clone()
-		}
-	default:
-		return fmt.Errorf("groupagg: unknown aggregate %s", a.Name)
-	}
-	return nil
-}
-
-func sumOrType(a AggFunc) types.Type {
-	if a.Name == "AVG" {
-		return sumType(a.ArgType)
-	}
-	return a.Type.WithNullable(true)
 }
 
 // result computes a group's output row (owned memory).
 func (g *GroupAgg) result(gr *group) ([]types.Value, error) {
 	row := make([]types.Value, 0, len(g.Keys)+len(g.Aggs))
 	row = append(row, gr.key...)
-	for i, a := range g.Aggs {
-		ac := gr.accs[i]
-		switch a.Name {
-		case "COUNT":
-			row = append(row, types.IntValue(ac.n))
-		case "SUM", "MIN", "MAX":
-			if ac.n <= 0 {
-				row = append(row, types.NullValue)
-			} else {
-				row = append(row, ac.v)
-			}
-		case "AVG":
-			if ac.n <= 0 {
-				row = append(row, types.NullValue)
-				continue
-			}
-			v, err := g.avgDiv[i].Eval(&g.Ctx, []types.Value{ac.v, types.IntValue(ac.n)})
-			if err != nil {
-				return nil, err
-			}
-			row = append(row, v.Clone())
+	for _, a := range gr.accs {
+		v, err := a.value()
+		if err != nil {
+			return nil, err
 		}
+		row = append(row, v)
 	}
 	return row, nil
 }
@@ -353,7 +220,10 @@ func (g *GroupAgg) Finish(out *stream.Batch) error {
 		return nil
 	}
 	if len(g.Keys) == 0 && len(g.order) == 0 {
-		gr := &group{accs: make([]acc, len(g.Aggs))}
+		gr, err := g.newGroup(nil)
+		if err != nil {
+			return err
+		}
 		row, err := g.result(gr)
 		if err != nil {
 			return err

@@ -266,14 +266,6 @@ func TestGroupAggBatch(t *testing.T) {
 	}
 }
 
-func TestGroupAggMinRetractionUnsupported(t *testing.T) {
-	g := &GroupAgg{Keys: []int{0}, Aggs: []AggFunc{{Name: "MIN", Arg: 1, ArgType: types.Int32, Type: types.Int32}}}
-	_, err := run(t, g, 2, []types.Type{types.String, types.Int32}, []rec{ins("a", 1), del("a", 1)})
-	if err == nil || !strings.Contains(err.Error(), "MIN over an updating input is not supported yet.") {
-		t.Errorf("err = %v", err)
-	}
-}
-
 func TestGroupAggStateSurvivesBatchReuse(t *testing.T) {
 	// Keys and results are cloned: reusing the input batch's arena must not
 	// change what the operator emits later.

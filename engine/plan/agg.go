@@ -10,7 +10,12 @@ import (
 )
 
 // aggFuncs are the aggregate functions the planner knows.
-var aggFuncs = map[string]bool{"COUNT": true, "SUM": true, "MIN": true, "MAX": true, "AVG": true}
+var aggFuncs = map[string]bool{
+	"COUNT": true, "SUM": true, "MIN": true, "MAX": true, "AVG": true,
+	"STDDEV": true, "STDDEV_POP": true, "STDDEV_SAMP": true, "VARIANCE": true, "VAR_POP": true, "VAR_SAMP": true,
+	"FIRST_VALUE": true, "LAST_VALUE": true, "LISTAGG": true, "COLLECT": true, "ARRAY_AGG": true,
+	"JSON_ARRAYAGG": true, "JSON_OBJECTAGG": true,
+}
 
 func isAggCall(e sql.Expr) (*sql.Call, bool) {
 	c, ok := e.(*sql.Call)
@@ -26,8 +31,14 @@ type aggScope struct {
 	active bool
 	keys   map[string]int // FormatExpr(key) -> output column
 	aggs   map[string]int // FormatExpr(call) -> output column
-	out    *scope         // the Aggregate's output, for grouped column names
-	in     *scope         // the input, to tell "not grouped" from "not found"
+	// reduced maps calls that Flink rewrites into other aggregates
+	// (STDDEV_POP, VAR_SAMP, ...) to their expression over the output.
+	reduced map[string]expr.Expr
+	// nkeys is the number of group keys; eCol the output column of the
+	// grouping set id $e under GROUPING SETS, ROLLUP or CUBE, else -1.
+	nkeys, eCol int
+	out         *scope // the Aggregate's output, for grouped column names
+	in          *scope // the input, to tell "not grouped" from "not found"
 }
 
 func newAggScope(q *sql.Select, in *scope) *aggScope {
@@ -112,7 +123,12 @@ func (b *binder) aggregate(n Node, in *scope, a *aggScope, q *sql.Select) (Node,
 	outScope := &scope{}
 	a.keys = map[string]int{}
 	a.aggs = map[string]int{}
-	for _, k := range q.GroupBy {
+	a.reduced = map[string]expr.Expr{}
+	items, sets, err := b.groupingSets(q.GroupBy)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, k := range items {
 		x, err := b.expr(k, in)
 		if err != nil {
 			return nil, nil, err
@@ -135,6 +151,13 @@ func (b *binder) aggregate(n Node, in *scope, a *aggScope, q *sql.Select) (Node,
 		preOut.Columns = append(preOut.Columns, types.Column{Name: col.name, Type: kt})
 	}
 	nkeys := len(pre)
+	a.nkeys, a.eCol = nkeys, -1
+	nout := nkeys // key columns of the output, $e included
+	if sets != nil {
+		a.eCol = nkeys
+		nout++
+		outScope.cols = append(outScope.cols, scopeCol{name: "$e", typ: types.Int64.WithNullable(false)})
+	}
 	var calls []AggCall
 	collect := func(e sql.Expr) error {
 		var err error
@@ -150,14 +173,34 @@ func (b *binder) aggregate(n Node, in *scope, a *aggScope, q *sql.Select) (Node,
 			if _, seen := a.aggs[text]; seen {
 				return false
 			}
-			var call AggCall
-			call, err = b.aggCall(c, in, &pre, &preOut)
+			if _, seen := a.reduced[text]; seen {
+				return false
+			}
+			var cs []AggCall
+			var post func(cols []expr.Expr) (expr.Expr, error)
+			cs, post, err = b.aggCall(c, in, &pre, &preOut)
 			if err != nil {
 				return false
 			}
-			a.aggs[text] = nkeys + len(calls)
-			calls = append(calls, call)
-			outScope.cols = append(outScope.cols, scopeCol{name: "$f" + text, typ: call.Type})
+			first := nout + len(calls)
+			for _, call := range cs {
+				name := "$f" + itoa(nout+len(calls))
+				calls = append(calls, call)
+				outScope.cols = append(outScope.cols, scopeCol{name: name, typ: call.Type})
+			}
+			if post == nil {
+				a.aggs[text] = first
+				return false
+			}
+			cols := make([]expr.Expr, len(cs))
+			for i, call := range cs {
+				cols[i] = expr.Column(first+i, call.Type)
+			}
+			var red expr.Expr
+			if red, err = post(cols); err != nil {
+				return false
+			}
+			a.reduced[text] = red
 			return false
 		})
 		return err
@@ -178,8 +221,13 @@ func (b *binder) aggregate(n Node, in *scope, a *aggScope, q *sql.Select) (Node,
 	for i := range keys {
 		keys[i] = i
 	}
+	var input Node = &Project{Input: n, Exprs: pre, Out: preOut}
+	if sets != nil {
+		input = expandSets(input, keys, sets, outScope)
+		keys = append(keys, len(pre))
+	}
 	out := outScope.schema()
-	var node Node = &Aggregate{Input: &Project{Input: n, Exprs: pre, Out: preOut}, Keys: keys, Aggs: calls, Out: out}
+	var node Node = &Aggregate{Input: input, Keys: keys, Aggs: calls, Out: out}
 	a.out = outScope
 	if q.Having != nil {
 		cond, err := b.exprIn(q.Having, outScope, a)
@@ -189,62 +237,6 @@ func (b *binder) aggregate(n Node, in *scope, a *aggScope, q *sql.Select) (Node,
 		node = &Filter{Input: node, Cond: cond}
 	}
 	return node, outScope, nil
-}
-
-// aggCall binds one aggregate call; its argument becomes a column of the
-// pre-aggregation projection.
-func (b *binder) aggCall(c *sql.Call, in *scope, pre *[]expr.Expr, preOut *types.Schema) (AggCall, error) {
-	name := strings.ToUpper(c.Name)
-	call := AggCall{Name: name, Arg: -1, Distinct: c.Distinct}
-	if c.Star || (name == "COUNT" && len(c.Args) == 0) {
-		if name != "COUNT" {
-			return call, diag.Errorf(c.Pos, diag.SqlValidatorException, "Unknown identifier '*'")
-		}
-		call.Type = types.Int64.WithNullable(false)
-		return call, nil
-	}
-	if len(c.Args) != 1 {
-		return call, diag.Errorf(c.Pos, diag.SqlValidatorException, "Invalid number of arguments to function '%s'. Was expecting 1 arguments", name)
-	}
-	if c.Filter != nil {
-		return call, diag.Errorf(c.Pos, diag.TableException, "FILTER (WHERE ...) is not supported yet.")
-	}
-	// Calcite points at the inner call.
-	if inner := findAgg(c.Args[0]); inner != nil {
-		return call, diag.Errorf(inner.Pos, diag.SqlValidatorException, "Aggregate expressions cannot be nested")
-	}
-	x, err := b.expr(c.Args[0], in)
-	if err != nil {
-		return call, err
-	}
-	call.Arg = len(*pre)
-	*pre = append(*pre, x)
-	preOut.Columns = append(preOut.Columns, types.Column{Name: exprName(call.Arg), Type: x.Type()})
-	t := x.Type()
-	switch name {
-	case "COUNT":
-		call.Type = types.Int64.WithNullable(false)
-	case "SUM", "AVG":
-		if !t.IsNumeric() {
-			return call, diag.Errorf(c.Pos, diag.SqlValidatorException,
-				"Cannot apply '%s' to arguments of type '%s(<%s>)'. Supported form(s): '%s(<NUMERIC>)'", name, name, calciteTypeName(t), name)
-		}
-		call.Type = t.WithNullable(true)
-		if t.Kind == types.Decimal && name == "SUM" {
-			call.Type = types.DecimalOf(types.MaxDecimalPrecision, t.Scale)
-		}
-		if t.Kind == types.Decimal && name == "AVG" {
-			s := t.Scale
-			if s < 6 {
-				s = 6
-			}
-			call.Type = types.DecimalOf(types.MaxDecimalPrecision, s)
-		}
-	case "MIN", "MAX":
-		call.Type = t.WithNullable(true)
-		call.Type.Attr = types.Regular
-	}
-	return call, nil
 }
 
 // calciteTypeName names a type as Calcite's messages do (INTEGER, VARCHAR(2147483647), ...).
@@ -280,12 +272,20 @@ func (b *binder) aggLookup(e sql.Expr) (expr.Expr, bool, error) {
 	case *sql.Literal, *sql.IntervalLit:
 		return nil, false, nil
 	}
+	if c, ok := e.(*sql.Call); ok {
+		if x, ok, err := b.groupingCall(c); ok || err != nil {
+			return x, ok, err
+		}
+	}
 	text := sql.FormatExpr(e)
 	if i, ok := a.keys[text]; ok {
 		return expr.Column(i, a.out.cols[i].typ), true, nil
 	}
 	if i, ok := a.aggs[text]; ok {
 		return expr.Column(i, a.out.cols[i].typ), true, nil
+	}
+	if x, ok := a.reduced[text]; ok {
+		return x, true, nil
 	}
 	if ref, ok := e.(*sql.ColumnRef); ok {
 		if i, err := a.out.resolve(ref); err == nil && i < len(a.keys) {
@@ -307,6 +307,10 @@ func refText(r *sql.ColumnRef) string {
 	return strings.Join(parts, ".")
 }
 
+// ExplainAggregate is the argument list EXPLAIN prints for an Aggregate:
+// groupBy=[a], select=[a, COUNT(*) AS $f1].
+func ExplainAggregate(a *Aggregate) string { return aggExplain(a) }
+
 func aggExplain(a *Aggregate) string {
 	in := a.Input.Schema()
 	var parts []string
@@ -319,15 +323,24 @@ func aggExplain(a *Aggregate) string {
 	}
 	sel := append([]string(nil), a.Out.Names()...)
 	for i, c := range a.Aggs {
-		arg := "*"
+		var args []string
 		if c.Arg >= 0 {
-			arg = in.Columns[c.Arg].Name
+			args = append(args, in.Columns[c.Arg].Name)
+		} else {
+			args = append(args, "*")
+		}
+		for _, m := range c.MoreArgs {
+			args = append(args, in.Columns[m].Name)
 		}
 		d := ""
 		if c.Distinct {
 			d = "DISTINCT "
 		}
-		sel[len(a.Keys)+i] = c.Name + "(" + d + arg + ") AS " + a.Out.Columns[len(a.Keys)+i].Name
+		call := c.Name + "(" + d + strings.Join(args, ", ") + ")"
+		if c.Filtered {
+			call += " FILTER " + in.Columns[c.Filter].Name
+		}
+		sel[len(a.Keys)+i] = call + " AS " + a.Out.Columns[len(a.Keys)+i].Name
 	}
 	parts = append(parts, "select=["+strings.Join(sel, ", ")+"]")
 	return strings.Join(parts, ", ")

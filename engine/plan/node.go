@@ -61,10 +61,18 @@ type Limit struct {
 
 // AggCall is one aggregate function call of an Aggregate.
 type AggCall struct {
-	Name     string // COUNT, SUM, MIN, MAX, AVG
+	Name     string // COUNT, SUM, MIN, MAX, AVG, FIRST_VALUE, LISTAGG, ... (see aggcall.go)
 	Arg      int    // input column, -1 for COUNT(*)
 	Distinct bool
 	Type     types.Type
+	// MoreArgs are the input columns of further arguments (COUNT(a, b),
+	// LISTAGG's separator, JSON_OBJECTAGG's value).
+	MoreArgs []int
+	// Filtered calls see only rows whose BOOLEAN input column Filter is TRUE.
+	Filtered bool
+	Filter   int
+	// IgnoreNulls: ARRAY_AGG(x IGNORE NULLS), ABSENT ON NULL of the JSON aggregates.
+	IgnoreNulls bool
 }
 
 // Aggregate groups its input by Keys (input columns) and computes Aggs.

@@ -592,6 +592,9 @@ func (ds *desugarer) word(i, j int, over bool) (int, error) {
 		ds.emit("<=>", i)
 		return i + 1, nil
 	}
+	if u == "GROUPING" && next.Is("SETS") && ds.tok(i+2).IsPunct("(") {
+		return ds.groupingSets(i)
+	}
 	if next.IsPunct("(") {
 		switch u {
 		case "CAST", "TRY_CAST":
@@ -602,7 +605,7 @@ func (ds *desugarer) word(i, j int, over bool) (int, error) {
 			return ds.special(i, j, u)
 		case "LEFT", "RIGHT":
 			return ds.name(i, j)
-		case "JSON_EXISTS", "JSON_VALUE", "JSON_QUERY", "JSON_OBJECT", "JSON_ARRAY":
+		case "JSON_EXISTS", "JSON_VALUE", "JSON_QUERY", "JSON_OBJECT", "JSON_ARRAY", "JSON_OBJECTAGG", "JSON_ARRAYAGG":
 			return ds.jsonCall(i, j, u)
 		}
 		if !syntaxWords[u] && !(over && (u == "PARTITION" || u == "ROWS" || u == "RANGE")) {
@@ -845,8 +848,18 @@ func (ds *desugarer) call(i int, parts []Ident, lp int) (int, error) {
 		ds.emit("`"+markerPref+"filter`(", i)
 	}
 	ds.emit(identText(n)+"(", i)
-	if err := ds.seq(lp+1, rp, false, false); err != nil {
+	// ARRAY_AGG(x {IGNORE | RESPECT} NULLS): the null treatment becomes a
+	// last Symbol argument.
+	end, nulls := rp, ""
+	if t := ds.tok(rp - 2); rp-2 > lp+1 && strings.EqualFold(entry.name, "ARRAY_AGG") && (t.Is("IGNORE") || t.Is("RESPECT")) && ds.tok(rp-1).Is("NULLS") {
+		end, nulls = rp-2, strings.ToUpper(t.Val)+" NULLS"
+	}
+	if err := ds.seq(lp+1, end, false, false); err != nil {
 		return 0, err
+	}
+	if nulls != "" {
+		ds.emit(",", end)
+		ds.emitLeaf(&Symbol{Pos: ds.tok(end).Pos, Name: nulls}, end)
 	}
 	ds.emit(")", rp)
 	if fLo >= 0 {
@@ -1808,4 +1821,36 @@ func parseTableHints(src string, h Token) ([]Property, error) {
 		}
 	}
 	return props, nil
+}
+
+// groupingSets handles GROUPING SETS (set, ...) of a GROUP BY: it becomes a
+// call named "GROUPING SETS" whose arguments are the sets: an expression,
+// a parenthesized list (a ROW call, as vitess reads a tuple), ROLLUP(...)
+// or CUBE(...); the empty set () becomes ROW().
+func (ds *desugarer) groupingSets(i int) (int, error) {
+	t := ds.tok(i)
+	lp := i + 2
+	rp := ds.match[lp]
+	n := ds.newIdent(identEntry{kind: idFunc, name: "GROUPING SETS", pos: t.Pos, parts: []Ident{{Name: t.Val, Pos: t.Pos}}, overPos: -1})
+	ds.emit(identText(n)+"(", i)
+	for lo := lp + 1; lo < rp; {
+		hi := ds.depth0(lo, rp, isPunct(","))
+		if lo == hi {
+			return 0, ds.encountered(hi)
+		}
+		if ds.tok(lo).IsPunct("(") && ds.match[lo] == lo+1 && hi == lo+2 {
+			p := ds.tok(lo).Pos
+			e := ds.newIdent(identEntry{kind: idFunc, name: "ROW", pos: p, parts: []Ident{{Name: "ROW", Pos: p}}, overPos: -1})
+			ds.emit(identText(e)+"()", lo)
+		} else if err := ds.seq(lo, hi, false, false); err != nil {
+			return 0, err
+		}
+		if hi == rp {
+			break
+		}
+		ds.emit(",", hi)
+		lo = hi + 1
+	}
+	ds.emit(")", rp)
+	return rp + 1, nil
 }

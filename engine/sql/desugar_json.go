@@ -11,6 +11,7 @@ import "strings"
 //	           [{NULL|EMPTY ARRAY|EMPTY OBJECT|ERROR} ON EMPTY] [... ON ERROR])
 //	JSON_OBJECT([[KEY] k VALUE v [, ...]] [{NULL|ABSENT} ON NULL])
 //	JSON_ARRAY([v [, ...]] [{NULL|ABSENT} ON NULL])
+//	JSON_OBJECTAGG([KEY] k VALUE v [{NULL|ABSENT} ON NULL]), JSON_ARRAYAGG(v [{NULL|ABSENT} ON NULL])
 //
 // Each becomes a call whose arguments are the operands followed by the
 // clauses as Symbol arguments ("ON EMPTY", "ON ERROR" preceded by their
@@ -45,9 +46,9 @@ func (ds *desugarer) jsonCall(i, j int, u string) (int, error) {
 		return ds.seq(lo, hi, false, false)
 	}
 	switch u {
-	case "JSON_OBJECT", "JSON_ARRAY":
+	case "JSON_OBJECT", "JSON_ARRAY", "JSON_OBJECTAGG", "JSON_ARRAYAGG":
 		end, onNull := rp, "NULL"
-		if u == "JSON_ARRAY" {
+		if u == "JSON_ARRAY" || u == "JSON_ARRAYAGG" {
 			onNull = "ABSENT"
 		}
 		if k := rp - 3; k > lp && (ds.tok(k).Is("NULL") || ds.tok(k).Is("ABSENT")) && ds.tok(k+1).Is("ON") && ds.tok(k+2).Is("NULL") {
@@ -56,7 +57,7 @@ func (ds *desugarer) jsonCall(i, j int, u string) (int, error) {
 		symbol(onNull+" ON NULL", lp)
 		for lo := lp + 1; lo < end; {
 			hi := ds.depth0(lo, end, isPunct(","))
-			if u == "JSON_ARRAY" {
+			if u == "JSON_ARRAY" || u == "JSON_ARRAYAGG" {
 				if err := operand(lo, hi); err != nil {
 					return 0, err
 				}

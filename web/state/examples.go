@@ -78,17 +78,34 @@ SELECT
   MD5(name) IS NOT NULL                                        AS hashed
 FROM Events;
 `},
-	{"GROUP BY: an updating changelog (-U/+U)", `-- Each new row updates its group's count: watch -U/+U in the changelog,
--- and the table view apply them in place.
-CREATE TABLE Clicks (user_id INT) WITH (
+	{"Aggregation: results that update", `-- A GROUP BY result changes as rows arrive: a group's first result is +I,
+-- a change is -U (the old row) then +U (the new one), and the table view
+-- applies them in place. An aggregate over that result retracts too.
+CREATE TABLE Orders (
+  id       INT,
+  customer AS CHR(65 + MOD(id * 7, 3)),
+  amount   AS MOD(id * 37, 50) + 1
+) WITH (
   'connector' = 'datagen',
-  'fields.user_id.kind' = 'sequence',
-  'fields.user_id.start' = '1',
-  'fields.user_id.end' = '12'
+  'fields.id.kind' = 'sequence',
+  'fields.id.start' = '1',
+  'fields.id.end' = '12'
 );
-SELECT user_id % 3 AS bucket, COUNT(*) AS clicks
-FROM Clicks
-GROUP BY user_id % 3;
+
+SELECT customer,
+       COUNT(*)                          AS orders,
+       SUM(amount)                       AS total,
+       MAX(amount)                       AS biggest,
+       COUNT(*) FILTER (WHERE amount > 25) AS big_orders,
+       LISTAGG(CAST(amount AS STRING))   AS amounts
+FROM Orders
+GROUP BY customer;
+
+-- How many customers have placed n orders: each inner update moves a
+-- customer from one count to the next (-U/-D, then +U/+I).
+SELECT orders, COUNT(*) AS customers
+FROM (SELECT customer, COUNT(*) AS orders FROM Orders GROUP BY customer)
+GROUP BY orders;
 `},
 	{"Windows and watermarks", `-- Event time: every order carries its own time (ts), and the watermark
 -- (ts - 2 s) tells how long to wait for stragglers. A 10-second tumbling

@@ -1,0 +1,686 @@
+package ops
+
+import (
+	"bytes"
+	"fmt"
+	"math/big"
+	"sort"
+
+	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/expr"
+	"github.com/flinkplay/flinkplay/engine/types"
+)
+
+// accumulator is the running state of one aggregate call for one group.
+// add and retract receive the call's arguments (Arg, then MoreArgs) from a
+// row that lives in a batch: what they keep, they clone. value returns the
+// current result, owned by the caller.
+type accumulator interface {
+	add(args []types.Value) error
+	retract(args []types.Value) error
+	value() (types.Value, error)
+}
+
+// aggKernel is what one AggFunc compiles to when the operator opens: the
+// expressions its accumulators share, and their constructor.
+type aggKernel struct {
+	f     AggFunc
+	ctx   *expr.Ctx
+	add   expr.Expr // SUM/AVG: acc + x
+	sub   expr.Expr // SUM/AVG: acc - x
+	div   expr.Expr // AVG: sum / count
+	less  expr.Expr // MIN/MAX/COLLECT ordering: $0 < $1
+	start expr.Expr // SUM/AVG: CAST(x AS accumulator type)
+	accT  types.Type
+}
+
+// newKernel compiles f. retracting tells whether the input may retract,
+// which decides how much history MIN, MAX, FIRST_VALUE and LAST_VALUE
+// keep (Flink picks its *WithRetract functions the same way).
+func newKernel(f AggFunc, ctx *expr.Ctx) (*aggKernel, error) {
+	k := &aggKernel{f: f, ctx: ctx}
+	switch f.Name {
+	case "SUM", "SUM0", "AVG":
+		k.accT = f.Type.WithNullable(true)
+		if f.Name == "AVG" {
+			k.accT = sumType(f.ArgType)
+		}
+		k.accT.Attr = types.Regular
+		var err error
+		if k.add, err = arithTo(expr.Add, k.accT, f.ArgType); err != nil {
+			return nil, err
+		}
+		if k.sub, err = arithTo(expr.Sub, k.accT, f.ArgType); err != nil {
+			return nil, err
+		}
+		if k.start, err = expr.Cast(expr.Column(0, f.ArgType), k.accT, false, diag.NoPos); err != nil {
+			return nil, err
+		}
+		if f.Name == "AVG" {
+			div, err := expr.Arith(expr.Div, expr.Column(0, k.accT), expr.Column(1, types.Int64.WithNullable(false)), diag.NoPos)
+			if err != nil {
+				return nil, err
+			}
+			if !div.Type().WithNullable(true).Equal(f.Type.WithNullable(true)) {
+				if div, err = expr.Cast(div, f.Type, false, diag.NoPos); err != nil {
+					return nil, err
+				}
+			}
+			k.div = div
+		}
+	case "MIN", "MAX", "COLLECT":
+		t := f.ArgType.WithNullable(true)
+		t.Attr = types.Regular
+		less, err := expr.Compare(expr.Lt, expr.Column(0, t), expr.Column(1, t), diag.NoPos)
+		if err != nil {
+			if f.Name != "COLLECT" {
+				return nil, err
+			}
+			less = nil // COLLECT of an incomparable type keeps insertion order
+		}
+		k.less = less
+	}
+	return k, nil
+}
+
+// arithTo builds CAST($0 op $1 AS accT).
+func arithTo(op expr.ArithOp, accT, argT types.Type) (expr.Expr, error) {
+	x, err := expr.Arith(op, expr.Column(0, accT), expr.Column(1, argT), diag.NoPos)
+	if err != nil {
+		return nil, err
+	}
+	if !x.Type().WithNullable(true).Equal(accT) {
+		return expr.Cast(x, accT, false, diag.NoPos)
+	}
+	return x, nil
+}
+
+// sumType is the accumulator type of AVG: Flink sums in the argument's type
+// family (BIGINT for integers, DOUBLE for approximate, DECIMAL(38, s)).
+func sumType(t types.Type) types.Type {
+	switch {
+	case t.IsInteger():
+		return types.Int64
+	case t.Kind == types.Decimal:
+		return types.DecimalOf(types.MaxDecimalPrecision, t.Scale)
+	}
+	return types.Float64
+}
+
+// newAcc returns an empty accumulator for one group.
+func (k *aggKernel) newAcc(retracting bool) (accumulator, error) {
+	var a accumulator
+	switch k.f.Name {
+	case "COUNT":
+		a = &countAcc{star: k.f.Arg < 0}
+	case "SUM", "SUM0", "AVG":
+		a = &sumAcc{k: k}
+	case "MIN", "MAX":
+		if retracting {
+			a = &minMaxRetractAcc{k: k}
+		} else {
+			a = &minMaxAcc{k: k}
+		}
+	case "FIRST_VALUE", "LAST_VALUE", "LISTAGG", "ARRAY_AGG", "JSON_ARRAYAGG":
+		a = &listAcc{k: k}
+	case "COLLECT":
+		a = &collectAcc{k: k}
+	case "JSON_OBJECTAGG":
+		a = &jsonObjectAcc{k: k}
+	default:
+		return nil, fmt.Errorf("groupagg: unknown aggregate %s", k.f.Name)
+	}
+	if k.f.Distinct {
+		a = &distinctAcc{inner: a, star: k.f.Arg < 0}
+	}
+	return a, nil
+}
+
+// countAcc counts rows (COUNT(*)) or rows whose arguments are all non-NULL.
+type countAcc struct {
+	star bool
+	n    int64
+}
+
+func (a *countAcc) counts(args []types.Value) bool {
+	if a.star {
+		return true
+	}
+	for _, v := range args {
+		if v.Null {
+			return false
+		}
+	}
+	return true
+}
+
+func (a *countAcc) add(args []types.Value) error {
+	if a.counts(args) {
+		a.n++
+	}
+	return nil
+}
+
+func (a *countAcc) retract(args []types.Value) error {
+	if a.counts(args) {
+		a.n--
+	}
+	return nil
+}
+
+func (a *countAcc) value() (types.Value, error) { return types.IntValue(a.n), nil }
+
+// sumAcc is SUM, SUM0 and AVG: a running sum of the non-NULL values and
+// their count (SUM is NULL when the count is zero, as Flink's
+// SumWithRetractAggFunction).
+type sumAcc struct {
+	k   *aggKernel
+	sum types.Value
+	n   int64
+}
+
+func (a *sumAcc) add(args []types.Value) error     { return a.step(args[0], false) }
+func (a *sumAcc) retract(args []types.Value) error { return a.step(args[0], true) }
+
+func (a *sumAcc) step(v types.Value, retract bool) error {
+	if v.Null {
+		return nil
+	}
+	k := a.k
+	if a.n == 0 && !retract {
+		x, err := k.start.Eval(k.ctx, []types.Value{v})
+		if err != nil {
+			return err
+		}
+		a.sum, a.n = x.Clone(), 1
+		return nil
+	}
+	f := k.add
+	if retract {
+		f = k.sub
+		a.n--
+	} else {
+		a.n++
+	}
+	acc := a.sum
+	if acc.Null {
+		acc = zeroOf(k.accT)
+	}
+	r, err := f.Eval(k.ctx, []types.Value{acc, v})
+	if err != nil {
+		return err
+	}
+	a.sum = r.Clone()
+	return nil
+}
+
+// zeroOf is 0 of a numeric type (a sum retracted below its first value).
+func zeroOf(t types.Type) types.Value {
+	if t.Kind == types.Decimal && t.Precision > 18 {
+		return types.BigDecimalValue(new(big.Int))
+	}
+	return types.Value{}
+}
+
+func (a *sumAcc) value() (types.Value, error) {
+	k := a.k
+	switch {
+	case a.n <= 0 && k.f.Name == "SUM0":
+		return zeroOf(k.accT), nil
+	case a.n <= 0:
+		return types.NullValue, nil
+	case k.f.Name == "AVG":
+		v, err := k.div.Eval(k.ctx, []types.Value{a.sum, types.IntValue(a.n)})
+		if err != nil {
+			return types.NullValue, err
+		}
+		return v.Clone(), nil
+	}
+	return a.sum, nil
+}
+
+// minMaxAcc is MIN or MAX over an insert-only input: the best value so far.
+type minMaxAcc struct {
+	k    *aggKernel
+	best types.Value
+	seen bool
+}
+
+func (a *minMaxAcc) add(args []types.Value) error {
+	v := args[0]
+	if v.Null {
+		return nil
+	}
+	if !a.seen {
+		a.best, a.seen = v.Clone(), true
+		return nil
+	}
+	better, err := a.k.better(v, a.best)
+	if err != nil {
+		return err
+	}
+	if better {
+		a.best = v.Clone()
+	}
+	return nil
+}
+
+func (a *minMaxAcc) retract([]types.Value) error {
+	return diag.Errorf(diag.NoPos, diag.TableException, "%s over an updating input needs its retracting variant.", a.k.f.Name)
+}
+
+func (a *minMaxAcc) value() (types.Value, error) {
+	if !a.seen {
+		return types.NullValue, nil
+	}
+	return a.best, nil
+}
+
+// better reports whether v beats cur for MIN (smaller) or MAX (larger).
+func (k *aggKernel) better(v, cur types.Value) (bool, error) {
+	x, y := v, cur
+	if k.f.Name == "MAX" {
+		x, y = cur, v
+	}
+	return k.lessThan(x, y)
+}
+
+func (k *aggKernel) lessThan(x, y types.Value) (bool, error) {
+	r, err := k.less.Eval(k.ctx, []types.Value{x, y})
+	if err != nil {
+		return false, err
+	}
+	return !r.Null && r.I != 0, nil
+}
+
+// minMaxRetractAcc is MIN or MAX over an updating input, as Flink's
+// MinWithRetractAggFunction: every distinct value with its count, sorted,
+// so that retracting the current extreme falls back to the next one.
+type minMaxRetractAcc struct {
+	k    *aggKernel
+	vals []types.Value // ascending
+	cnts []int64
+}
+
+// find returns the index of v in vals, or where it would be inserted.
+func (a *minMaxRetractAcc) find(v types.Value) (int, bool, error) {
+	var err error
+	i := sort.Search(len(a.vals), func(i int) bool {
+		lt, e := a.k.lessThan(a.vals[i], v)
+		if e != nil {
+			err = e
+		}
+		return !lt
+	})
+	if err != nil || i == len(a.vals) {
+		return i, false, err
+	}
+	gt, err := a.k.lessThan(v, a.vals[i])
+	return i, !gt, err
+}
+
+func (a *minMaxRetractAcc) add(args []types.Value) error {
+	v := args[0]
+	if v.Null {
+		return nil
+	}
+	i, ok, err := a.find(v)
+	if err != nil {
+		return err
+	}
+	if ok {
+		a.cnts[i]++
+		return nil
+	}
+	a.vals = append(a.vals, types.Value{})
+	a.cnts = append(a.cnts, 0)
+	copy(a.vals[i+1:], a.vals[i:])
+	copy(a.cnts[i+1:], a.cnts[i:])
+	a.vals[i], a.cnts[i] = v.Clone(), 1
+	return nil
+}
+
+func (a *minMaxRetractAcc) retract(args []types.Value) error {
+	v := args[0]
+	if v.Null {
+		return nil
+	}
+	i, ok, err := a.find(v)
+	if err != nil || !ok {
+		return err // retracting a value never added: Flink ignores it too
+	}
+	a.cnts[i]--
+	if a.cnts[i] <= 0 {
+		a.vals = append(a.vals[:i], a.vals[i+1:]...)
+		a.cnts = append(a.cnts[:i], a.cnts[i+1:]...)
+	}
+	return nil
+}
+
+func (a *minMaxRetractAcc) value() (types.Value, error) {
+	if len(a.vals) == 0 {
+		return types.NullValue, nil
+	}
+	if a.k.f.Name == "MAX" {
+		return a.vals[len(a.vals)-1], nil
+	}
+	return a.vals[0], nil
+}
+
+// listAcc keeps the accepted values in arrival order: FIRST_VALUE and
+// LAST_VALUE (non-NULL values; the first or the last one), LISTAGG
+// (non-NULL strings joined by the separator, which comes with each row),
+// ARRAY_AGG (NULLs too unless IGNORE NULLS) and JSON_ARRAYAGG (JSON texts;
+// NULL as null unless ABSENT ON NULL). A retraction removes the first
+// equal value, as Flink's ListView.remove does; retracting a value that is
+// not there is ignored.
+type listAcc struct {
+	k    *aggKernel
+	vals []types.Value
+	sep  types.Value // LISTAGG: the latest separator
+}
+
+func (a *listAcc) accepts(v types.Value) bool {
+	switch a.k.f.Name {
+	case "ARRAY_AGG":
+		return !v.Null || !a.k.f.IgnoreNulls
+	case "JSON_ARRAYAGG":
+		return !v.Null || !a.k.f.IgnoreNulls
+	}
+	return !v.Null
+}
+
+func (a *listAcc) add(args []types.Value) error {
+	v := args[0]
+	if a.k.f.Name == "LISTAGG" && len(args) > 1 {
+		a.sep = args[1].Clone()
+	}
+	if !a.accepts(v) {
+		return nil
+	}
+	switch a.k.f.Name {
+	case "FIRST_VALUE":
+		if !a.k.f.Retracting && len(a.vals) > 0 {
+			return nil
+		}
+	case "LAST_VALUE":
+		if !a.k.f.Retracting {
+			a.vals = a.vals[:0]
+		}
+	}
+	a.vals = append(a.vals, v.Clone())
+	return nil
+}
+
+func (a *listAcc) retract(args []types.Value) error {
+	v := args[0]
+	if !a.accepts(v) {
+		return nil
+	}
+	for i, x := range a.vals {
+		if sameValue(x, v) {
+			a.vals = append(a.vals[:i], a.vals[i+1:]...)
+			return nil
+		}
+	}
+	return nil
+}
+
+func (a *listAcc) value() (types.Value, error) {
+	switch a.k.f.Name {
+	case "FIRST_VALUE":
+		if len(a.vals) == 0 {
+			return types.NullValue, nil
+		}
+		return a.vals[0], nil
+	case "LAST_VALUE":
+		if len(a.vals) == 0 {
+			return types.NullValue, nil
+		}
+		return a.vals[len(a.vals)-1], nil
+	case "LISTAGG":
+		if len(a.vals) == 0 {
+			return types.NullValue, nil
+		}
+		sep := []byte(",")
+		if len(a.k.f.MoreArgs) > 0 {
+			sep = a.sep.B
+			if a.sep.Null {
+				sep = nil
+			}
+		}
+		var out []byte
+		for i, v := range a.vals {
+			if i > 0 {
+				out = append(out, sep...)
+			}
+			out = append(out, v.B...)
+		}
+		return types.BytesValue(out), nil
+	case "ARRAY_AGG":
+		if len(a.vals) == 0 {
+			return types.NullValue, nil
+		}
+		return types.Value{X: &types.ArrayValue{Elems: append([]types.Value(nil), a.vals...)}}, nil
+	case "JSON_ARRAYAGG":
+		out := []byte{'['}
+		for i, v := range a.vals {
+			if i > 0 {
+				out = append(out, ',')
+			}
+			if v.Null {
+				out = append(out, "null"...)
+			} else {
+				out = append(out, v.B...)
+			}
+		}
+		return types.BytesValue(append(out, ']')), nil
+	}
+	return types.NullValue, fmt.Errorf("groupagg: unknown list aggregate %s", a.k.f.Name)
+}
+
+// collectAcc is COLLECT: a multiset of the non-NULL values, each with its
+// count. Flink keeps it in a Java HashMap, so the printed order is the
+// HashMap's: collectAcc reproduces it for integer elements and keeps
+// first-seen order for others.
+type collectAcc struct {
+	k    *aggKernel
+	vals []types.Value
+	cnts []int64
+	ever int // distinct values ever inserted: the HashMap's capacity only grows
+}
+
+func (a *collectAcc) index(v types.Value) int {
+	for i, x := range a.vals {
+		if sameValue(x, v) {
+			return i
+		}
+	}
+	return -1
+}
+
+func (a *collectAcc) add(args []types.Value) error {
+	v := args[0]
+	if v.Null {
+		return nil
+	}
+	if i := a.index(v); i >= 0 {
+		a.cnts[i]++
+		return nil
+	}
+	a.vals = append(a.vals, v.Clone())
+	a.cnts = append(a.cnts, 1)
+	a.ever++
+	return nil
+}
+
+func (a *collectAcc) retract(args []types.Value) error {
+	v := args[0]
+	if v.Null {
+		return nil
+	}
+	if i := a.index(v); i >= 0 {
+		a.cnts[i]--
+		if a.cnts[i] <= 0 {
+			a.vals = append(a.vals[:i], a.vals[i+1:]...)
+			a.cnts = append(a.cnts[:i], a.cnts[i+1:]...)
+		}
+	}
+	return nil
+}
+
+func (a *collectAcc) value() (types.Value, error) {
+	m := &types.MapValue{}
+	order := make([]int, len(a.vals))
+	for i := range order {
+		order[i] = i
+	}
+	if t := a.k.f.ArgType; t.IsInteger() {
+		buckets := javaHashMapCapacity(a.ever) - 1
+		bucket := func(i int) int32 {
+			h := javaHash(a.vals[i].I, t)
+			return (h ^ int32(uint32(h)>>16)) & int32(buckets)
+		}
+		sort.SliceStable(order, func(x, y int) bool { return bucket(order[x]) < bucket(order[y]) })
+	}
+	for _, i := range order {
+		m.Keys = append(m.Keys, a.vals[i])
+		m.Vals = append(m.Vals, types.IntValue(a.cnts[i]))
+	}
+	return types.Value{X: m}, nil
+}
+
+// javaHash is Java's hashCode of a boxed integer of type t.
+func javaHash(v int64, t types.Type) int32 {
+	if t.Kind == types.BigInt {
+		return int32(v ^ int64(uint64(v)>>32))
+	}
+	return int32(v)
+}
+
+// javaHashMapCapacity is the table size of a java.util.HashMap after n
+// distinct insertions: 16, doubled whenever the size exceeds 3/4 of it.
+func javaHashMapCapacity(n int) int {
+	c := 16
+	for n > c*3/4 {
+		c *= 2
+	}
+	return c
+}
+
+// jsonObjectAcc is JSON_OBJECTAGG: key -> JSON text of the value (NULL
+// kept as null, or left out with ABSENT ON NULL). A key added twice is
+// Flink's runtime error; a retraction removes the key.
+type jsonObjectAcc struct {
+	k    *aggKernel
+	keys []string
+	vals []types.Value
+}
+
+func (a *jsonObjectAcc) add(args []types.Value) error {
+	key, v := args[0], args[1]
+	if key.Null {
+		return diag.Errorf(diag.NoPos, diag.TableException, "JSON_OBJECTAGG requires a key that is not NULL")
+	}
+	for _, k := range a.keys {
+		if k == string(key.B) {
+			return diag.Errorf(diag.NoPos, diag.TableException,
+				"Key '%s' is already present. Duplicate keys are not allowed in JSON_OBJECTAGG. Please ensure that keys are unique.", k)
+		}
+	}
+	if v.Null && a.k.f.IgnoreNulls {
+		return nil
+	}
+	a.keys = append(a.keys, string(key.B))
+	a.vals = append(a.vals, v.Clone())
+	return nil
+}
+
+func (a *jsonObjectAcc) retract(args []types.Value) error {
+	for i, k := range a.keys {
+		if k == string(args[0].B) {
+			a.keys = append(a.keys[:i], a.keys[i+1:]...)
+			a.vals = append(a.vals[:i], a.vals[i+1:]...)
+			return nil
+		}
+	}
+	return nil
+}
+
+func (a *jsonObjectAcc) value() (types.Value, error) {
+	order := make([]int, len(a.keys))
+	for i := range order {
+		order[i] = i
+	}
+	// Flink serializes the object with its keys sorted.
+	sort.SliceStable(order, func(x, y int) bool { return a.keys[order[x]] < a.keys[order[y]] })
+	out := []byte{'{'}
+	for n, i := range order {
+		if n > 0 {
+			out = append(out, ',')
+		}
+		out = expr.AppendJSONString(out, a.keys[i])
+		out = append(out, ':')
+		if a.vals[i].Null {
+			out = append(out, "null"...)
+		} else {
+			out = append(out, a.vals[i].B...)
+		}
+	}
+	return types.BytesValue(append(out, '}')), nil
+}
+
+// distinctAcc feeds its inner accumulator only the first occurrence of each
+// argument tuple and retracts it with the last one (Flink's distinct map
+// of value -> count).
+type distinctAcc struct {
+	inner accumulator
+	star  bool
+	seen  map[string]int64
+	buf   []byte
+}
+
+func (a *distinctAcc) key(args []types.Value) string {
+	cols := make([]int, len(args))
+	for i := range cols {
+		cols[i] = i
+	}
+	a.buf = encodeKey(a.buf[:0], args, cols)
+	return string(a.buf)
+}
+
+func (a *distinctAcc) add(args []types.Value) error {
+	if a.seen == nil {
+		a.seen = map[string]int64{}
+	}
+	k := a.key(args)
+	a.seen[k]++
+	if a.seen[k] == 1 {
+		return a.inner.add(args)
+	}
+	return nil
+}
+
+func (a *distinctAcc) retract(args []types.Value) error {
+	k := a.key(args)
+	c, ok := a.seen[k]
+	if !ok {
+		return nil
+	}
+	if c <= 1 {
+		delete(a.seen, k)
+		return a.inner.retract(args)
+	}
+	a.seen[k] = c - 1
+	return nil
+}
+
+func (a *distinctAcc) value() (types.Value, error) { return a.inner.value() }
+
+// sameValue reports whether two values of one type are equal as stored.
+func sameValue(x, y types.Value) bool {
+	if x.Null || y.Null {
+		return x.Null == y.Null
+	}
+	return x.I == y.I && x.F == y.F && x.N == y.N && bytes.Equal(x.B, y.B) && fmt.Sprint(x.X) == fmt.Sprint(y.X)
+}

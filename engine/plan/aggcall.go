@@ -1,0 +1,253 @@
+package plan
+
+import (
+	"strings"
+
+	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/expr"
+	"github.com/flinkplay/flinkplay/engine/sql"
+	"github.com/flinkplay/flinkplay/engine/types"
+)
+
+// aggCall binds one aggregate call. Its arguments (and its FILTER
+// condition) become columns of the pre-aggregation projection. Most calls
+// bind to one AggCall and post is nil; the variance family binds, as
+// Flink's AggregateReduceFunctionsRule rewrites it, to SUM(x * x), SUM(x)
+// and COUNT(x), and post computes the result from those three columns.
+func (b *binder) aggCall(c *sql.Call, in *scope, pre *[]expr.Expr, preOut *types.Schema) ([]AggCall, func([]expr.Expr) (expr.Expr, error), error) {
+	name := strings.ToUpper(c.Name)
+	call := AggCall{Name: name, Arg: -1, Distinct: c.Distinct}
+	addCol := func(x expr.Expr) int {
+		i := len(*pre)
+		*pre = append(*pre, x)
+		preOut.Columns = append(preOut.Columns, types.Column{Name: exprName(i), Type: x.Type()})
+		return i
+	}
+	if c.Filter != nil {
+		if inner := findAgg(c.Filter); inner != nil {
+			return nil, nil, diag.Errorf(inner.Pos, diag.SqlValidatorException, "Aggregate expressions cannot be nested")
+		}
+		f, err := b.expr(c.Filter, in)
+		if err != nil {
+			return nil, nil, err
+		}
+		if k := f.Type().Kind; k != types.Boolean && k != types.Null {
+			return nil, nil, diag.Errorf(c.Filter.ExprPos(), diag.SqlValidatorException, "FILTER expression must be of type BOOLEAN")
+		}
+		call.Filtered, call.Filter = true, addCol(f)
+	}
+	if c.Star || (name == "COUNT" && len(c.Args) == 0) {
+		if name != "COUNT" {
+			return nil, nil, diag.Errorf(c.Pos, diag.SqlValidatorException, "Unknown identifier '*'")
+		}
+		call.Type = types.Int64.WithNullable(false)
+		return []AggCall{call}, nil, nil
+	}
+	// Clauses written as keywords: ON NULL of the JSON aggregates (first)
+	// and IGNORE/RESPECT NULLS of ARRAY_AGG (last).
+	args := c.Args
+	if len(args) > 0 {
+		if sym, ok := args[0].(*sql.Symbol); ok && strings.HasSuffix(sym.Name, "ON NULL") {
+			call.IgnoreNulls = sym.Name == "ABSENT ON NULL"
+			args = args[1:]
+		}
+	}
+	if n := len(args); n > 0 {
+		if sym, ok := args[n-1].(*sql.Symbol); ok && strings.HasSuffix(sym.Name, "NULLS") {
+			call.IgnoreNulls = sym.Name == "IGNORE NULLS"
+			args = args[:n-1]
+		}
+	}
+	min, max := 1, 1
+	switch name {
+	case "COUNT":
+		max = -1
+		if !c.Distinct {
+			max = 1
+		}
+	case "LISTAGG":
+		max = 2
+	case "JSON_OBJECTAGG":
+		min, max = 2, 2
+	}
+	if len(args) < min || (max >= 0 && len(args) > max) {
+		return nil, nil, diag.Errorf(c.Pos, diag.SqlValidatorException, "Invalid number of arguments to function '%s'. Was expecting %d arguments", name, min)
+	}
+	xs := make([]expr.Expr, len(args))
+	for i, a := range args {
+		// Calcite points at the inner call.
+		if inner := findAgg(a); inner != nil {
+			return nil, nil, diag.Errorf(inner.Pos, diag.SqlValidatorException, "Aggregate expressions cannot be nested")
+		}
+		x, err := b.expr(a, in)
+		if err != nil {
+			return nil, nil, err
+		}
+		xs[i] = x
+	}
+	t := xs[0].Type()
+	cannotApply := func(form string) error {
+		ts := make([]string, len(xs))
+		for i, x := range xs {
+			ts[i] = "<" + calciteTypeName(x.Type()) + ">"
+		}
+		return diag.Errorf(c.Pos, diag.SqlValidatorException,
+			"Cannot apply '%s' to arguments of type '%s(%s)'. Supported form(s): %s", name, name, strings.Join(ts, ", "), form)
+	}
+	regular := func(t types.Type) types.Type {
+		t.Attr = types.Regular
+		return t
+	}
+	switch name {
+	case "COUNT":
+		call.Type = types.Int64.WithNullable(false)
+	case "SUM", "AVG":
+		if !t.IsNumeric() {
+			return nil, nil, cannotApply("'" + name + "(<NUMERIC>)'")
+		}
+		call.Type = avgType(t)
+		if name == "SUM" {
+			call.Type = t.WithNullable(true)
+			if t.Kind == types.Decimal {
+				call.Type = types.DecimalOf(types.MaxDecimalPrecision, t.Scale)
+			}
+		}
+	case "STDDEV", "STDDEV_POP", "STDDEV_SAMP", "VARIANCE", "VAR_POP", "VAR_SAMP":
+		if !t.IsNumeric() {
+			return nil, nil, cannotApply("'" + name + "(<NUMERIC>)'")
+		}
+		return b.varianceCall(name, call, xs[0], addCol)
+	case "MIN", "MAX", "FIRST_VALUE", "LAST_VALUE":
+		call.Type = regular(t.WithNullable(true))
+	case "LISTAGG":
+		if !t.IsCharacter() && t.Kind != types.Null {
+			return nil, nil, cannotApply("'LISTAGG(<CHARACTER>)'\n'LISTAGG(<CHARACTER>, <CHARACTER_LITERAL>)'")
+		}
+		if len(xs) == 2 {
+			if _, lit := args[1].(*sql.Literal); !lit || !xs[1].Type().IsCharacter() {
+				return nil, nil, cannotApply("'LISTAGG(<CHARACTER>)'\n'LISTAGG(<CHARACTER>, <CHARACTER_LITERAL>)'")
+			}
+		}
+		call.Type = types.String
+		if t.Kind == types.Varchar {
+			call.Type = t.WithNullable(true)
+		}
+	case "COLLECT":
+		call.Type = types.MultisetOf(regular(t)).WithNullable(false)
+	case "ARRAY_AGG":
+		call.Type = types.ArrayOf(regular(t)).WithNullable(true)
+	case "JSON_ARRAYAGG", "JSON_OBJECTAGG":
+		// Flink passes the values as JSON text (its
+		// WrapJsonAggFunctionArgumentsRule wraps them in JSON_STRING).
+		if name == "JSON_OBJECTAGG" && !xs[0].Type().IsCharacter() {
+			return nil, nil, cannotApply("'JSON_OBJECTAGG(<CHARACTER>, <ANY>)'")
+		}
+		v := len(xs) - 1
+		js, err := expr.Func("JSON_STRING", []expr.Expr{xs[v]}, c.Pos)
+		if err != nil {
+			return nil, nil, err
+		}
+		xs[v] = js
+		call.Type = types.VarcharN(2000).WithNullable(false)
+	}
+	call.Arg = addCol(xs[0])
+	for _, x := range xs[1:] {
+		call.MoreArgs = append(call.MoreArgs, addCol(x))
+	}
+	return []AggCall{call}, nil, nil
+}
+
+// avgType is AVG's result type (and the variance family's): the argument's
+// type, DECIMAL(38, max(6, s)) for decimals.
+func avgType(t types.Type) types.Type {
+	if t.Kind == types.Decimal {
+		s := t.Scale
+		if s < 6 {
+			s = 6
+		}
+		return types.DecimalOf(types.MaxDecimalPrecision, s)
+	}
+	t = t.WithNullable(true)
+	t.Attr = types.Regular
+	return t
+}
+
+// varianceCall rewrites STDDEV_POP, STDDEV_SAMP, VAR_POP and VAR_SAMP (and
+// their synonyms STDDEV and VARIANCE) as Flink 1.20's planner does:
+//
+//	VAR_POP(x)  = (SUM(x * x) - SUM(x) * SUM(x) / COUNT(x)) / COUNT(x)
+//	VAR_SAMP(x) = (...) / CASE WHEN COUNT(x) = 1 THEN NULL ELSE COUNT(x) - 1 END
+//	STDDEV_*(x) = POWER(VAR_*(x), 0.5)
+//
+// each cast to the call's type (the argument's type, so the variance of
+// INT values is an INT), with the arithmetic in the argument's types.
+func (b *binder) varianceCall(name string, base AggCall, x expr.Expr, addCol func(expr.Expr) int) ([]AggCall, func([]expr.Expr) (expr.Expr, error), error) {
+	typ := avgType(x.Type())
+	sq, err := expr.Arith(expr.Mul, x, x, diag.NoPos)
+	if err != nil {
+		return nil, nil, err
+	}
+	sumT := func(t types.Type) types.Type {
+		if t.Kind == types.Decimal {
+			return types.DecimalOf(types.MaxDecimalPrecision, t.Scale)
+		}
+		t = t.WithNullable(true)
+		t.Attr = types.Regular
+		return t
+	}
+	sumSq, sum, count := base, base, base
+	sumSq.Name, sumSq.Arg, sumSq.Type = "SUM", addCol(sq), sumT(sq.Type())
+	sum.Name, sum.Arg, sum.Type = "SUM", addCol(x), sumT(x.Type())
+	count.Name, count.Arg, count.Type = "COUNT", sum.Arg, types.Int64.WithNullable(false)
+	biased := name == "STDDEV_POP" || name == "VAR_POP"
+	sqrt := strings.HasPrefix(name, "STDDEV")
+	post := func(c []expr.Expr) (expr.Expr, error) {
+		s := c[1]
+		if !s.Type().WithNullable(true).Equal(typ) {
+			var err error
+			if s, err = expr.Cast(s, typ, false, diag.NoPos); err != nil {
+				return nil, err
+			}
+		}
+		ss, err := expr.Arith(expr.Mul, s, s, diag.NoPos)
+		if err != nil {
+			return nil, err
+		}
+		avg, err := expr.Arith(expr.Div, ss, c[2], diag.NoPos)
+		if err != nil {
+			return nil, err
+		}
+		diff, err := expr.Arith(expr.Sub, c[0], avg, diag.NoPos)
+		if err != nil {
+			return nil, err
+		}
+		den := c[2]
+		if !biased {
+			one := expr.Literal(types.IntValue(1), types.Int32.WithNullable(false))
+			isOne, err := expr.Compare(expr.Eq, c[2], one, diag.NoPos)
+			if err != nil {
+				return nil, err
+			}
+			minus, err := expr.Arith(expr.Sub, c[2], one, diag.NoPos)
+			if err != nil {
+				return nil, err
+			}
+			null := expr.Literal(types.NullValue, minus.Type().WithNullable(true))
+			if den, err = expr.Case([]expr.When{{Cond: isOne, Then: null}}, minus, diag.NoPos); err != nil {
+				return nil, err
+			}
+		}
+		r, err := expr.Arith(expr.Div, diff, den, diag.NoPos)
+		if err != nil {
+			return nil, err
+		}
+		if sqrt {
+			half := expr.Literal(types.IntValue(5), types.DecimalOf(1, 1).WithNullable(false))
+			if r, err = expr.Func("POWER", []expr.Expr{r, half}, diag.NoPos); err != nil {
+				return nil, err
+			}
+		}
+		return expr.Cast(r, typ, false, diag.NoPos)
+	}
+	return []AggCall{sumSq, sum, count}, post, nil
+}
