@@ -8,7 +8,7 @@ benchtime=${1:-2s}
 count=${2:-3}
 wasmexec="$(go env GOROOT)/lib/wasm"
 pkgs="./engine/connector/datagen ./engine/format ./engine"
-pattern='^(BenchmarkSeedTable|BenchmarkStreamPrinterSeed|BenchmarkSeedEndToEnd)$'
+pattern='^(BenchmarkSeedTable|BenchmarkStreamPrinterSeed|BenchmarkSeedEndToEnd|BenchmarkKeyedGroupBy|BenchmarkTumbleCount)$'
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -40,6 +40,8 @@ worker_section=$(sed -n '/^## Cloudflare Worker/,$p' docs/benchmarks.md 2>/dev/n
       BenchmarkSeedTable) what="datagen: INT + 100-char STRING rows, unthrottled, number-of-rows" ;;
       BenchmarkStreamPrinterSeed) what="tableau printing of the seed rows" ;;
       BenchmarkSeedEndToEnd) what="session: SELECT * FROM MySource through the runtime" ;;
+      BenchmarkKeyedGroupBy) what="streaming GROUP BY id % 1000 (COUNT, MAX) over the seed rows: input rows/s, each a -U/+U pair" ;;
+      BenchmarkTumbleCount) what="1-second TUMBLE window COUNT over the seed rows plus an event-time sequence: input rows/s" ;;
       *) what="" ;;
     esac
     ratio=$(awk -v a="$nat" -v b="$was" 'BEGIN { if (b > 0) printf "%.2f×", a / b; else print "-" }')
