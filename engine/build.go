@@ -98,6 +98,8 @@ func (s *Session) buildInto(p *runtime.Pipeline, n plan.Node, env connector.Env)
 			g.Aggs = append(g.Aggs, f)
 		}
 		p.Stages = append(p.Stages, runtime.Stage{Op: g, Width: n.Out.Len()})
+	case *plan.Over, *plan.Rank, *plan.Deduplicate:
+		return s.buildWindow(p, n, env)
 	case *plan.Sort:
 		in := n.Input.Schema()
 		so := &ops.Sort{Ctx: s.exprCtx(env)}
@@ -175,6 +177,8 @@ func explainNode(b *strings.Builder, n plan.Node, depth int) {
 		fmt.Fprintf(b, "Sort(fields=[%s])\n", names)
 	case *plan.Union:
 		fmt.Fprintf(b, "Union(all=[true], union=[%s])\n", names)
+	case *plan.Over, *plan.Rank, *plan.Deduplicate:
+		b.WriteString(plan.ExplainNode(n) + "\n")
 	}
 	for _, in := range n.Inputs() {
 		explainNode(b, in, depth+1)

@@ -215,6 +215,8 @@ func updatingNodeName(n Node) string {
 		return "GroupAggregate(" + aggExplain(n) + ")"
 	case *Sort:
 		return "Rank"
+	case *Rank, *Deduplicate:
+		return ExplainNode(n)
 	}
 	for _, in := range n.Inputs() {
 		if Updating(in) {
