@@ -101,6 +101,9 @@ func (s *Session) buildInto(p *runtime.Pipeline, n plan.Node, env connector.Env)
 	case *plan.Over, *plan.Rank, *plan.Deduplicate:
 		return s.buildWindow(p, n, env)
 	case *plan.Sort:
+		if !s.IsBatch() {
+			return s.buildWindow(p, n, env) // a temporal sort
+		}
 		in := n.Input.Schema()
 		so := &ops.Sort{Ctx: s.exprCtx(env)}
 		for _, k := range n.Keys {

@@ -41,6 +41,8 @@ func (s *Session) buildWindow(p *runtime.Pipeline, n plan.Node, env connector.En
 		op = o
 	case *plan.Rank:
 		op = &ops.AppendTopN{Partition: n.Partition, Order: sortKeys(n.Order), Start: n.Start, End: n.End, OutputRank: n.OutputRank, Ctx: s.exprCtx(env)}
+	case *plan.Sort:
+		op = &ops.TemporalSort{Keys: sortKeys(n.Keys), Rowtime: in.Columns[n.Keys[0].Col].Type.Attr == types.Rowtime, Ctx: s.exprCtx(env)}
 	case *plan.Deduplicate:
 		op = &ops.Deduplicate{Keys: n.Keys, TimeCol: n.TimeCol, KeepLast: n.KeepLast, Rowtime: n.Rowtime}
 	}

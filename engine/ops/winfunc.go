@@ -174,8 +174,8 @@ func (e *winEval) addRow(accs []winAcc, row []types.Value) error {
 		a := &accs[i]
 		a.seq++
 		switch f.Name {
-		case "ROW_NUMBER":
-			continue
+		case "ROW_NUMBER", "LEAD", "NTILE", "CUME_DIST", "PERCENT_RANK":
+			continue // counted, or batch only (OverAgg.batchPartition)
 		case "RANK", "DENSE_RANK":
 			if a.last == nil || !rowsEqual(a.last, orderKey(row, e.order)) {
 				if f.Name == "RANK" {

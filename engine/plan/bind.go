@@ -599,6 +599,9 @@ func (b *binder) orderLimit(n Node, out *scope, oc *orderCtx, order []sql.OrderI
 			l.Offset = v
 		}
 		n = l
+		if sn, ok := l.Input.(*Sort); ok && !b.p.Batch {
+			return sortLimit(sn, l) // a Top-N without partition (rank.go)
+		}
 	}
 	return n, nil
 }

@@ -144,40 +144,56 @@ func (b *binder) windows(n Node, sc *scope, q *sql.Select, agg *aggScope) (Node,
 		return len(pre) - 1, nil
 	}
 
-	first, err := windowSpec(calls[0], q)
-	if err != nil {
-		return nil, nil, err
-	}
-	var part []int
-	for _, p := range first.PartitionBy {
-		i, err := column(p)
-		if err != nil {
-			return nil, nil, err
+	keys := func(spec *sql.WindowSpec) ([]int, []SortKey, error) {
+		var part []int
+		for _, p := range spec.PartitionBy {
+			i, err := column(p)
+			if err != nil {
+				return nil, nil, err
+			}
+			part = append(part, i)
 		}
-		part = append(part, i)
-	}
-	var order []SortKey
-	for _, o := range first.OrderBy {
-		i, err := column(o.Expr)
-		if err != nil {
-			return nil, nil, err
+		var order []SortKey
+		for _, o := range spec.OrderBy {
+			i, err := column(o.Expr)
+			if err != nil {
+				return nil, nil, err
+			}
+			nf := !o.Desc
+			if o.NullsFirst != nil {
+				nf = *o.NullsFirst
+			}
+			order = append(order, SortKey{Col: i, Desc: o.Desc, NullsFirst: nf})
 		}
-		nf := !o.Desc
-		if o.NullsFirst != nil {
-			nf = *o.NullsFirst
-		}
-		order = append(order, SortKey{Col: i, Desc: o.Desc, NullsFirst: nf})
+		return part, order, nil
 	}
 
 	// A Top-N or deduplication the outer query asked for.
 	if h := b.rankHints[calls[0]]; h != nil && len(calls) == 1 && streaming {
+		spec, err := windowSpec(calls[0], q)
+		if err != nil {
+			return nil, nil, err
+		}
+		part, order, err := keys(spec)
+		if err != nil {
+			return nil, nil, err
+		}
 		return b.rankNode(n, sc, pre, preOut, part, order, calls[0], h)
 	}
 
-	var frame Frame
-	key := ""
-	var wcalls []WindowCall
-	for ci, c := range calls {
+	// Calls that share partitioning, ordering and frame form one group,
+	// one Over node; batch mode chains the groups.
+	type group struct {
+		key   string
+		spec  *sql.WindowSpec
+		frame Frame
+		part  []int
+		order []SortKey
+		calls []*sql.Call
+		wcs   []WindowCall
+	}
+	var groups []*group
+	for _, c := range calls {
 		spec, err := windowSpec(c, q)
 		if err != nil {
 			return nil, nil, err
@@ -188,26 +204,36 @@ func (b *binder) windows(n Node, sc *scope, q *sql.Select, agg *aggScope) (Node,
 			return nil, nil, err
 		}
 		k := windowKey(spec, fr)
-		if ci == 0 {
-			frame, key = fr, k
-		} else if k != key {
-			if streaming {
+		var g *group
+		for _, x := range groups {
+			if x.key == k {
+				g = x
+			}
+		}
+		if g == nil {
+			if len(groups) > 0 && streaming {
 				return nil, nil, diag.Errorf(diag.NoPos, diag.TableException,
 					"Over Agg: Unsupported use of OVER windows. All aggregates must be computed on the same window. please re-check the over window statement.")
 			}
-			return nil, nil, diag.Errorf(c.Over.Pos, diag.TableException, "OVER windows with different partitioning, ordering or frames in one query are not supported yet.")
+			g = &group{key: k, spec: spec, frame: fr}
+			if g.part, g.order, err = keys(spec); err != nil {
+				return nil, nil, err
+			}
+			if len(spec.OrderBy) == 0 {
+				g.frame.Whole = true
+			}
+			groups = append(groups, g)
 		}
-		wc, err := b.windowCall(c, name, sc, &pre, &preOut, len(first.OrderBy) > 0)
+		wc, err := b.windowCall(c, name, sc, &pre, &preOut, len(spec.OrderBy) > 0)
 		if err != nil {
 			return nil, nil, err
 		}
-		wcalls = append(wcalls, wc)
-	}
-	if len(first.OrderBy) == 0 {
-		frame.Whole = true
+		g.calls = append(g.calls, c)
+		g.wcs = append(g.wcs, wc)
 	}
 	if streaming {
-		if err := checkStreamingOver(n, preOut, order, frame, wcalls); err != nil {
+		g := groups[0]
+		if err := checkStreamingOver(n, preOut, g.order, g.frame, g.wcs); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -215,7 +241,6 @@ func (b *binder) windows(n Node, sc *scope, q *sql.Select, agg *aggScope) (Node,
 	if len(pre) > len(sc.cols) {
 		input = &Project{Input: n, Exprs: pre, Out: preOut}
 	}
-	out := types.Schema{Columns: append([]types.Column(nil), preOut.Columns...)}
 	nsc := &scope{cols: append([]scopeCol(nil), sc.cols...)}
 	for i := len(sc.cols); i < len(pre); i++ {
 		nsc.cols = append(nsc.cols, scopeCol{name: preOut.Columns[i].Name, typ: preOut.Columns[i].Type, hidden: true})
@@ -223,13 +248,17 @@ func (b *binder) windows(n Node, sc *scope, q *sql.Select, agg *aggScope) (Node,
 	if b.overCols == nil {
 		b.overCols = map[*sql.Call]int{}
 	}
-	for i, wc := range wcalls {
-		name := "w0$o" + strconv.Itoa(i)
-		out.Columns = append(out.Columns, types.Column{Name: name, Type: wc.Type})
-		b.overCols[calls[i]] = len(nsc.cols)
-		nsc.cols = append(nsc.cols, scopeCol{name: name, typ: wc.Type, hidden: true})
+	for gi, g := range groups {
+		out := types.Schema{Columns: append([]types.Column(nil), input.Schema().Columns...)}
+		for i, wc := range g.wcs {
+			name := "w" + strconv.Itoa(gi) + "$o" + strconv.Itoa(i)
+			out.Columns = append(out.Columns, types.Column{Name: name, Type: wc.Type})
+			b.overCols[g.calls[i]] = len(nsc.cols)
+			nsc.cols = append(nsc.cols, scopeCol{name: name, typ: wc.Type, hidden: true})
+		}
+		input = &Over{Input: input, Partition: g.part, Order: g.order, Frame: g.frame, Calls: g.wcs, Out: out}
 	}
-	return &Over{Input: input, Partition: part, Order: order, Frame: frame, Calls: wcalls, Out: out}, nsc, nil
+	return input, nsc, nil
 }
 
 // frame binds a window's frame. Ranking and offset functions have none:

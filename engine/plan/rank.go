@@ -328,6 +328,32 @@ func windowUpdating(n Node) (updating, ok bool) {
 			return Updating(n.Input), true
 		}
 		return true, true
+	case *Sort:
+		// In streaming mode only a sort on a time attribute runs, and it
+		// is append-only; batch mode does not ask.
+		return Updating(n.Input), true
 	}
 	return false, false
+}
+
+// sortLimit plans ORDER BY ... LIMIT in streaming mode as Flink does: a
+// Top-N over the whole input without a rank number.
+func sortLimit(s *Sort, l *Limit) (Node, error) {
+	if l.Count < 0 {
+		return nil, diag.Errorf(diag.NoPos, diag.TableException, "FETCH is missed, which on streaming table is not supported currently.")
+	}
+	if Updating(s.Input) {
+		return nil, diag.Errorf(diag.NoPos, diag.TableException, "Top-N and deduplication over an updating input are not supported yet.")
+	}
+	in := s.Input.Schema()
+	out := types.Schema{Columns: append(append([]types.Column(nil), in.Columns...), types.Column{Name: "w0$o0", Type: types.Int64.WithNullable(false)})}
+	r := &Rank{Input: s.Input, Order: s.Keys, Func: "ROW_NUMBER", Start: l.Offset + 1, End: l.Offset + l.Count, Out: out}
+	if r.End < r.Start {
+		r.End = r.Start - 1
+	}
+	exprs := make([]expr.Expr, in.Len())
+	for i, c := range in.Columns {
+		exprs[i] = expr.Column(i, c.Type)
+	}
+	return &Project{Input: r, Exprs: exprs, Out: in}, nil
 }
