@@ -57,7 +57,7 @@ func (b *binder) topN(q *sql.Select) (sql.Expr, error) {
 		return q.Where, nil
 	}
 	dt, ok := q.From.(*sql.DerivedTable)
-	if !ok || len(dt.Columns) > 0 {
+	if !ok {
 		return q.Where, nil
 	}
 	in, ok := dt.Query.(*sql.Select)
@@ -80,6 +80,21 @@ func (b *binder) topN(q *sql.Select) (sql.Expr, error) {
 				rn = it.Alias.Name
 			}
 		}
+	}
+	if len(dt.Columns) > 0 { // AS x(a, b, rn): the alias names the rank
+		idx := -1
+		for i, it := range in.Items {
+			if it.Star {
+				return q.Where, nil
+			}
+			if it.Expr == sql.Expr(call) {
+				idx = i
+			}
+		}
+		if len(dt.Columns) != len(in.Items) || idx < 0 {
+			return q.Where, nil
+		}
+		rn = dt.Columns[idx].Name
 	}
 	if rn == "" {
 		return q.Where, nil
