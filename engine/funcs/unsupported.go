@@ -16,7 +16,6 @@ const (
 	reasonLater     = "Not implemented yet."
 	reasonSubquery  = "Subqueries are not supported yet."
 	reasonAggregate = "Not implemented yet: the planner knows COUNT, SUM, MIN, MAX and AVG only."
-	reasonWindowAgg = "OVER windows are not supported yet."
 )
 
 // Unsupported lists what the engine does not do yet, sorted by category,
@@ -32,19 +31,11 @@ var Unsupported = []NotSupported{
 	{Name: "GROUP_ID", Category: Grouping, Reason: reasonLater},
 	{Name: "ARRAY_AGG", Category: Aggregate, Reason: reasonAggregate},
 	{Name: "COLLECT", Category: Aggregate, Reason: reasonAggregate},
-	{Name: "CUME_DIST", Category: Aggregate, Reason: reasonWindowAgg},
-	{Name: "DENSE_RANK", Category: Aggregate, Reason: reasonWindowAgg},
 	{Name: "FIRST_VALUE", Category: Aggregate, Reason: reasonAggregate},
 	{Name: "JSON_ARRAYAGG", Category: Aggregate, Reason: reasonAggregate},
 	{Name: "JSON_OBJECTAGG", Category: Aggregate, Reason: reasonAggregate},
-	{Name: "LAG", Category: Aggregate, Reason: reasonWindowAgg},
 	{Name: "LAST_VALUE", Category: Aggregate, Reason: reasonAggregate},
-	{Name: "LEAD", Category: Aggregate, Reason: reasonWindowAgg},
 	{Name: "LISTAGG", Category: Aggregate, Reason: reasonAggregate},
-	{Name: "NTILE", Category: Aggregate, Reason: reasonWindowAgg},
-	{Name: "PERCENT_RANK", Category: Aggregate, Reason: reasonWindowAgg},
-	{Name: "RANK", Category: Aggregate, Reason: reasonWindowAgg},
-	{Name: "ROW_NUMBER", Category: Aggregate, Reason: reasonWindowAgg},
 	{Name: "STDDEV_POP", Category: Aggregate, Reason: reasonAggregate},
 	{Name: "STDDEV_SAMP", Category: Aggregate, Reason: reasonAggregate},
 	{Name: "VARIANCE", Category: Aggregate, Reason: reasonAggregate},
