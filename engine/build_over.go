@@ -40,6 +40,10 @@ func (s *Session) buildWindow(p *runtime.Pipeline, n plan.Node, env connector.En
 		}
 		op = o
 	case *plan.Rank:
+		if plan.Updating(n.Input) {
+			op = &ops.RetractTopN{Partition: n.Partition, Order: sortKeys(n.Order), Start: n.Start, End: n.End, OutputRank: n.OutputRank, Ctx: s.exprCtx(env)}
+			break
+		}
 		op = &ops.AppendTopN{Partition: n.Partition, Order: sortKeys(n.Order), Start: n.Start, End: n.End, OutputRank: n.OutputRank, Ctx: s.exprCtx(env)}
 	case *plan.Sort:
 		op = &ops.TemporalSort{Keys: sortKeys(n.Keys), Rowtime: in.Columns[n.Keys[0].Col].Type.Attr == types.Rowtime, Ctx: s.exprCtx(env)}

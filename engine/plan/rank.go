@@ -272,9 +272,6 @@ func (b *binder) rankNode(n Node, sc *scope, pre []expr.Expr, preOut types.Schem
 	case "RANK", "DENSE_RANK":
 		return nil, nil, diag.Errorf(diag.NoPos, diag.TableException, "%s() on streaming table is not supported currently", name)
 	}
-	if Updating(n) {
-		return nil, nil, diag.Errorf(call.Pos, diag.TableException, "Top-N and deduplication over an updating input are not supported yet.")
-	}
 	var input Node = n
 	if len(pre) > len(sc.cols) {
 		input = &Project{Input: n, Exprs: pre, Out: preOut}
@@ -293,6 +290,9 @@ func (b *binder) rankNode(n Node, sc *scope, pre []expr.Expr, preOut types.Schem
 
 	timeT := preOut.Columns[order[0].Col].Type
 	if !h.outputRank && name == "ROW_NUMBER" && h.start == 1 && h.end == 1 && len(order) == 1 && timeT.Attr != types.Regular {
+		if Updating(n) {
+			return nil, nil, diag.Errorf(call.Pos, diag.TableException, "Deduplication over an updating input is not supported yet.")
+		}
 		return &Deduplicate{Input: input, Keys: part, TimeCol: order[0].Col, KeepLast: order[0].Desc,
 			Rowtime: timeT.Attr == types.Rowtime, Out: out}, nsc, nil
 	}
@@ -356,9 +356,6 @@ func windowUpdating(n Node) (updating, ok bool) {
 func sortLimit(s *Sort, l *Limit) (Node, error) {
 	if l.Count < 0 {
 		return nil, diag.Errorf(diag.NoPos, diag.TableException, "FETCH is missed, which on streaming table is not supported currently.")
-	}
-	if Updating(s.Input) {
-		return nil, diag.Errorf(diag.NoPos, diag.TableException, "Top-N and deduplication over an updating input are not supported yet.")
 	}
 	in := s.Input.Schema()
 	out := types.Schema{Columns: append(append([]types.Column(nil), in.Columns...), types.Column{Name: "w0$o0", Type: types.Int64.WithNullable(false)})}
