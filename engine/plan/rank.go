@@ -299,6 +299,9 @@ func (b *binder) rankNode(n Node, sc *scope, pre []expr.Expr, preOut types.Schem
 	if h.end < h.start {
 		h.end = h.start - 1
 	}
+	if Updating(input) && updateFast(input, part, order) {
+		return nil, nil, errUpdateFast(call.Pos)
+	}
 	return &Rank{Input: input, Partition: part, Order: order, Func: name, Start: h.start, End: h.end, OutputRank: h.outputRank, Out: out}, nsc, nil
 }
 
@@ -359,6 +362,9 @@ func sortLimit(s *Sort, l *Limit) (Node, error) {
 	}
 	in := s.Input.Schema()
 	out := types.Schema{Columns: append(append([]types.Column(nil), in.Columns...), types.Column{Name: "w0$o0", Type: types.Int64.WithNullable(false)})}
+	if Updating(s.Input) && updateFast(s.Input, nil, s.Keys) {
+		return nil, errUpdateFast(diag.NoPos)
+	}
 	r := &Rank{Input: s.Input, Order: s.Keys, Func: "ROW_NUMBER", Start: l.Offset + 1, End: l.Offset + l.Count, Out: out}
 	if r.End < r.Start {
 		r.End = r.Start - 1
@@ -368,4 +374,101 @@ func sortLimit(s *Sort, l *Limit) (Node, error) {
 		exprs[i] = expr.Column(i, c.Type)
 	}
 	return &Project{Input: r, Exprs: exprs, Out: in}, nil
+}
+
+// monotonic is how a column of an updating input can change.
+type monotonic int
+
+const (
+	notMonotonic monotonic = iota
+	constant               // a unique key column: never changes for its row
+	increasing
+	decreasing
+)
+
+// columnMonotonicity traces column c of n through projections and filters
+// to a group aggregation over an insert-only input, as Flink's
+// FlinkRelMdModifiedMonotonicity does for the common cases: a group key is
+// constant, COUNT and MAX only grow, MIN only shrinks. uniqueKey reports
+// whether c is a group key.
+func columnMonotonicity(n Node, c int) (m monotonic, uniqueKey bool) {
+	switch n := n.(type) {
+	case *Project:
+		i, ok := expr.ColumnIndex(n.Exprs[c])
+		if !ok {
+			return notMonotonic, false
+		}
+		return columnMonotonicity(n.Input, i)
+	case *Filter:
+		return columnMonotonicity(n.Input, c)
+	case *Aggregate:
+		if Updating(n.Input) {
+			return notMonotonic, c < len(n.Keys)
+		}
+		if c < len(n.Keys) {
+			return constant, true
+		}
+		switch n.Aggs[c-len(n.Keys)].Name {
+		case "COUNT", "MAX":
+			return increasing, false
+		case "MIN":
+			return decreasing, false
+		}
+	}
+	return notMonotonic, false
+}
+
+// updateFast reports whether Flink would rank this updating input with its
+// UpdateFastStrategy (UpdatableTopNFunction): the input's unique key (the
+// group keys, all still visible) contains the partition key, and every sort
+// key moves only toward the top.
+func updateFast(in Node, part []int, order []SortKey) bool {
+	agg := aggregateBelow(in)
+	if agg == nil || len(agg.Keys) == 0 {
+		return false
+	}
+	visible := 0
+	for c := range in.Schema().Columns {
+		if _, key := columnMonotonicity(in, c); key {
+			visible++
+		}
+	}
+	if visible < len(agg.Keys) {
+		return false
+	}
+	for _, p := range part {
+		if _, key := columnMonotonicity(in, p); !key {
+			return false
+		}
+	}
+	for _, o := range order {
+		m, _ := columnMonotonicity(in, o.Col)
+		switch {
+		case m == constant:
+		case m == increasing && o.Desc:
+		case m == decreasing && !o.Desc:
+		default:
+			return false
+		}
+	}
+	return len(order) > 0
+}
+
+// aggregateBelow finds the Aggregate under projections and filters.
+func aggregateBelow(n Node) *Aggregate {
+	switch n := n.(type) {
+	case *Project:
+		return aggregateBelow(n.Input)
+	case *Filter:
+		return aggregateBelow(n.Input)
+	case *Aggregate:
+		return n
+	}
+	return nil
+}
+
+// errUpdateFast refuses a Top-N Flink would run with UpdatableTopNFunction,
+// whose changelog differs from the retracting Top-N's.
+func errUpdateFast(pos int) error {
+	return diag.Errorf(pos, diag.TableException, "Top-N over an updating input ordered by a monotonic aggregate (Flink's UpdateFastStrategy, e.g. ORDER BY COUNT(*) DESC) is not supported yet.")
 }
