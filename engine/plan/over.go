@@ -261,11 +261,15 @@ func (b *binder) windows(n Node, sc *scope, q *sql.Select, agg *aggScope) (Node,
 	return input, nsc, nil
 }
 
-// frame binds a window's frame. Ranking and offset functions have none:
-// they see the rows up to the current one.
+// frame binds a window's frame. Ranking and offset functions have none.
 func (b *binder) frame(s *sql.WindowSpec, name string, sc *scope) (Frame, error) {
 	if windowFuncs[name] && name != "FIRST_VALUE" && name != "LAST_VALUE" {
-		return Frame{Rows: true, Unbounded: true}, nil
+		// As Calcite: no frame of their own, everything up to the current
+		// row; ROWS for ROW_NUMBER, the window's RANGE for the others.
+		if s.Frame != nil {
+			return Frame{}, diag.Errorf(s.Pos, diag.SqlValidatorException, "ROW/RANGE not allowed with RANK, DENSE_RANK or ROW_NUMBER functions")
+		}
+		return Frame{Rows: name == "ROW_NUMBER", Unbounded: true}, nil
 	}
 	f := s.Frame
 	if f == nil {
