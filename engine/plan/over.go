@@ -459,7 +459,8 @@ func checkStreamingOver(in Node, sch types.Schema, order []SortKey, fr Frame, ca
 	return nil
 }
 
-// overExplain prints an Over node as Flink's OverAggregate.
+// overExplain prints an Over node as Flink's OverAggregate (whose window
+// text really says " RANG BETWEEN").
 func overExplain(n *Over) string {
 	in := n.Input.Schema()
 	var parts []string
@@ -472,13 +473,13 @@ func overExplain(n *Over) string {
 	switch {
 	case n.Frame.Whole:
 	case n.Frame.Unbounded && n.Frame.Rows:
-		parts = append(parts, "window=[ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW]")
+		parts = append(parts, "window=[ ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW]")
 	case n.Frame.Unbounded:
-		parts = append(parts, "window=[RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW]")
+		parts = append(parts, "window=[ RANG BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW]")
 	case n.Frame.Rows:
-		parts = append(parts, "window=[ROWS BETWEEN "+strconv.FormatInt(n.Frame.Preceding, 10)+" PRECEDING AND CURRENT ROW]")
+		parts = append(parts, "window=[ ROWS BETWEEN "+strconv.FormatInt(n.Frame.Preceding, 10)+" PRECEDING AND CURRENT ROW]")
 	default:
-		parts = append(parts, "window=[RANGE BETWEEN "+strconv.FormatInt(n.Frame.Preceding, 10)+" PRECEDING AND CURRENT ROW]")
+		parts = append(parts, "window=[ RANG BETWEEN "+strconv.FormatInt(n.Frame.Preceding, 10)+" PRECEDING AND CURRENT ROW]")
 	}
 	sel := append([]string(nil), in.Names()...)
 	for i, c := range n.Calls {

@@ -307,7 +307,7 @@ func (b *binder) rankNode(n Node, sc *scope, pre []expr.Expr, preOut types.Schem
 
 func rankExplain(n *Rank) string {
 	in := n.Input.Schema()
-	strategy := "AppendFast"
+	strategy := "AppendFastStrategy"
 	if Updating(n.Input) {
 		strategy = "RetractStrategy"
 	}
