@@ -328,6 +328,14 @@ func (b *binder) windowCall(c *sql.Call, name string, sc *scope, pre *[]expr.Exp
 		if err != nil {
 			return wc, err
 		}
+		if call.Arg == len(*pre)-1 {
+			// A plain column needs no column of its own.
+			if i, ok := expr.ColumnIndex((*pre)[call.Arg]); ok {
+				*pre = (*pre)[:call.Arg]
+				preOut.Columns = preOut.Columns[:call.Arg]
+				call.Arg = i
+			}
+		}
 		wc.Arg, wc.Distinct, wc.Type = call.Arg, call.Distinct, call.Type
 		if name == "SUM" && call.Type.Kind != types.Decimal {
 			wc.Type = call.Type.WithNullable(true)
