@@ -445,7 +445,7 @@ func (b *binder) windowCall(c *sql.Call, name string, sc *scope, pre *[]expr.Exp
 func checkStreamingOver(in Node, sch types.Schema, order []SortKey, fr Frame, calls []WindowCall) error {
 	if Updating(in) {
 		return diag.Errorf(diag.NoPos, diag.TableException,
-			"OverAggregate doesn't support consuming update changes which is produced by node %s", updatingNodeName(in))
+			"OverAggregate doesn't support consuming %s changes which is produced by node %s", changeKinds(in), updatingNodeName(in))
 	}
 	for _, c := range calls {
 		switch c.Name {

@@ -472,3 +472,26 @@ func aggregateBelow(n Node) *Aggregate {
 func errUpdateFast(pos int) error {
 	return diag.Errorf(pos, diag.TableException, "Top-N over an updating input ordered by a monotonic aggregate (Flink's UpdateFastStrategy, e.g. ORDER BY COUNT(*) DESC) is not supported yet.")
 }
+
+// changeKinds names the changes the first updating node of n produces, as
+// Flink's "doesn't support consuming ... changes" messages do: a Top-N and
+// an updating deduplication produce every kind (ALL_CHANGES), a group
+// aggregation over an insert-only input updates only.
+func changeKinds(n Node) string {
+	switch n := n.(type) {
+	case *Rank:
+		return "update and delete"
+	case *Deduplicate:
+		if Updating(n) {
+			return "update and delete"
+		}
+	case *Aggregate:
+		return "update"
+	}
+	for _, in := range n.Inputs() {
+		if Updating(in) {
+			return changeKinds(in)
+		}
+	}
+	return "update"
+}
