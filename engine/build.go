@@ -132,7 +132,12 @@ func (s *Session) buildInto(p *runtime.Pipeline, n plan.Node, env connector.Env)
 		p.Stages = append(p.Stages, runtime.Stage{Op: s.windowAgg(n, env), Width: n.Out.Len()})
 	case *plan.Expand:
 		p.Stages = append(p.Stages, runtime.Stage{Op: &ops.Expand{Keys: n.Keys, Sets: n.Sets, Ids: n.Ids}, Width: n.Out.Len()})
+	case *plan.Over, *plan.Rank, *plan.Deduplicate:
+		return s.buildWindow(p, n, env)
 	case *plan.Sort:
+		if !s.IsBatch() {
+			return s.buildWindow(p, n, env) // a temporal sort
+		}
 		in := n.Input.Schema()
 		so := &ops.Sort{Ctx: s.exprCtx(env)}
 		for _, k := range n.Keys {
@@ -215,6 +220,8 @@ func explainNode(b *strings.Builder, n plan.Node, depth int) {
 		b.WriteString(plan.ExplainWindowTVF(n) + "\n")
 	case *plan.WindowAggregate:
 		b.WriteString(plan.ExplainWindowAggregate(n) + "\n")
+	case *plan.Over, *plan.Rank, *plan.Deduplicate:
+		b.WriteString(plan.ExplainNode(n) + "\n")
 	}
 	for _, in := range n.Inputs() {
 		explainNode(b, in, depth+1)

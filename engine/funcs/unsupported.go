@@ -15,7 +15,6 @@ type NotSupported struct {
 const (
 	reasonLater     = "Not implemented yet."
 	reasonSubquery  = "Subqueries are not supported yet."
-	reasonWindowAgg = "OVER windows are not supported yet."
 )
 
 // Unsupported lists what the engine does not do yet, sorted by category,
@@ -25,12 +24,4 @@ var Unsupported = []NotSupported{
 	{Name: "IN (SUBQUERY)", Category: Comparison, Reason: reasonSubquery},
 	{Name: "NOT IN (SUBQUERY)", Category: Comparison, Reason: reasonSubquery},
 	{Name: "ROW.*", Category: ValueAccess, Reason: reasonLater},
-	{Name: "CUME_DIST", Category: Aggregate, Reason: reasonWindowAgg},
-	{Name: "DENSE_RANK", Category: Aggregate, Reason: reasonWindowAgg},
-	{Name: "LAG", Category: Aggregate, Reason: reasonWindowAgg},
-	{Name: "LEAD", Category: Aggregate, Reason: reasonWindowAgg},
-	{Name: "NTILE", Category: Aggregate, Reason: reasonWindowAgg},
-	{Name: "PERCENT_RANK", Category: Aggregate, Reason: reasonWindowAgg},
-	{Name: "RANK", Category: Aggregate, Reason: reasonWindowAgg},
-	{Name: "ROW_NUMBER", Category: Aggregate, Reason: reasonWindowAgg},
 }

@@ -27,6 +27,9 @@ type binder struct {
 	agg *aggScope
 	// exp, when set, records resolutions for SHOW CREATE VIEW's text.
 	exp *expansion
+	// rankHints and overCols belong to OVER windows (over.go, rank.go).
+	rankHints map[*sql.Call]*rankHint
+	overCols  map[*sql.Call]int
 }
 
 // scopeCol is a column visible to expressions.
@@ -34,6 +37,8 @@ type scopeCol struct {
 	table string // qualifier: table name or alias
 	name  string
 	typ   types.Type
+	// hidden columns (computed for an OVER window) are not part of *.
+	hidden bool
 }
 
 // scope lists the columns of the FROM clause in order.
@@ -433,6 +438,11 @@ func (b *binder) selectQuery(q *sql.Select) (Node, error) {
 		sc  *scope
 		err error
 	)
+	// A Top-N tells its inner query how to bind ROW_NUMBER (rank.go).
+	where, err := b.topN(q)
+	if err != nil {
+		return nil, err
+	}
 	if q.From == nil {
 		n = &Values{Rows: [][]types.Value{{}}, Out: types.Schema{}}
 		sc = &scope{}
@@ -442,13 +452,13 @@ func (b *binder) selectQuery(q *sql.Select) (Node, error) {
 			return nil, err
 		}
 	}
-	if q.Where != nil {
-		cond, err := b.expr(q.Where, sc)
+	if where != nil {
+		cond, err := b.expr(where, sc)
 		if err != nil {
 			return nil, err
 		}
 		if k := cond.Type().Kind; k != types.Boolean && k != types.Null {
-			return nil, diag.Errorf(q.Where.ExprPos(), diag.ValidationException, "WHERE clause must be a condition")
+			return nil, diag.Errorf(where.ExprPos(), diag.ValidationException, "WHERE clause must be a condition")
 		}
 		n = &Filter{Input: n, Cond: cond}
 	}
@@ -462,6 +472,9 @@ func (b *binder) selectQuery(q *sql.Select) (Node, error) {
 		if n, err = windowAggregate(n); err != nil {
 			return nil, err
 		}
+	}
+	if n, sc, err = b.windows(n, sc, q, agg); err != nil {
+		return nil, err
 	}
 
 	// Projection.
@@ -477,6 +490,9 @@ func (b *binder) selectQuery(q *sql.Select) (Node, error) {
 				b.exp.stars[&q.Items[i]] = nil
 			}
 			for ci, c := range sc.cols {
+				if c.hidden {
+					continue
+				}
 				if len(item.Qualifier) > 0 && c.table != item.Qualifier[len(item.Qualifier)-1].Name {
 					continue
 				}
@@ -589,6 +605,9 @@ func (b *binder) orderLimit(n Node, out *scope, oc *orderCtx, order []sql.OrderI
 			l.Offset = v
 		}
 		n = l
+		if sn, ok := l.Input.(*Sort); ok && !b.p.Batch {
+			return sortLimit(sn, l) // a Top-N without partition (rank.go)
+		}
 	}
 	return n, nil
 }

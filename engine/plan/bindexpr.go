@@ -271,7 +271,10 @@ func (b *binder) call(c *sql.Call, sc *scope) (expr.Expr, error) {
 		return nil, diag.Errorf(c.Pos, diag.SqlValidatorException, "Aggregate expression is illegal in this context")
 	}
 	if c.Over != nil {
-		return nil, diag.Errorf(c.Pos, diag.TableException, "OVER windows are not supported yet.")
+		if i, ok := b.overCols[c]; ok {
+			return expr.Column(i, sc.cols[i].typ), nil
+		}
+		return nil, diag.Errorf(c.Pos, diag.TableException, "OVER windows are only supported in the select list.")
 	}
 	args := make([]expr.Expr, len(c.Args))
 	for i, a := range c.Args {

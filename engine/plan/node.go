@@ -143,6 +143,9 @@ func Bounded(n Node) bool {
 
 // Updating reports whether the plan emits updates (-U/+U/-D) in streaming mode.
 func Updating(n Node) bool {
+	if u, ok := windowUpdating(n); ok {
+		return u
+	}
 	switch n := n.(type) {
 	case *Aggregate:
 		return true

@@ -137,6 +137,29 @@ SELECT window_start, window_end, COUNT(*) AS orders
 FROM TABLE(HOP(TABLE Orders, DESCRIPTOR(ts), INTERVAL '5' SECOND, INTERVAL '10' SECOND))
 GROUP BY window_start, window_end;
 `},
+	{"Top-N: the leaders change", `-- ROW_NUMBER() in a subquery and a bound on it outside make a Top-N: the
+-- two best scores of each game. A new leader pushes the others down a rank:
+-- watch -U/+U as rows change places, and +I when a free rank fills.
+CREATE TABLE Scores (
+  id     INT,
+  game   AS 'game-' || CAST(id % 2 AS STRING),
+  player AS 'player-' || CAST(id AS STRING),
+  points AS (id * 37) % 100
+) WITH (
+  'connector' = 'datagen',
+  'rows-per-second' = '2',
+  'fields.id.kind' = 'sequence',
+  'fields.id.start' = '1',
+  'fields.id.end' = '12'
+);
+SELECT game, rn, player, points
+FROM (
+  SELECT game, player, points,
+    ROW_NUMBER() OVER (PARTITION BY game ORDER BY points DESC) AS rn
+  FROM Scores
+)
+WHERE rn <= 2;
+`},
 	{"Batch mode", `-- In batch mode a query prints its final result as one table.
 SET 'execution.runtime-mode' = 'batch';
 CREATE TABLE Items (id INT, name STRING) WITH (

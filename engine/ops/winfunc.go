@@ -1,0 +1,302 @@
+package ops
+
+import (
+	"fmt"
+
+	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/expr"
+	"github.com/flinkplay/flinkplay/engine/types"
+)
+
+// rowOrder compares rows by sort keys (ORDER BY of a window, a Top-N or a
+// sort), NULLs placed as each key says.
+type rowOrder struct {
+	keys []SortKey
+	less []expr.Expr
+	ctx  expr.Ctx
+	err  error
+}
+
+func newRowOrder(keys []SortKey) (*rowOrder, error) {
+	o := &rowOrder{keys: keys, less: make([]expr.Expr, len(keys))}
+	for i, k := range keys {
+		t := k.Type
+		t.Attr = types.Regular
+		l, err := expr.Compare(expr.Lt, expr.Column(0, t), expr.Column(1, t), diag.NoPos)
+		if err != nil {
+			return nil, err
+		}
+		o.less[i] = l
+	}
+	return o, nil
+}
+
+// cmp compares row a with row b: -1, 0 or 1.
+func (o *rowOrder) cmp(a, b []types.Value) int {
+	for i, k := range o.keys {
+		if c := o.cmpKey(i, a[k.Col], b[k.Col]); c != 0 {
+			return c
+		}
+	}
+	return 0
+}
+
+func (o *rowOrder) cmpKey(i int, x, y types.Value) int {
+	k := o.keys[i]
+	if x.Null || y.Null {
+		if x.Null && y.Null {
+			return 0
+		}
+		if x.Null == k.NullsFirst {
+			return -1
+		}
+		return 1
+	}
+	c := 0
+	if lt, err := o.less[i].Eval(&o.ctx, []types.Value{x, y}); err != nil {
+		o.err = err
+	} else if lt.I != 0 {
+		c = -1
+	} else if gt, err := o.less[i].Eval(&o.ctx, []types.Value{y, x}); err != nil {
+		o.err = err
+	} else if gt.I != 0 {
+		c = 1
+	}
+	if k.Desc {
+		c = -c
+	}
+	return c
+}
+
+// WindowFunc is one window function of an OverAgg, over input column Arg.
+type WindowFunc struct {
+	// Name is COUNT, SUM, MIN, MAX, AVG, ROW_NUMBER, RANK, DENSE_RANK,
+	// LAG, LEAD, NTILE, CUME_DIST, PERCENT_RANK, FIRST_VALUE or LAST_VALUE.
+	Name     string
+	Arg      int // -1: none (COUNT(*), ranks)
+	ArgType  types.Type
+	Distinct bool
+	Offset   int64 // LAG/LEAD offset, NTILE buckets
+	Default  int   // input column of LAG/LEAD's default, -1: NULL
+	Type     types.Type
+}
+
+// winAcc is the running state of one window function over the rows added
+// to it, in order (the frame so far).
+type winAcc struct {
+	n        int64       // rows (COUNT(*)), non-NULL values otherwise
+	v        types.Value // SUM, MIN, MAX; AVG: the sum
+	seq      int64       // rows added, for the ranks
+	rank     int64
+	last     []types.Value // order key of the last row, for RANK and DENSE_RANK
+	hist     []types.Value // LAG: the last Offset+1 arguments
+	first    types.Value
+	hasFirst bool
+	lastVal  types.Value
+	distinct map[string]bool
+}
+
+// winEval evaluates window functions: expressions for SUM's and AVG's
+// arithmetic and MIN's and MAX's comparison, prepared once.
+type winEval struct {
+	funcs  []WindowFunc
+	order  []int // order key columns (ranks compare them)
+	add    []expr.Expr
+	avgDiv []expr.Expr
+	better []expr.Expr
+	cast   []expr.Expr
+	ctx    expr.Ctx
+}
+
+func newWinEval(funcs []WindowFunc, order []int, ctx expr.Ctx) (*winEval, error) {
+	e := &winEval{funcs: funcs, order: order, ctx: ctx,
+		add: make([]expr.Expr, len(funcs)), avgDiv: make([]expr.Expr, len(funcs)),
+		better: make([]expr.Expr, len(funcs)), cast: make([]expr.Expr, len(funcs))}
+	e.ctx.Out = nil
+	for i, f := range funcs {
+		if f.Arg < 0 {
+			continue
+		}
+		argT := f.ArgType
+		argT.Attr = types.Regular
+		switch f.Name {
+		case "SUM", "AVG":
+			accT := f.Type.WithNullable(true)
+			if f.Name == "AVG" {
+				accT = sumType(argT)
+			}
+			cast, err := expr.Cast(expr.Column(0, argT), accT, false, diag.NoPos)
+			if err != nil {
+				return nil, err
+			}
+			add, err := expr.Arith(expr.Add, expr.Column(0, accT), expr.Column(1, argT), diag.NoPos)
+			if err != nil {
+				return nil, err
+			}
+			if !add.Type().WithNullable(true).Equal(accT) {
+				if add, err = expr.Cast(add, accT, false, diag.NoPos); err != nil {
+					return nil, err
+				}
+			}
+			e.add[i], e.cast[i] = add, cast
+			if f.Name == "AVG" {
+				div, err := expr.Arith(expr.Div, expr.Column(0, accT), expr.Column(1, types.Int64.WithNullable(false)), diag.NoPos)
+				if err != nil {
+					return nil, err
+				}
+				if !div.Type().WithNullable(true).Equal(f.Type.WithNullable(true)) {
+					if div, err = expr.Cast(div, f.Type, false, diag.NoPos); err != nil {
+						return nil, err
+					}
+				}
+				e.avgDiv[i] = div
+			}
+		case "MIN", "MAX":
+			op := expr.Lt
+			if f.Name == "MAX" {
+				op = expr.Gt
+			}
+			cmp, err := expr.Compare(op, expr.Column(0, argT), expr.Column(1, argT), diag.NoPos)
+			if err != nil {
+				return nil, err
+			}
+			e.better[i] = cmp
+		}
+	}
+	return e, nil
+}
+
+func (e *winEval) newAccs() []winAcc { return make([]winAcc, len(e.funcs)) }
+
+// addRow adds one row to every function's state. Kept values are cloned.
+func (e *winEval) addRow(accs []winAcc, row []types.Value) error {
+	for i, f := range e.funcs {
+		a := &accs[i]
+		a.seq++
+		switch f.Name {
+		case "ROW_NUMBER", "LEAD", "NTILE", "CUME_DIST", "PERCENT_RANK":
+			continue // counted, or batch only (OverAgg.batchPartition)
+		case "RANK", "DENSE_RANK":
+			if a.last == nil || !rowsEqual(a.last, orderKey(row, e.order)) {
+				if f.Name == "RANK" {
+					a.rank = a.seq
+				} else {
+					a.rank++
+				}
+				a.last = types.CloneRow(orderKey(row, e.order))
+			}
+			continue
+		case "LAG":
+			a.hist = append(a.hist, row[f.Arg].Clone())
+			if int64(len(a.hist)) > f.Offset+1 {
+				a.hist = a.hist[1:]
+			}
+			continue
+		case "FIRST_VALUE":
+			if !a.hasFirst {
+				a.first, a.hasFirst = row[f.Arg].Clone(), true
+			}
+			continue
+		case "LAST_VALUE":
+			a.lastVal = row[f.Arg].Clone()
+			continue
+		}
+		if f.Arg < 0 { // COUNT(*)
+			a.n++
+			continue
+		}
+		v := row[f.Arg]
+		if v.Null {
+			continue
+		}
+		if f.Distinct {
+			if a.distinct == nil {
+				a.distinct = map[string]bool{}
+			}
+			k := string(encodeKey(nil, row, []int{f.Arg}))
+			if a.distinct[k] {
+				continue
+			}
+			a.distinct[k] = true
+		}
+		switch f.Name {
+		case "COUNT":
+			a.n++
+		case "SUM", "AVG":
+			var r types.Value
+			var err error
+			if a.n == 0 {
+				r, err = e.cast[i].Eval(&e.ctx, []types.Value{v})
+			} else {
+				r, err = e.add[i].Eval(&e.ctx, []types.Value{a.v, v})
+			}
+			if err != nil {
+				return err
+			}
+			a.v = r.Clone()
+			a.n++
+		case "MIN", "MAX":
+			if a.n == 0 {
+				a.v = v.Clone()
+			} else {
+				b, err := e.better[i].Eval(&e.ctx, []types.Value{v, a.v})
+				if err != nil {
+					return err
+				}
+				if !b.Null && b.I != 0 {
+					a.v = v.Clone()
+				}
+			}
+			a.n++
+		default:
+			return fmt.Errorf("over: unknown window function %s", f.Name)
+		}
+	}
+	return nil
+}
+
+// result returns function i's value over the rows added so far; row is the
+// current row (LAG's default).
+func (e *winEval) result(accs []winAcc, i int, row []types.Value) (types.Value, error) {
+	f, a := e.funcs[i], &accs[i]
+	switch f.Name {
+	case "ROW_NUMBER":
+		return types.IntValue(a.seq), nil
+	case "RANK", "DENSE_RANK":
+		return types.IntValue(a.rank), nil
+	case "LAG":
+		if int64(len(a.hist)) > f.Offset {
+			return a.hist[int64(len(a.hist))-1-f.Offset], nil
+		}
+		if f.Default >= 0 {
+			return row[f.Default].Clone(), nil
+		}
+		return types.NullValue, nil
+	case "FIRST_VALUE":
+		return a.first, nil
+	case "LAST_VALUE":
+		return a.lastVal, nil
+	case "COUNT":
+		return types.IntValue(a.n), nil
+	case "SUM", "MIN", "MAX":
+		if a.n == 0 {
+			return types.NullValue, nil
+		}
+		return a.v, nil
+	case "AVG":
+		if a.n == 0 {
+			return types.NullValue, nil
+		}
+		v, err := e.avgDiv[i].Eval(&e.ctx, []types.Value{a.v, types.IntValue(a.n)})
+		return v.Clone(), err
+	}
+	return types.NullValue, fmt.Errorf("over: unknown window function %s", f.Name)
+}
+
+func orderKey(row []types.Value, cols []int) []types.Value {
+	out := make([]types.Value, len(cols))
+	for i, c := range cols {
+		out[i] = row[c]
+	}
+	return out
+}
