@@ -27,6 +27,8 @@ type binder struct {
 	agg *aggScope
 	// exp, when set, records resolutions for SHOW CREATE VIEW's text.
 	exp *expansion
+	// ctes are the WITH entries in scope, innermost last (cte.go).
+	ctes []cteDef
 }
 
 // scopeCol is a column visible to expressions.
@@ -111,6 +113,7 @@ func (b *binder) query(q sql.Query, outer *scope) (Node, error) {
 }
 
 func (b *binder) setOp(q *sql.SetOp) (Node, error) {
+	defer b.withCTEs(q.With)()
 	if q.Op != sql.Union {
 		return nil, diag.Errorf(q.Pos, diag.TableException, "INTERSECT and EXCEPT are not supported yet.")
 	}
@@ -285,6 +288,9 @@ func rename(n Node, s types.Schema) Node {
 }
 
 func (b *binder) tableName(r *sql.TableName) (Node, *scope, error) {
+	if n, sc, ok, err := b.cte(r); ok || err != nil {
+		return n, sc, err
+	}
 	id, obj, err := b.p.lookup(r.Name)
 	if err != nil {
 		return nil, nil, err
@@ -422,9 +428,7 @@ func (b *binder) computedColumns(scan *Scan) error {
 
 // selectQuery binds a SELECT block.
 func (b *binder) selectQuery(q *sql.Select) (Node, error) {
-	if len(q.With) > 0 {
-		return nil, diag.Errorf(q.Pos, diag.TableException, "WITH is not supported yet.")
-	}
+	defer b.withCTEs(q.With)()
 	var (
 		n   Node
 		sc  *scope
