@@ -61,6 +61,8 @@ func (s *Session) buildInto(p *runtime.Pipeline, n plan.Node, env connector.Env)
 		p.Source = u
 		p.SourceWidth = n.Out.Len()
 		return nil
+	case *plan.Join:
+		return s.buildJoin(p, n, env)
 	}
 	ins := n.Inputs()
 	if len(ins) != 1 {
@@ -175,6 +177,8 @@ func explainNode(b *strings.Builder, n plan.Node, depth int) {
 		fmt.Fprintf(b, "Sort(fields=[%s])\n", names)
 	case *plan.Union:
 		fmt.Fprintf(b, "Union(all=[true], union=[%s])\n", names)
+	case *plan.Join:
+		b.WriteString(plan.JoinExplain(n) + "\n")
 	}
 	for _, in := range n.Inputs() {
 		explainNode(b, in, depth+1)

@@ -36,6 +36,9 @@ type scopeCol struct {
 	table string // qualifier: table name or alias
 	name  string
 	typ   types.Type
+	// hidden marks a column of a USING/NATURAL join's input: reachable by
+	// its qualified name and table.*, not by its bare name or a bare *.
+	hidden bool
 }
 
 // scope lists the columns of the FROM clause in order.
@@ -66,7 +69,7 @@ func (s *scope) resolve(ref *sql.ColumnRef) (int, error) {
 	case 1:
 		found := -1
 		for i, c := range s.cols {
-			if c.name == parts[0].Name {
+			if c.name == parts[0].Name && !c.hidden {
 				if found >= 0 {
 					return 0, diag.Errorf(ref.Pos, diag.SqlValidatorException, "Column '%s' is ambiguous", parts[0].Name)
 				}
@@ -265,7 +268,7 @@ func (b *binder) from(ref sql.TableRef) (Node, *scope, error) {
 		}
 		return n, scopeOf(sch, alias), nil
 	case *sql.Join:
-		return nil, nil, diag.Errorf(r.Pos, diag.TableException, "Joins are not supported yet.")
+		return b.join(r)
 	case *sql.TableFunc:
 		return nil, nil, diag.Errorf(r.Pos, diag.TableException, "Table function %s is not supported yet.", r.Name)
 	}
@@ -476,6 +479,9 @@ func (b *binder) selectQuery(q *sql.Select) (Node, error) {
 			}
 			for ci, c := range sc.cols {
 				if len(item.Qualifier) > 0 && c.table != item.Qualifier[len(item.Qualifier)-1].Name {
+					continue
+				}
+				if len(item.Qualifier) == 0 && c.hidden {
 					continue
 				}
 				found = true

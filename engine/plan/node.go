@@ -140,6 +140,8 @@ func Updating(n Node) bool {
 		return true
 	case *Sort:
 		return true
+	case *Join:
+		return joinUpdating(n)
 	default:
 		for _, in := range n.Inputs() {
 			if Updating(in) {

@@ -1,0 +1,35 @@
+package engine
+
+import (
+	"github.com/flinkplay/flinkplay/engine/connector"
+	"github.com/flinkplay/flinkplay/engine/ops"
+	"github.com/flinkplay/flinkplay/engine/plan"
+	"github.com/flinkplay/flinkplay/engine/runtime"
+)
+
+// buildJoin runs both inputs of a join as pipelines feeding one Join
+// operator through a TwoInputSource.
+func (s *Session) buildJoin(p *runtime.Pipeline, n *plan.Join, env connector.Env) error {
+	l, err := s.build(n.Left, env)
+	if err != nil {
+		return err
+	}
+	r, err := s.build(n.Right, env)
+	if err != nil {
+		return err
+	}
+	lw, rw := n.Left.Schema().Len(), n.Right.Schema().Len()
+	p.Source = &runtime.TwoInputSource{Left: l, Right: r, LeftWidth: lw, RightWidth: rw}
+	p.SourceWidth = lw
+	op := &ops.Join{
+		Type:      ops.JoinType(n.Type),
+		LeftKeys:  n.LeftKeys,
+		RightKeys: n.RightKeys,
+		Cond:      n.Cond,
+		LeftWidth: lw, RightWidth: rw,
+		Final: s.IsBatch(),
+		Ctx:   s.exprCtx(env),
+	}
+	p.Stages = append(p.Stages, runtime.Stage{Op: op, Width: n.Out.Len()})
+	return nil
+}
