@@ -63,6 +63,8 @@ func (s *Session) buildInto(p *runtime.Pipeline, n plan.Node, env connector.Env)
 		return nil
 	case *plan.Join:
 		return s.buildJoin(p, n, env)
+	case *plan.SetOpAll:
+		return s.buildSetOpAll(p, n, env)
 	}
 	ins := n.Inputs()
 	if len(ins) != 1 {
@@ -179,6 +181,8 @@ func explainNode(b *strings.Builder, n plan.Node, depth int) {
 		fmt.Fprintf(b, "Union(all=[true], union=[%s])\n", names)
 	case *plan.Join:
 		b.WriteString(plan.JoinExplain(n) + "\n")
+	case *plan.SetOpAll:
+		fmt.Fprintf(b, "%s(all=[true], select=[%s])\n", map[bool]string{false: "Intersect", true: "Minus"}[n.Except], names)
 	}
 	for _, in := range n.Inputs() {
 		explainNode(b, in, depth+1)

@@ -26,10 +26,29 @@ func (s *Session) buildJoin(p *runtime.Pipeline, n *plan.Join, env connector.Env
 		LeftKeys:  n.LeftKeys,
 		RightKeys: n.RightKeys,
 		Cond:      n.Cond,
+		NullSafe:  n.NullSafe,
 		LeftWidth: lw, RightWidth: rw,
 		Final: s.IsBatch(),
 		Ctx:   s.exprCtx(env),
 	}
 	p.Stages = append(p.Stages, runtime.Stage{Op: op, Width: n.Out.Len()})
+	return nil
+}
+
+// buildSetOpAll runs INTERSECT ALL and EXCEPT ALL like a join: both inputs
+// feed one SetOpAll operator.
+func (s *Session) buildSetOpAll(p *runtime.Pipeline, n *plan.SetOpAll, env connector.Env) error {
+	l, err := s.build(n.Left, env)
+	if err != nil {
+		return err
+	}
+	r, err := s.build(n.Right, env)
+	if err != nil {
+		return err
+	}
+	w := n.Out.Len()
+	p.Source = &runtime.TwoInputSource{Left: l, Right: r, LeftWidth: w, RightWidth: w}
+	p.SourceWidth = w
+	p.Stages = append(p.Stages, runtime.Stage{Op: &ops.SetOpAll{Except: n.Except, Width: w, Final: s.IsBatch()}, Width: w})
 	return nil
 }

@@ -51,7 +51,10 @@ type Join struct {
 	// right row; pairwise of one type. Empty: every pair is a candidate.
 	LeftKeys, RightKeys []expr.Expr
 	// Cond is the remaining condition over left ++ right; nil is TRUE.
-	Cond                  expr.Expr
+	Cond expr.Expr
+	// NullSafe makes NULL keys equal (IS NOT DISTINCT FROM), as INTERSECT
+	// and EXCEPT compare rows.
+	NullSafe              bool
 	LeftWidth, RightWidth int
 	Final                 bool
 	Ctx                   expr.Ctx
@@ -116,7 +119,7 @@ func (j *Join) key(side int, row []types.Value) (string, bool, error) {
 		if err != nil {
 			return "", false, err
 		}
-		if v.Null {
+		if v.Null && !j.NullSafe {
 			return "", false, nil
 		}
 		j.keyBuf = encodeKey(j.keyBuf, []types.Value{v}, []int{0})

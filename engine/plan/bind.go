@@ -117,9 +117,7 @@ func (b *binder) query(q sql.Query, outer *scope) (Node, error) {
 
 func (b *binder) setOp(q *sql.SetOp) (Node, error) {
 	defer b.withCTEs(q.With)()
-	if q.Op != sql.Union {
-		return nil, diag.Errorf(q.Pos, diag.TableException, "INTERSECT and EXCEPT are not supported yet.")
-	}
+	opName := setOpName(q)
 	l, err := b.query(q.Left, nil)
 	if err != nil {
 		return nil, err
@@ -130,13 +128,13 @@ func (b *binder) setOp(q *sql.SetOp) (Node, error) {
 	}
 	ls, rs := l.Schema(), r.Schema()
 	if ls.Len() != rs.Len() {
-		return nil, diag.Errorf(q.Pos, diag.SqlValidatorException, "Column count mismatch in UNION ALL")
+		return nil, diag.Errorf(q.Pos, diag.SqlValidatorException, "Column count mismatch in %s", opName)
 	}
 	out := types.Schema{Columns: make([]types.Column, ls.Len())}
 	for i := range ls.Columns {
 		t, ok := expr.LeastRestrictive(ls.Columns[i].Type, rs.Columns[i].Type)
 		if !ok {
-			return nil, diag.Errorf(q.Pos, diag.SqlValidatorException, "Type mismatch in column %d of UNION ALL", i+1)
+			return nil, diag.Errorf(q.Pos, diag.SqlValidatorException, "Type mismatch in column %d of %s", i+1, opName)
 		}
 		out.Columns[i] = types.Column{Name: ls.Columns[i].Name, Type: t}
 	}
@@ -149,7 +147,9 @@ func (b *binder) setOp(q *sql.SetOp) (Node, error) {
 		return nil, err
 	}
 	var n Node = &Union{Ins: []Node{l, r}, Out: out}
-	if !q.All {
+	if q.Op != sql.Union {
+		n = intersectExcept(q, l, r, out)
+	} else if !q.All {
 		keys := make([]int, out.Len())
 		for i := range keys {
 			keys[i] = i

@@ -36,6 +36,8 @@ type Join struct {
 	Type                JoinType
 	LeftKeys, RightKeys []expr.Expr
 	Cond                expr.Expr // nil: TRUE
+	// NullSafe compares keys with IS NOT DISTINCT FROM (INTERSECT, EXCEPT).
+	NullSafe bool
 	// Where is the whole join condition over left ++ right, for EXPLAIN.
 	Where expr.Expr
 	Out   types.Schema

@@ -142,6 +142,8 @@ func Updating(n Node) bool {
 		return true
 	case *Join:
 		return joinUpdating(n)
+	case *SetOpAll:
+		return true
 	default:
 		for _, in := range n.Inputs() {
 			if Updating(in) {
