@@ -14,7 +14,6 @@ type NotSupported struct {
 // Why the entries below are missing.
 const (
 	reasonLater     = "Not implemented yet."
-	reasonSubquery  = "Subqueries are not supported yet."
 	reasonAggregate = "Not implemented yet: the planner knows COUNT, SUM, MIN, MAX and AVG only."
 	reasonWindowAgg = "OVER windows are not supported yet."
 )
@@ -22,9 +21,6 @@ const (
 // Unsupported lists what the engine does not do yet, sorted by category,
 // then name.
 var Unsupported = []NotSupported{
-	{Name: "EXISTS", Category: Comparison, Reason: reasonSubquery},
-	{Name: "IN (SUBQUERY)", Category: Comparison, Reason: reasonSubquery},
-	{Name: "NOT IN (SUBQUERY)", Category: Comparison, Reason: reasonSubquery},
 	{Name: "CURRENT_WATERMARK", Category: Temporal, Reason: reasonLater},
 	{Name: "ROW.*", Category: ValueAccess, Reason: reasonLater},
 	{Name: "GROUPING", Category: Grouping, Reason: reasonLater},

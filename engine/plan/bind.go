@@ -44,6 +44,9 @@ type scopeCol struct {
 // scope lists the columns of the FROM clause in order.
 type scope struct {
 	cols []scopeCol
+	// outerN > 0: cols[:outerN] are an enclosing query's, seen by a
+	// correlated subquery's conditions (subquery.go).
+	outerN int
 }
 
 func (s *scope) schema() types.Schema {
@@ -64,6 +67,9 @@ func scopeOf(sch types.Schema, table string) *scope {
 
 // resolve finds a column reference, with Calcite's messages.
 func (s *scope) resolve(ref *sql.ColumnRef) (int, error) {
+	if s.outerN > 0 {
+		return s.resolveCorrelated(ref)
+	}
 	parts := ref.Parts
 	switch len(parts) {
 	case 1:
@@ -447,14 +453,9 @@ func (b *binder) selectQuery(q *sql.Select) (Node, error) {
 		}
 	}
 	if q.Where != nil {
-		cond, err := b.expr(q.Where, sc)
-		if err != nil {
+		if n, err = b.where(n, sc, q.Where); err != nil {
 			return nil, err
 		}
-		if k := cond.Type().Kind; k != types.Boolean && k != types.Null {
-			return nil, diag.Errorf(q.Where.ExprPos(), diag.ValidationException, "WHERE clause must be a condition")
-		}
-		n = &Filter{Input: n, Cond: cond}
 	}
 
 	agg := newAggScope(q, sc)
