@@ -40,6 +40,8 @@ type Join struct {
 	NullSafe bool
 	// Where is the whole join condition over left ++ right, for EXPLAIN.
 	Where expr.Expr
+	// Interval, when set, makes this an event-time interval join.
+	Interval *IntervalBounds
 	Out   types.Schema
 }
 
@@ -50,6 +52,9 @@ func (n *Join) Inputs() []Node       { return []Node{n.Left, n.Right} }
 // outer joins retract padded rows, anti joins retract left rows when a
 // match arrives; inner and semi joins only when an input updates.
 func joinUpdating(n *Join) bool {
+	if n.Interval != nil {
+		return false // only append-only inputs are joined by interval
+	}
 	switch n.Type {
 	case LeftJoin, RightJoin, FullJoin, AntiJoin:
 		return true
@@ -93,23 +98,40 @@ func (b *binder) join(r *sql.Join) (Node, *scope, error) {
 	case sql.FullJoin:
 		typ = FullJoin
 	}
+	var conjuncts []sql.Expr
+	if r.On != nil {
+		flattenAnd(r.On, &conjuncts)
+	}
+	// An interval join keeps the time attributes of its inputs; a regular
+	// join materializes them.
+	var interval *IntervalBounds
+	var bounds map[int]bool
+	if !b.p.Batch && !Updating(l) && !Updating(rn) {
+		interval, bounds = b.intervalBounds(conjuncts, ls, rs)
+	}
+	keep := func(t types.Type) types.Type {
+		if interval != nil {
+			return t
+		}
+		return materialize(t)
+	}
 	lw := len(ls.cols)
 	sc := &scope{}
 	for _, c := range ls.cols {
-		c.typ = materialize(c.typ)
+		c.typ = keep(c.typ)
 		if typ == RightJoin || typ == FullJoin {
 			c.typ = c.typ.WithNullable(true)
 		}
 		sc.cols = append(sc.cols, c)
 	}
 	for _, c := range rs.cols {
-		c.typ = materialize(c.typ)
+		c.typ = keep(c.typ)
 		if typ == LeftJoin || typ == FullJoin {
 			c.typ = c.typ.WithNullable(true)
 		}
 		sc.cols = append(sc.cols, c)
 	}
-	n := &Join{Left: l, Right: rn, Type: typ, Out: uniquify(sc.schema())}
+	n := &Join{Left: l, Right: rn, Type: typ, Out: uniquify(sc.schema()), Interval: interval}
 
 	// USING and NATURAL: the common columns, in left order.
 	var common []string
@@ -133,10 +155,6 @@ func (b *binder) join(r *sql.Join) (Node, *scope, error) {
 			common = append(common, u.Name)
 			commonPos = append(commonPos, u.Pos)
 		}
-	}
-	var conjuncts []sql.Expr
-	if r.On != nil {
-		flattenAnd(r.On, &conjuncts)
 	}
 	type pair struct{ l, r int }
 	var usingPairs []pair
@@ -176,7 +194,7 @@ func (b *binder) join(r *sql.Join) (Node, *scope, error) {
 		n.LeftKeys = append(n.LeftKeys, lk)
 		n.RightKeys = append(n.RightKeys, rk)
 	}
-	for _, c := range conjuncts {
+	for i, c := range conjuncts {
 		x, err := b.expr(c, sc)
 		if err != nil {
 			return nil, nil, err
@@ -186,6 +204,9 @@ func (b *binder) join(r *sql.Join) (Node, *scope, error) {
 		}
 		if where, err = and(where, x); err != nil {
 			return nil, nil, err
+		}
+		if bounds[i] {
+			continue // the interval join's window bounds check it
 		}
 		if lk, rk, ok := b.equiKeys(c, ls, rs); ok {
 			n.LeftKeys = append(n.LeftKeys, lk)
@@ -309,6 +330,10 @@ func JoinExplain(n *Join) string {
 	where := "true"
 	if n.Where != nil {
 		where = n.Where.String()
+	}
+	if n.Interval != nil {
+		return "IntervalJoin(joinType=[" + n.Type.String() + "], " + intervalExplain(n.Interval) + ", where=[" + where +
+			"], select=[" + strings.Join(n.Out.Names(), ", ") + "])"
 	}
 	return "Join(joinType=[" + n.Type.String() + "], where=[" + where + "], select=[" +
 		strings.Join(n.Out.Names(), ", ") + "], leftInputSpec=[NoUniqueKey], rightInputSpec=[NoUniqueKey])"
