@@ -42,7 +42,7 @@ type Join struct {
 	Where expr.Expr
 	// Interval, when set, makes this an event-time interval join.
 	Interval *IntervalBounds
-	Out   types.Schema
+	Out      types.Schema
 }
 
 func (n *Join) Schema() types.Schema { return n.Out }
