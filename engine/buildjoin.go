@@ -21,6 +21,18 @@ func (s *Session) buildJoin(p *runtime.Pipeline, n *plan.Join, env connector.Env
 	lw, rw := n.Left.Schema().Len(), n.Right.Schema().Len()
 	p.Source = &runtime.TwoInputSource{Left: l, Right: r, LeftWidth: lw, RightWidth: rw}
 	p.SourceWidth = lw
+	if tj := n.Temporal; tj != nil {
+		op := &ops.TemporalJoin{
+			Outer:    n.Type == plan.LeftJoin,
+			LeftKeys: n.LeftKeys, RightKeys: n.RightKeys,
+			Cond:     n.Cond,
+			LeftTime: tj.LeftTime, RightTime: tj.RightTime,
+			LeftWidth: lw, RightWidth: rw,
+			Ctx: s.exprCtx(env),
+		}
+		p.Stages = append(p.Stages, runtime.Stage{Op: op, Width: n.Out.Len()})
+		return nil
+	}
 	if iv := n.Interval; iv != nil {
 		op := &ops.IntervalJoin{
 			Type:      ops.JoinType(n.Type),

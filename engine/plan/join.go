@@ -42,6 +42,8 @@ type Join struct {
 	Where expr.Expr
 	// Interval, when set, makes this an event-time interval join.
 	Interval *IntervalBounds
+	// Temporal, when set, makes this an event-time temporal join.
+	Temporal *TemporalSpec
 	Out      types.Schema
 }
 
@@ -54,6 +56,9 @@ func (n *Join) Inputs() []Node       { return []Node{n.Left, n.Right} }
 func joinUpdating(n *Join) bool {
 	if n.Interval != nil {
 		return false // only append-only inputs are joined by interval
+	}
+	if n.Temporal != nil {
+		return Updating(n.Left)
 	}
 	switch n.Type {
 	case LeftJoin, RightJoin, FullJoin, AntiJoin:
@@ -105,8 +110,13 @@ func (b *binder) join(r *sql.Join) (Node, *scope, error) {
 	// An interval join keeps the time attributes of its inputs; a regular
 	// join materializes them.
 	var interval *IntervalBounds
+	var temporal *TemporalSpec
 	var bounds map[int]bool
-	if !b.p.Batch && !Updating(l) && !Updating(rn) {
+	if rt, ok := r.Right.(*sql.TableName); ok && rt.AsOf != nil {
+		if temporal, err = b.temporalSpec(r, rt, typ, ls, rs, rn); err != nil {
+			return nil, nil, err
+		}
+	} else if !b.p.Batch && !Updating(l) && !Updating(rn) {
 		interval, bounds = b.intervalBounds(conjuncts, ls, rs)
 	}
 	keep := func(t types.Type) types.Type {
@@ -117,8 +127,10 @@ func (b *binder) join(r *sql.Join) (Node, *scope, error) {
 	}
 	lw := len(ls.cols)
 	sc := &scope{}
-	for _, c := range ls.cols {
-		c.typ = keep(c.typ)
+	for i, c := range ls.cols {
+		if temporal == nil || i != temporal.LeftTime {
+			c.typ = keep(c.typ)
+		}
 		if typ == RightJoin || typ == FullJoin {
 			c.typ = c.typ.WithNullable(true)
 		}
@@ -131,7 +143,7 @@ func (b *binder) join(r *sql.Join) (Node, *scope, error) {
 		}
 		sc.cols = append(sc.cols, c)
 	}
-	n := &Join{Left: l, Right: rn, Type: typ, Out: uniquify(sc.schema()), Interval: interval}
+	n := &Join{Left: l, Right: rn, Type: typ, Out: uniquify(sc.schema()), Interval: interval, Temporal: temporal}
 
 	// USING and NATURAL: the common columns, in left order.
 	var common []string
@@ -330,6 +342,9 @@ func JoinExplain(n *Join) string {
 	where := "true"
 	if n.Where != nil {
 		where = n.Where.String()
+	}
+	if n.Temporal != nil {
+		return "TemporalJoin(joinType=[" + n.Type.String() + "], where=[" + where + "], select=[" + strings.Join(n.Out.Names(), ", ") + "])"
 	}
 	if n.Interval != nil {
 		return "IntervalJoin(joinType=[" + n.Type.String() + "], " + intervalExplain(n.Interval) + ", where=[" + where +
