@@ -102,6 +102,8 @@ func (s *Session) buildInto(p *runtime.Pipeline, n plan.Node, env connector.Env)
 			g.Aggs = append(g.Aggs, f)
 		}
 		p.Stages = append(p.Stages, runtime.Stage{Op: g, Width: n.Out.Len()})
+	case *plan.Unnest:
+		p.Stages = append(p.Stages, runtime.Stage{Op: unnestOp(n, s.exprCtx(env)), Width: n.Out.Len()})
 	case *plan.Sort:
 		in := n.Input.Schema()
 		so := &ops.Sort{Ctx: s.exprCtx(env)}
@@ -181,6 +183,8 @@ func explainNode(b *strings.Builder, n plan.Node, depth int) {
 		fmt.Fprintf(b, "Union(all=[true], union=[%s])\n", names)
 	case *plan.Join:
 		b.WriteString(plan.JoinExplain(n) + "\n")
+	case *plan.Unnest:
+		fmt.Fprintf(b, "Correlate(invocation=[$UNNEST_ROWS$1(%s)], select=[%s], joinType=[%s])\n", n.Expr.String(), names, map[bool]string{false: "INNER", true: "LEFT"}[n.Outer])
 	case *plan.SetOpAll:
 		fmt.Fprintf(b, "%s(all=[true], select=[%s])\n", map[bool]string{false: "Intersect", true: "Minus"}[n.Except], names)
 	}

@@ -2,9 +2,11 @@ package engine
 
 import (
 	"github.com/flinkplay/flinkplay/engine/connector"
+	"github.com/flinkplay/flinkplay/engine/expr"
 	"github.com/flinkplay/flinkplay/engine/ops"
 	"github.com/flinkplay/flinkplay/engine/plan"
 	"github.com/flinkplay/flinkplay/engine/runtime"
+	"github.com/flinkplay/flinkplay/engine/types"
 )
 
 // buildJoin runs both inputs of a join as pipelines feeding one Join
@@ -77,4 +79,20 @@ func (s *Session) buildSetOpAll(p *runtime.Pipeline, n *plan.SetOpAll, env conne
 	p.SourceWidth = w
 	p.Stages = append(p.Stages, runtime.Stage{Op: &ops.SetOpAll{Except: n.Except, Width: w, Final: s.IsBatch()}, Width: w})
 	return nil
+}
+
+// unnestOp builds the operator of a correlated UNNEST.
+func unnestOp(n *plan.Unnest, ctx expr.Ctx) *ops.Unnest {
+	in := n.Input.Schema().Len()
+	u := &ops.Unnest{Expr: n.Expr, Outer: n.Outer, InWidth: in, Width: n.Out.Len() - in, Ctx: ctx}
+	t := n.Expr.Type()
+	switch {
+	case t.Kind == types.Map:
+		u.Kind = ops.UnnestMap
+	case t.Kind == types.Multiset:
+		u.Kind = ops.UnnestMultiset
+	case t.Elem.Kind == types.Row:
+		u.Kind = ops.UnnestRowArray
+	}
+	return u
 }

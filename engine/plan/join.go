@@ -80,6 +80,9 @@ func (b *binder) join(r *sql.Join) (Node, *scope, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	if tf, ok := r.Right.(*sql.TableFunc); ok && strings.EqualFold(tf.Name, "UNNEST") {
+		return b.unnestJoin(r, tf, l, ls)
+	}
 	rn, rs, err := b.from(r.Right)
 	if err != nil {
 		return nil, nil, err
