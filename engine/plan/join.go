@@ -356,3 +356,34 @@ func JoinExplain(n *Join) string {
 	return "Join(joinType=[" + n.Type.String() + "], where=[" + where + "], select=[" +
 		strings.Join(n.Out.Names(), ", ") + "], leftInputSpec=[NoUniqueKey], rightInputSpec=[NoUniqueKey])"
 }
+
+// joinProducesDeletes reports whether the join itself, not its inputs,
+// makes its output updating: outer joins and anti joins retract rows.
+func joinProducesDeletes(n *Join) bool {
+	if n.Interval != nil || n.Temporal != nil {
+		return false
+	}
+	switch n.Type {
+	case LeftJoin, RightJoin, FullJoin, AntiJoin:
+		return true
+	}
+	return false
+}
+
+// changesProduced names what the first updating node of a plan emits, in
+// the words of Flink's sink error: a join that retracts emits update and
+// delete changes.
+func changesProduced(n Node) string {
+	if j, ok := n.(*Join); ok && joinProducesDeletes(j) {
+		return "update and delete changes"
+	}
+	if _, ok := n.(*Aggregate); ok {
+		return "update changes"
+	}
+	for _, in := range n.Inputs() {
+		if Updating(in) {
+			return changesProduced(in)
+		}
+	}
+	return "update changes"
+}
