@@ -387,3 +387,83 @@ func changesProduced(n Node) string {
 	}
 	return "update changes"
 }
+
+// pushIntoJoin moves conjuncts of a WHERE clause over an inner join into
+// the join, as Flink's planner does: equalities between the inputs become
+// join keys and time bounds make it an interval join (FROM a, b WHERE
+// a.id = b.id AND a.ts BETWEEN b.ts - ... AND b.ts). It returns the
+// conjuncts left for the filter above. sc is the join's scope; the time
+// attributes an interval join keeps are restored in it.
+func (b *binder) pushIntoJoin(n Node, sc *scope, conjuncts []sql.Expr) ([]sql.Expr, error) {
+	j, ok := n.(*Join)
+	if !ok || j.Type != InnerJoin || j.Interval != nil || j.Temporal != nil {
+		return conjuncts, nil
+	}
+	lsch, rsch := j.Left.Schema(), j.Right.Schema()
+	lw := lsch.Len()
+	if len(sc.cols) != lw+rsch.Len() {
+		return conjuncts, nil
+	}
+	// Scopes of each input with their own types (time attributes kept).
+	ls := &scope{cols: append([]scopeCol(nil), sc.cols[:lw]...)}
+	rs := &scope{cols: append([]scopeCol(nil), sc.cols[lw:]...)}
+	for i := range ls.cols {
+		ls.cols[i].typ = lsch.Columns[i].Type
+	}
+	for i := range rs.cols {
+		rs.cols[i].typ = rsch.Columns[i].Type
+	}
+	used := map[int]bool{}
+	if !b.p.Batch && !Updating(j.Left) && !Updating(j.Right) {
+		if ib, bounds := b.intervalBounds(conjuncts, ls, rs); ib != nil {
+			j.Interval = ib
+			for i := range bounds {
+				used[i] = true
+			}
+			for i := range sc.cols {
+				if i < lw {
+					sc.cols[i].typ = ls.cols[i].typ
+				} else {
+					sc.cols[i].typ = rs.cols[i-lw].typ
+				}
+			}
+			out := sc.schema()
+			for i := range out.Columns {
+				out.Columns[i].Name = j.Out.Columns[i].Name
+			}
+			j.Out = out
+		}
+	}
+	var rest []sql.Expr
+	for i, c := range conjuncts {
+		if used[i] {
+			if err := b.addWhere(j, c, sc); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if lk, rk, ok := b.equiKeys(c, ls, rs); ok {
+			j.LeftKeys, j.RightKeys = append(j.LeftKeys, lk), append(j.RightKeys, rk)
+			if err := b.addWhere(j, c, sc); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		rest = append(rest, c)
+	}
+	return rest, nil
+}
+
+// addWhere adds a conjunct pushed into j to the condition EXPLAIN prints.
+func (b *binder) addWhere(j *Join, c sql.Expr, sc *scope) error {
+	x, err := b.expr(c, sc)
+	if err != nil {
+		return err
+	}
+	if j.Where == nil {
+		j.Where = x
+		return nil
+	}
+	j.Where, err = expr.And(j.Where, x, diag.NoPos)
+	return err
+}

@@ -13,14 +13,21 @@ import (
 // [NOT] IN (subquery) become semi (anti) joins, as Flink's
 // FlinkSubQueryRemoveRule plans them; the rest is a Filter below them.
 func (b *binder) where(n Node, sc *scope, cond sql.Expr) (Node, error) {
-	var conjuncts, subs []sql.Expr
-	flattenAnd(cond, &conjuncts)
-	var rest sql.Expr
-	for _, c := range conjuncts {
+	var all, conjuncts, subs []sql.Expr
+	flattenAnd(cond, &all)
+	for _, c := range all {
 		if isSubqueryPredicate(c) {
 			subs = append(subs, c)
-			continue
+		} else {
+			conjuncts = append(conjuncts, c)
 		}
+	}
+	conjuncts, err := b.pushIntoJoin(n, sc, conjuncts)
+	if err != nil {
+		return nil, err
+	}
+	var rest sql.Expr
+	for _, c := range conjuncts {
 		if rest == nil {
 			rest = c
 		} else {
