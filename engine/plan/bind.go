@@ -29,6 +29,9 @@ type binder struct {
 	exp *expansion
 	// ctes are the WITH entries in scope, innermost last (cte.go).
 	ctes []cteDef
+	// scalars maps a scalar subquery of a WHERE clause to the scope column
+	// that joins its value in (subquery.go).
+	scalars map[*sql.ScalarSubquery]int
 }
 
 // scopeCol is a column visible to expressions.

@@ -26,6 +26,25 @@ func (b *binder) where(n Node, sc *scope, cond sql.Expr) (Node, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Scalar subqueries are left-joined in, one column each, and projected
+	// away after the filter.
+	inner := sc
+	var scalars []*sql.ScalarSubquery
+	for _, c := range conjuncts {
+		walkExpr(c, func(x sql.Expr) bool {
+			if s, ok := x.(*sql.ScalarSubquery); ok {
+				scalars = append(scalars, s)
+				return false
+			}
+			return true
+		})
+	}
+	outer := n
+	if len(scalars) > 0 {
+		if n, inner, err = b.scalarJoins(n, sc, scalars); err != nil {
+			return nil, err
+		}
+	}
 	var rest sql.Expr
 	for _, c := range conjuncts {
 		if rest == nil {
@@ -35,7 +54,7 @@ func (b *binder) where(n Node, sc *scope, cond sql.Expr) (Node, error) {
 		}
 	}
 	if rest != nil {
-		x, err := b.expr(rest, sc)
+		x, err := b.expr(rest, inner)
 		if err != nil {
 			return nil, err
 		}
@@ -43,6 +62,14 @@ func (b *binder) where(n Node, sc *scope, cond sql.Expr) (Node, error) {
 			return nil, diag.Errorf(cond.ExprPos(), diag.ValidationException, "WHERE clause must be a condition")
 		}
 		n = &Filter{Input: n, Cond: x}
+	}
+	if len(scalars) > 0 {
+		sch := outer.Schema()
+		exprs := make([]expr.Expr, sch.Len())
+		for i, c := range sch.Columns {
+			exprs[i] = expr.Column(i, c.Type)
+		}
+		n = &Project{Input: n, Exprs: exprs, Out: sch}
 	}
 	for _, s := range subs {
 		var err error
@@ -258,4 +285,34 @@ func (s *scope) resolveCorrelated(ref *sql.ColumnRef) (int, error) {
 		return j, nil
 	}
 	return 0, err
+}
+
+// scalarJoins left-joins each uncorrelated scalar subquery to n, as
+// Calcite plans them (a LEFT JOIN on TRUE: NULL while the subquery has no
+// row), and returns the scope extended by one column per subquery, which
+// the binder resolves the subquery expressions to.
+func (b *binder) scalarJoins(n Node, sc *scope, subs []*sql.ScalarSubquery) (Node, *scope, error) {
+	ext := &scope{cols: append([]scopeCol(nil), sc.cols...)}
+	for _, s := range subs {
+		rn, err := b.query(s.Query, nil)
+		if err != nil {
+			return nil, nil, err
+		}
+		rsch := rn.Schema()
+		if rsch.Len() != 1 {
+			return nil, nil, diag.Errorf(s.Pos, diag.SqlValidatorException,
+				"Cannot apply '$SCALAR_QUERY' to arguments of type '$SCALAR_QUERY(<RECORDTYPE(%s)>)'. Supported form(s): '$SCALAR_QUERY(<RECORDTYPE(SINGLE FIELD)>)'",
+				strings.Join(rsch.Names(), ", "))
+		}
+		t := materialize(rsch.Columns[0].Type).WithNullable(true)
+		out := ext.schema()
+		out.Columns = append(out.Columns, types.Column{Name: rsch.Columns[0].Name, Type: t})
+		n = &Join{Left: n, Right: rn, Type: LeftJoin, Out: uniquify(out)}
+		if b.scalars == nil {
+			b.scalars = map[*sql.ScalarSubquery]int{}
+		}
+		b.scalars[s] = len(ext.cols)
+		ext.cols = append(ext.cols, scopeCol{name: "$SCALAR_QUERY", typ: t, hidden: true})
+	}
+	return n, ext, nil
 }
