@@ -177,3 +177,41 @@ func TestSetOpAll(t *testing.T) {
 		})
 	}
 }
+
+func TestTemporalJoin(t *testing.T) {
+	i := types.Int32
+	key := []expr.Expr{expr.Column(0, i)}
+	// Rows are (key, time); the right side holds versions.
+	for _, c := range []struct {
+		name  string
+		outer bool
+		steps []step
+		want  []string
+	}{
+		{"each order joins the version valid at its time, once the watermark passes it", false, []step{
+			{side: 1, recs: []rec{ins(1, 10), ins(1, 20)}},
+			{side: 0, recs: []rec{ins(1, 15), ins(1, 25), ins(1, 5)}},
+			{side: 0, recs: nil, wm: 20},
+			{side: 0, recs: nil, wm: 30},
+		}, []string{"+I[1, 15, 1, 10]", "+I[1, 25, 1, 20]"}},
+		{"a deleted version joins nothing; LEFT pads", true, []step{
+			{side: 1, recs: []rec{ins(1, 10), del(1, 20)}},
+			{side: 0, recs: []rec{ins(1, 15), ins(1, 25), ins(2, 25)}},
+			{side: 0, recs: nil, wm: 30},
+		}, []string{"+I[1, 15, 1, 10]", "+I[1, 25, NULL, NULL]", "+I[2, 25, NULL, NULL]"}},
+		{"versions older than the watermark's are dropped", false, []step{
+			{side: 1, recs: []rec{ins(1, 10), ins(1, 20)}},
+			{side: 0, recs: nil, wm: 25},
+			{side: 0, recs: []rec{ins(1, 15)}},
+			{side: 0, recs: nil, wm: 40},
+		}, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			j := &TemporalJoin{Outer: c.outer, LeftKeys: key, RightKeys: key, LeftTime: 1, RightTime: 1, LeftWidth: 2, RightWidth: 2}
+			got := runTwoInput(t, j, [2]int{2, 2}, c.steps, []types.Type{i, i, i, i})
+			if !slices.Equal(got, c.want) {
+				t.Errorf("got  %q\nwant %q", got, c.want)
+			}
+		})
+	}
+}
