@@ -461,6 +461,11 @@ func (b *binder) selectQuery(q *sql.Select) (Node, error) {
 		}
 	}
 
+	if subs := selectScalars(q); len(subs) > 0 && !newAggScope(q, sc).active {
+		if n, sc, err = b.scalarJoins(n, sc, subs); err != nil {
+			return nil, err
+		}
+	}
 	agg := newAggScope(q, sc)
 	if agg.active {
 		n, sc, err = b.aggregate(n, sc, agg, q)

@@ -172,7 +172,7 @@ func (b *binder) expr(e sql.Expr, sc *scope) (expr.Expr, error) {
 		if i, ok := b.scalars[e]; ok && i < len(sc.cols) {
 			return expr.Column(i, sc.cols[i].typ), nil
 		}
-		return nil, diag.Errorf(e.ExprPos(), diag.TableException, "Scalar subqueries are supported in WHERE only.")
+		return nil, diag.Errorf(e.ExprPos(), diag.TableException, "Scalar subqueries are supported in WHERE and in a SELECT list without aggregation only.")
 	case *sql.Exists:
 		return nil, diag.Errorf(e.ExprPos(), diag.TableException, "EXISTS is supported as a condition of WHERE only.")
 	}

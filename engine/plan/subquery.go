@@ -316,3 +316,18 @@ func (b *binder) scalarJoins(n Node, sc *scope, subs []*sql.ScalarSubquery) (Nod
 	}
 	return n, ext, nil
 }
+
+// selectScalars returns the scalar subqueries of a SELECT list.
+func selectScalars(q *sql.Select) []*sql.ScalarSubquery {
+	var subs []*sql.ScalarSubquery
+	for _, it := range q.Items {
+		walkExpr(it.Expr, func(x sql.Expr) bool {
+			if s, ok := x.(*sql.ScalarSubquery); ok {
+				subs = append(subs, s)
+				return false
+			}
+			return true
+		})
+	}
+	return subs
+}
