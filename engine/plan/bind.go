@@ -29,8 +29,8 @@ type binder struct {
 	exp *expansion
 	// ctes are the WITH entries in scope, innermost last (cte.go).
 	ctes []cteDef
-	// scalars maps a scalar subquery of a WHERE clause to the scope column
-	// that joins its value in (subquery.go).
+	// scalars maps a scalar subquery of a WHERE clause or SELECT list to
+	// the scope column that joins its value in (subquery.go).
 	scalars map[*sql.ScalarSubquery]int
 }
 
@@ -39,8 +39,9 @@ type scopeCol struct {
 	table string // qualifier: table name or alias
 	name  string
 	typ   types.Type
-	// hidden marks a column of a USING/NATURAL join's input: reachable by
-	// its qualified name and table.*, not by its bare name or a bare *.
+	// hidden marks a column of a USING/NATURAL join's input, reachable by
+	// its qualified name and table.* but not by its bare name or a bare *,
+	// and the value of a scalar subquery (subquery.go).
 	hidden bool
 }
 

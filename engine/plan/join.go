@@ -12,8 +12,9 @@ import (
 // JoinType is the kind of a Join node.
 type JoinType uint8
 
-// Join types. Semi and Anti come from IN/EXISTS subqueries and INTERSECT
-// and EXCEPT: they emit left rows only.
+// Join types, in the order of ops.JoinType (the build converts one to the
+// other). Semi and Anti come from IN/EXISTS subqueries and INTERSECT and
+// EXCEPT: they emit left rows only.
 const (
 	InnerJoin JoinType = iota
 	LeftJoin

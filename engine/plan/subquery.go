@@ -39,6 +39,9 @@ func (b *binder) where(n Node, sc *scope, cond sql.Expr) (Node, error) {
 			return true
 		})
 	}
+	if b.exp != nil && (len(subs) > 0 || len(scalars) > 0) {
+		b.exp.ok = false // the expansion printer does not print subqueries
+	}
 	outer := n
 	if len(scalars) > 0 {
 		if n, inner, err = b.scalarJoins(n, sc, scalars); err != nil {
@@ -292,6 +295,9 @@ func (s *scope) resolveCorrelated(ref *sql.ColumnRef) (int, error) {
 // row), and returns the scope extended by one column per subquery, which
 // the binder resolves the subquery expressions to.
 func (b *binder) scalarJoins(n Node, sc *scope, subs []*sql.ScalarSubquery) (Node, *scope, error) {
+	if b.exp != nil {
+		b.exp.ok = false
+	}
 	ext := &scope{cols: append([]scopeCol(nil), sc.cols...)}
 	for _, s := range subs {
 		rn, err := b.query(s.Query, nil)
