@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/engine/expr"
 	"github.com/flinkplay/flinkplay/engine/sql"
 	"github.com/flinkplay/flinkplay/engine/types"
@@ -42,10 +43,19 @@ func intersectExcept(q *sql.SetOp, l, r Node, out types.Schema) Node {
 	}
 	j := &Join{Left: l, Right: r, Type: typ, NullSafe: true, Out: out}
 	keys := make([]int, out.Len())
+	w := out.Len()
 	for i, c := range out.Columns {
 		j.LeftKeys = append(j.LeftKeys, expr.Column(i, c.Type))
 		j.RightKeys = append(j.RightKeys, expr.Column(i, c.Type))
 		keys[i] = i
+		// For EXPLAIN: l.c IS NOT DISTINCT FROM r.c over left ++ right.
+		if eq, err := expr.IsDistinctFrom(expr.Column(i, c.Type), expr.Column(w+i, c.Type), true, diag.NoPos); err == nil {
+			if j.Where == nil {
+				j.Where = eq
+			} else if both, err := expr.And(j.Where, eq, diag.NoPos); err == nil {
+				j.Where = both
+			}
+		}
 	}
 	return &Aggregate{Input: j, Keys: keys, Out: out}
 }
