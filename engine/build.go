@@ -85,6 +85,10 @@ func (s *Session) buildInto(p *runtime.Pipeline, n plan.Node, env connector.Env)
 		p.Source = u
 		p.SourceWidth = n.Out.Len()
 		return nil
+	case *plan.Join:
+		return s.buildJoin(p, n, env)
+	case *plan.SetOpAll:
+		return s.buildSetOpAll(p, n, env)
 	}
 	ins := n.Inputs()
 	if len(ins) != 1 {
@@ -134,6 +138,8 @@ func (s *Session) buildInto(p *runtime.Pipeline, n plan.Node, env connector.Env)
 		p.Stages = append(p.Stages, runtime.Stage{Op: &ops.Expand{Keys: n.Keys, Sets: n.Sets, Ids: n.Ids}, Width: n.Out.Len()})
 	case *plan.Over, *plan.Rank, *plan.Deduplicate:
 		return s.buildWindow(p, n, env)
+	case *plan.Unnest:
+		p.Stages = append(p.Stages, runtime.Stage{Op: unnestOp(n, s.exprCtx(env)), Width: n.Out.Len()})
 	case *plan.Sort:
 		if !s.IsBatch() {
 			return s.buildWindow(p, n, env) // a temporal sort
@@ -222,6 +228,12 @@ func explainNode(b *strings.Builder, n plan.Node, depth int) {
 		b.WriteString(plan.ExplainWindowAggregate(n) + "\n")
 	case *plan.Over, *plan.Rank, *plan.Deduplicate:
 		b.WriteString(plan.ExplainNode(n) + "\n")
+	case *plan.Join:
+		b.WriteString(plan.JoinExplain(n) + "\n")
+	case *plan.Unnest:
+		fmt.Fprintf(b, "Correlate(invocation=[$UNNEST_ROWS$1(%s)], select=[%s], joinType=[%s])\n", n.Expr.String(), names, map[bool]string{false: "INNER", true: "LEFT"}[n.Outer])
+	case *plan.SetOpAll:
+		fmt.Fprintf(b, "%s(all=[true], select=[%s])\n", map[bool]string{false: "Intersect", true: "Minus"}[n.Except], names)
 	}
 	for _, in := range n.Inputs() {
 		explainNode(b, in, depth+1)

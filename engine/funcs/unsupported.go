@@ -13,15 +13,11 @@ type NotSupported struct {
 
 // Why the entries below are missing.
 const (
-	reasonLater     = "Not implemented yet."
-	reasonSubquery  = "Subqueries are not supported yet."
+	reasonLater = "Not implemented yet."
 )
 
 // Unsupported lists what the engine does not do yet, sorted by category,
 // then name.
 var Unsupported = []NotSupported{
-	{Name: "EXISTS", Category: Comparison, Reason: reasonSubquery},
-	{Name: "IN (SUBQUERY)", Category: Comparison, Reason: reasonSubquery},
-	{Name: "NOT IN (SUBQUERY)", Category: Comparison, Reason: reasonSubquery},
 	{Name: "ROW.*", Category: ValueAccess, Reason: reasonLater},
 }

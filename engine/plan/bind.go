@@ -30,6 +30,11 @@ type binder struct {
 	// rankHints and overCols belong to OVER windows (over.go, rank.go).
 	rankHints map[*sql.Call]*rankHint
 	overCols  map[*sql.Call]int
+	// ctes are the WITH entries in scope, innermost last (cte.go).
+	ctes []cteDef
+	// scalars maps a scalar subquery of a WHERE clause or SELECT list to
+	// the scope column that joins its value in (subquery.go).
+	scalars map[*sql.ScalarSubquery]int
 }
 
 // scopeCol is a column visible to expressions.
@@ -37,13 +42,19 @@ type scopeCol struct {
 	table string // qualifier: table name or alias
 	name  string
 	typ   types.Type
-	// hidden columns (computed for an OVER window) are not part of *.
+	// hidden marks a column that is not part of a bare *: one computed for
+	// an OVER window, a column of a USING/NATURAL join's input (reachable by
+	// its qualified name and table.* but not by its bare name), and the value
+	// of a scalar subquery (subquery.go).
 	hidden bool
 }
 
 // scope lists the columns of the FROM clause in order.
 type scope struct {
 	cols []scopeCol
+	// outerN > 0: cols[:outerN] are an enclosing query's, seen by a
+	// correlated subquery's conditions (subquery.go).
+	outerN int
 }
 
 func (s *scope) schema() types.Schema {
@@ -64,12 +75,15 @@ func scopeOf(sch types.Schema, table string) *scope {
 
 // resolve finds a column reference, with Calcite's messages.
 func (s *scope) resolve(ref *sql.ColumnRef) (int, error) {
+	if s.outerN > 0 {
+		return s.resolveCorrelated(ref)
+	}
 	parts := ref.Parts
 	switch len(parts) {
 	case 1:
 		found := -1
 		for i, c := range s.cols {
-			if c.name == parts[0].Name {
+			if c.name == parts[0].Name && !c.hidden {
 				if found >= 0 {
 					return 0, diag.Errorf(ref.Pos, diag.SqlValidatorException, "Column '%s' is ambiguous", parts[0].Name)
 				}
@@ -116,9 +130,8 @@ func (b *binder) query(q sql.Query, outer *scope) (Node, error) {
 }
 
 func (b *binder) setOp(q *sql.SetOp) (Node, error) {
-	if q.Op != sql.Union {
-		return nil, diag.Errorf(q.Pos, diag.TableException, "INTERSECT and EXCEPT are not supported yet.")
-	}
+	defer b.withCTEs(q.With)()
+	opName := setOpName(q)
 	l, err := b.query(q.Left, nil)
 	if err != nil {
 		return nil, err
@@ -129,13 +142,13 @@ func (b *binder) setOp(q *sql.SetOp) (Node, error) {
 	}
 	ls, rs := l.Schema(), r.Schema()
 	if ls.Len() != rs.Len() {
-		return nil, diag.Errorf(q.Pos, diag.SqlValidatorException, "Column count mismatch in UNION ALL")
+		return nil, diag.Errorf(q.Pos, diag.SqlValidatorException, "Column count mismatch in %s", opName)
 	}
 	out := types.Schema{Columns: make([]types.Column, ls.Len())}
 	for i := range ls.Columns {
 		t, ok := expr.LeastRestrictive(ls.Columns[i].Type, rs.Columns[i].Type)
 		if !ok {
-			return nil, diag.Errorf(q.Pos, diag.SqlValidatorException, "Type mismatch in column %d of UNION ALL", i+1)
+			return nil, diag.Errorf(q.Pos, diag.SqlValidatorException, "Type mismatch in column %d of %s", i+1, opName)
 		}
 		out.Columns[i] = types.Column{Name: ls.Columns[i].Name, Type: t}
 	}
@@ -148,7 +161,9 @@ func (b *binder) setOp(q *sql.SetOp) (Node, error) {
 		return nil, err
 	}
 	var n Node = &Union{Ins: []Node{l, r}, Out: out}
-	if !q.All {
+	if q.Op != sql.Union {
+		n = intersectExcept(q, l, r, out)
+	} else if !q.All {
 		keys := make([]int, out.Len())
 		for i := range keys {
 			keys[i] = i
@@ -267,7 +282,7 @@ func (b *binder) from(ref sql.TableRef) (Node, *scope, error) {
 		}
 		return n, scopeOf(sch, alias), nil
 	case *sql.Join:
-		return nil, nil, diag.Errorf(r.Pos, diag.TableException, "Joins are not supported yet.")
+		return b.join(r)
 	case *sql.TableFunc:
 		if isWindowTVF(r.Name) && !r.Lateral {
 			return b.windowTVF(r)
@@ -293,6 +308,9 @@ func rename(n Node, s types.Schema) Node {
 }
 
 func (b *binder) tableName(r *sql.TableName) (Node, *scope, error) {
+	if n, sc, ok, err := b.cte(r); ok || err != nil {
+		return n, sc, err
+	}
 	id, obj, err := b.p.lookup(r.Name)
 	if err != nil {
 		return nil, nil, err
@@ -430,9 +448,7 @@ func (b *binder) computedColumns(scan *Scan) error {
 
 // selectQuery binds a SELECT block.
 func (b *binder) selectQuery(q *sql.Select) (Node, error) {
-	if len(q.With) > 0 {
-		return nil, diag.Errorf(q.Pos, diag.TableException, "WITH is not supported yet.")
-	}
+	defer b.withCTEs(q.With)()
 	var (
 		n   Node
 		sc  *scope
@@ -453,16 +469,16 @@ func (b *binder) selectQuery(q *sql.Select) (Node, error) {
 		}
 	}
 	if where != nil {
-		cond, err := b.expr(where, sc)
-		if err != nil {
+		if n, err = b.where(n, sc, where); err != nil {
 			return nil, err
 		}
-		if k := cond.Type().Kind; k != types.Boolean && k != types.Null {
-			return nil, diag.Errorf(where.ExprPos(), diag.ValidationException, "WHERE clause must be a condition")
-		}
-		n = &Filter{Input: n, Cond: cond}
 	}
 
+	if subs := selectScalars(q); len(subs) > 0 && !newAggScope(q, sc).active {
+		if n, sc, err = b.scalarJoins(n, sc, subs); err != nil {
+			return nil, err
+		}
+	}
 	agg := newAggScope(q, sc)
 	if agg.active {
 		n, sc, err = b.aggregate(n, sc, agg, q)
@@ -494,6 +510,9 @@ func (b *binder) selectQuery(q *sql.Select) (Node, error) {
 					continue
 				}
 				if len(item.Qualifier) > 0 && c.table != item.Qualifier[len(item.Qualifier)-1].Name {
+					continue
+				}
+				if len(item.Qualifier) == 0 && c.hidden {
 					continue
 				}
 				found = true

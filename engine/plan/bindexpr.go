@@ -143,7 +143,7 @@ func (b *binder) expr(e sql.Expr, sc *scope) (expr.Expr, error) {
 		return expr.Like(x, p, esc, e.Not, e.Pos)
 	case *sql.In:
 		if e.Subquery != nil {
-			return nil, diag.Errorf(e.Pos, diag.TableException, "IN with a subquery is not supported yet.")
+			return nil, diag.Errorf(e.Pos, diag.TableException, "IN with a subquery is supported as a condition of WHERE only.")
 		}
 		x, err := b.expr(e.X, sc)
 		if err != nil {
@@ -168,8 +168,13 @@ func (b *binder) expr(e sql.Expr, sc *scope) (expr.Expr, error) {
 		return b.call(e, sc)
 	case *sql.Symbol:
 		return expr.Symbol(e.Name, e.Pos), nil
-	case *sql.Exists, *sql.ScalarSubquery:
-		return nil, diag.Errorf(e.ExprPos(), diag.TableException, "Subqueries are not supported yet.")
+	case *sql.ScalarSubquery:
+		if i, ok := b.scalars[e]; ok && i < len(sc.cols) {
+			return expr.Column(i, sc.cols[i].typ), nil
+		}
+		return nil, diag.Errorf(e.ExprPos(), diag.TableException, "Scalar subqueries are supported in WHERE and in a SELECT list without aggregation only.")
+	case *sql.Exists:
+		return nil, diag.Errorf(e.ExprPos(), diag.TableException, "EXISTS is supported as a condition of WHERE only.")
 	}
 	return nil, diag.Errorf(e.ExprPos(), diag.TableException, "Unsupported expression: %T", e)
 }

@@ -151,6 +151,10 @@ func Updating(n Node) bool {
 		return true
 	case *Sort:
 		return true
+	case *Join:
+		return joinUpdating(n)
+	case *SetOpAll:
+		return true
 	default:
 		for _, in := range n.Inputs() {
 			if Updating(in) {

@@ -184,8 +184,8 @@ func (p *Planner) PlanInsert(ins *sql.Insert) (*InsertPlan, error) {
 	q.Root = &Project{Input: q.Root, Exprs: exprs, Out: target}
 	if !p.Batch && Updating(q.Root) && !sink.AcceptsUpdates() {
 		return nil, diag.Errorf(ins.Pos, diag.TableException,
-			"Table sink '%s' doesn't support consuming %s changes which is produced by node %s",
-			id.String(), changeKinds(q.Root), updatingNodeName(q.Root))
+			"Table sink '%s' doesn't support consuming %s which is produced by node %s",
+			id.String(), changesProduced(q.Root), updatingNodeName(q.Root))
 	}
 	return &InsertPlan{Query: q, ID: id, Sink: sink, Target: target}, nil
 }
@@ -217,6 +217,10 @@ func updatingNodeName(n Node) string {
 		return "Rank"
 	case *Rank, *Deduplicate:
 		return ExplainNode(n)
+	case *Join:
+		if joinProducesDeletes(n) {
+			return JoinExplain(n)
+		}
 	}
 	for _, in := range n.Inputs() {
 		if Updating(in) {

@@ -160,6 +160,37 @@ FROM (
 )
 WHERE rn <= 2;
 `},
+	{"Joins over streams", `-- Two streams: orders, and shipments that refer to them.
+CREATE TABLE Orders (
+  order_id INT,
+  ts AS TO_TIMESTAMP_LTZ(order_id * 1000, 3),
+  WATERMARK FOR ts AS ts - INTERVAL '1' SECOND
+) WITH (
+  'connector' = 'datagen',
+  'rows-per-second' = '2',
+  'fields.order_id.kind' = 'sequence', 'fields.order_id.start' = '1', 'fields.order_id.end' = '12'
+);
+CREATE TABLE Shipments (
+  ship_id  INT,
+  order_id AS ship_id / 2,
+  ship_ts  AS TO_TIMESTAMP_LTZ(ship_id * 500, 3),
+  WATERMARK FOR ship_ts AS ship_ts - INTERVAL '1' SECOND
+) WITH (
+  'connector' = 'datagen',
+  'rows-per-second' = '2',
+  'fields.ship_id.kind' = 'sequence', 'fields.ship_id.start' = '1', 'fields.ship_id.end' = '12'
+);
+-- A regular LEFT JOIN keeps both streams in state: an order without a
+-- shipment is padded with NULLs (+I), and retracted (-D) when one arrives.
+SELECT o.order_id, s.ship_id
+FROM Orders AS o LEFT JOIN Shipments AS s ON o.order_id = s.order_id;
+-- An interval join only pairs rows close in event time. Its result is
+-- append-only: an order is padded once the watermark shows no shipment
+-- can match it any more, and the state is dropped then.
+SELECT o.order_id, s.ship_id, s.ship_ts
+FROM Orders AS o LEFT JOIN Shipments AS s
+  ON o.order_id = s.order_id AND s.ship_ts BETWEEN o.ts AND o.ts + INTERVAL '2' SECOND;
+`},
 	{"Batch mode", `-- In batch mode a query prints its final result as one table.
 SET 'execution.runtime-mode' = 'batch';
 CREATE TABLE Items (id INT, name STRING) WITH (

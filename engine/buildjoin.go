@@ -1,0 +1,98 @@
+package engine
+
+import (
+	"github.com/flinkplay/flinkplay/engine/connector"
+	"github.com/flinkplay/flinkplay/engine/expr"
+	"github.com/flinkplay/flinkplay/engine/ops"
+	"github.com/flinkplay/flinkplay/engine/plan"
+	"github.com/flinkplay/flinkplay/engine/runtime"
+	"github.com/flinkplay/flinkplay/engine/types"
+)
+
+// buildJoin runs both inputs of a join as pipelines feeding one Join
+// operator through a TwoInputSource.
+func (s *Session) buildJoin(p *runtime.Pipeline, n *plan.Join, env connector.Env) error {
+	l, err := s.build(n.Left, env)
+	if err != nil {
+		return err
+	}
+	r, err := s.build(n.Right, env)
+	if err != nil {
+		return err
+	}
+	lw, rw := n.Left.Schema().Len(), n.Right.Schema().Len()
+	p.Source = &runtime.TwoInputSource{Left: l, Right: r, LeftWidth: lw, RightWidth: rw}
+	p.SourceWidth = lw
+	if tj := n.Temporal; tj != nil {
+		op := &ops.TemporalJoin{
+			Outer:    n.Type == plan.LeftJoin,
+			LeftKeys: n.LeftKeys, RightKeys: n.RightKeys,
+			Cond:     n.Cond,
+			LeftTime: tj.LeftTime, RightTime: tj.RightTime,
+			LeftWidth: lw, RightWidth: rw,
+			Ctx: s.exprCtx(env),
+		}
+		p.Stages = append(p.Stages, runtime.Stage{Op: op, Width: n.Out.Len()})
+		return nil
+	}
+	if iv := n.Interval; iv != nil {
+		op := &ops.IntervalJoin{
+			Type:      ops.JoinType(n.Type),
+			LeftKeys:  n.LeftKeys,
+			RightKeys: n.RightKeys,
+			Cond:      n.Cond,
+			LeftTime:  iv.LeftTime, RightTime: iv.RightTime,
+			Lower: iv.Lower, Upper: iv.Upper,
+			LeftWidth: lw, RightWidth: rw,
+			Ctx: s.exprCtx(env),
+		}
+		p.Stages = append(p.Stages, runtime.Stage{Op: op, Width: n.Out.Len()})
+		return nil
+	}
+	op := &ops.Join{
+		Type:      ops.JoinType(n.Type),
+		LeftKeys:  n.LeftKeys,
+		RightKeys: n.RightKeys,
+		Cond:      n.Cond,
+		NullSafe:  n.NullSafe,
+		LeftWidth: lw, RightWidth: rw,
+		Final: s.IsBatch(),
+		Ctx:   s.exprCtx(env),
+	}
+	p.Stages = append(p.Stages, runtime.Stage{Op: op, Width: n.Out.Len()})
+	return nil
+}
+
+// buildSetOpAll runs INTERSECT ALL and EXCEPT ALL like a join: both inputs
+// feed one SetOpAll operator.
+func (s *Session) buildSetOpAll(p *runtime.Pipeline, n *plan.SetOpAll, env connector.Env) error {
+	l, err := s.build(n.Left, env)
+	if err != nil {
+		return err
+	}
+	r, err := s.build(n.Right, env)
+	if err != nil {
+		return err
+	}
+	w := n.Out.Len()
+	p.Source = &runtime.TwoInputSource{Left: l, Right: r, LeftWidth: w, RightWidth: w}
+	p.SourceWidth = w
+	p.Stages = append(p.Stages, runtime.Stage{Op: &ops.SetOpAll{Except: n.Except, Width: w, Final: s.IsBatch()}, Width: w})
+	return nil
+}
+
+// unnestOp builds the operator of a correlated UNNEST.
+func unnestOp(n *plan.Unnest, ctx expr.Ctx) *ops.Unnest {
+	in := n.Input.Schema().Len()
+	u := &ops.Unnest{Expr: n.Expr, Outer: n.Outer, InWidth: in, Width: n.Out.Len() - in, Ctx: ctx}
+	t := n.Expr.Type()
+	switch {
+	case t.Kind == types.Map:
+		u.Kind = ops.UnnestMap
+	case t.Kind == types.Multiset:
+		u.Kind = ops.UnnestMultiset
+	case t.Elem.Kind == types.Row:
+		u.Kind = ops.UnnestRowArray
+	}
+	return u
+}
