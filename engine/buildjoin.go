@@ -12,11 +12,11 @@ import (
 // buildJoin runs both inputs of a join as pipelines feeding one Join
 // operator through a TwoInputSource.
 func (s *Session) buildJoin(p *runtime.Pipeline, n *plan.Join, env connector.Env) error {
-	l, err := s.build(n.Left, env)
+	l, err := s.buildPipe(n.Left, env, p.State)
 	if err != nil {
 		return err
 	}
-	r, err := s.build(n.Right, env)
+	r, err := s.buildPipe(n.Right, env, p.State)
 	if err != nil {
 		return err
 	}
@@ -66,11 +66,11 @@ func (s *Session) buildJoin(p *runtime.Pipeline, n *plan.Join, env connector.Env
 // buildSetOpAll runs INTERSECT ALL and EXCEPT ALL like a join: both inputs
 // feed one SetOpAll operator.
 func (s *Session) buildSetOpAll(p *runtime.Pipeline, n *plan.SetOpAll, env connector.Env) error {
-	l, err := s.build(n.Left, env)
+	l, err := s.buildPipe(n.Left, env, p.State)
 	if err != nil {
 		return err
 	}
-	r, err := s.build(n.Right, env)
+	r, err := s.buildPipe(n.Right, env, p.State)
 	if err != nil {
 		return err
 	}

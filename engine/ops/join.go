@@ -60,6 +60,7 @@ type Join struct {
 	Ctx                   expr.Ctx
 
 	sides   [2]map[string]*joinBucket
+	held    int // distinct rows held on both sides, for StateRows
 	order   [2][]*joinEntry // batch mode: rows in arrival order
 	keyBuf  []byte
 	scratch []types.Value
@@ -187,6 +188,7 @@ func (j *Join) add(side int, key string, row []types.Value, assoc int) {
 	}
 	e := &joinEntry{row: types.CloneRow(row), count: 1, assoc: assoc}
 	bk.entries = append(bk.entries, e)
+	j.held++
 	if j.Final {
 		j.order[side] = append(j.order[side], e)
 	}
@@ -204,6 +206,7 @@ func (j *Join) retract(side int, key string, row []types.Value) {
 			e.count--
 			if e.count <= 0 {
 				bk.entries = append(bk.entries[:i], bk.entries[i+1:]...)
+				j.held--
 				if len(bk.entries) == 0 {
 					delete(j.sides[side], key)
 				}

@@ -29,3 +29,76 @@ func (g *WindowAgg) StateRows() int {
 	}
 	return n
 }
+
+var (
+	_ stream.StatefulOperator = (*Join)(nil)
+	_ stream.StatefulOperator = (*IntervalJoin)(nil)
+	_ stream.StatefulOperator = (*TemporalJoin)(nil)
+	_ stream.StatefulOperator = (*SetOpAll)(nil)
+	_ stream.StatefulOperator = (*OverAgg)(nil)
+	_ stream.StatefulOperator = (*AppendTopN)(nil)
+	_ stream.StatefulOperator = (*RetractTopN)(nil)
+	_ stream.StatefulOperator = (*Deduplicate)(nil)
+	_ stream.StatefulOperator = (*TemporalSort)(nil)
+)
+
+// StateRows implements stream.StatefulOperator: the distinct rows of both sides.
+func (j *Join) StateRows() int { return j.held }
+
+// StateRows implements stream.StatefulOperator: the cached rows of both sides.
+func (j *IntervalJoin) StateRows() int {
+	n := 0
+	for _, k := range j.keys {
+		for _, c := range k.cache {
+			for _, rows := range c {
+				n += len(rows)
+			}
+		}
+	}
+	return n
+}
+
+// StateRows implements stream.StatefulOperator: waiting left rows and versions.
+func (j *TemporalJoin) StateRows() int {
+	n := 0
+	for _, k := range j.keys {
+		n += len(k.left) + len(k.right)
+	}
+	return n
+}
+
+// StateRows implements stream.StatefulOperator: one row per distinct row.
+func (s *SetOpAll) StateRows() int { return len(s.groups) }
+
+// StateRows implements stream.StatefulOperator: partitions, the rows of
+// bounded frames, rows waiting for the watermark, and batch input.
+func (o *OverAgg) StateRows() int {
+	n := len(o.parts) + len(o.rows)
+	for _, p := range o.parts {
+		n += len(p.frame)
+	}
+	for _, rows := range o.pending {
+		n += len(rows)
+	}
+	return n
+}
+
+// StateRows implements stream.StatefulOperator: the rows kept per partition.
+func (t *AppendTopN) StateRows() int { return topRows(t.parts) }
+
+// StateRows implements stream.StatefulOperator: the rows kept per partition.
+func (t *RetractTopN) StateRows() int { return topRows(t.parts) }
+
+func topRows(parts map[string]*topBuf) int {
+	n := 0
+	for _, b := range parts {
+		n += len(b.entries)
+	}
+	return n
+}
+
+// StateRows implements stream.StatefulOperator: one row per key.
+func (d *Deduplicate) StateRows() int { return len(d.kept) }
+
+// StateRows implements stream.StatefulOperator: rows waiting for the watermark.
+func (t *TemporalSort) StateRows() int { return len(t.pending) }
