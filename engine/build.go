@@ -20,6 +20,9 @@ import (
 // build translates a logical plan into a runnable job: a pipeline, whose
 // sources may run pipelines of their own, all sharing one state limit.
 func (s *Session) build(n plan.Node, env connector.Env) (*runtime.Pipeline, error) {
+	if err := s.checkStateTTL(); err != nil {
+		return nil, err
+	}
 	limit, err := s.stateLimit()
 	if err != nil {
 		return nil, err
@@ -34,6 +37,33 @@ func (s *Session) buildPipe(n plan.Node, env connector.Env, limit *runtime.State
 		return nil, err
 	}
 	return p, nil
+}
+
+// KeyStateTTL is Flink's 'table.exec.state.ttl'.
+const KeyStateTTL = "table.exec.state.ttl"
+
+// checkStateTTL validates 'table.exec.state.ttl' before a job is built.
+func (s *Session) checkStateTTL() error {
+	if v, ok := s.settings[KeyStateTTL]; ok {
+		if _, err := connector.ParseDuration(KeyStateTTL, v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stateTTL returns the state TTL for one stateful operator of a streaming
+// job, or nil when state never expires (the default, 0 ms) or in batch mode.
+func (s *Session) stateTTL(env connector.Env) *ops.StateTTL {
+	v, ok := s.settings[KeyStateTTL]
+	if !ok || s.IsBatch() {
+		return nil
+	}
+	d, err := connector.ParseDuration(KeyStateTTL, v)
+	if err != nil || d <= 0 {
+		return nil
+	}
+	return &ops.StateTTL{TTL: d, Now: env.Clock.Now}
 }
 
 // stateLimit reads 'playground.state.max-rows'.
@@ -117,7 +147,7 @@ func (s *Session) buildInto(p *runtime.Pipeline, n plan.Node, env connector.Env)
 		p.Stages = append(p.Stages, runtime.Stage{Op: &ops.Limit{Offset: n.Offset, Count: n.Count}, Width: n.Schema().Len()})
 	case *plan.Aggregate:
 		in := n.Input.Schema()
-		g := &ops.GroupAgg{Keys: n.Keys, Final: s.IsBatch(), Ctx: s.exprCtx(env)}
+		g := &ops.GroupAgg{Keys: n.Keys, Final: s.IsBatch(), Ctx: s.exprCtx(env), TTL: s.stateTTL(env)}
 		for _, a := range n.Aggs {
 			f := ops.AggFunc{Name: a.Name, Arg: a.Arg, Distinct: a.Distinct, Type: a.Type, MoreArgs: a.MoreArgs,
 				Filtered: a.Filtered, Filter: a.Filter, IgnoreNulls: a.IgnoreNulls, Retracting: plan.Updating(n.Input)}

@@ -58,6 +58,7 @@ func (s *Session) buildJoin(p *runtime.Pipeline, n *plan.Join, env connector.Env
 		LeftWidth: lw, RightWidth: rw,
 		Final: s.IsBatch(),
 		Ctx:   s.exprCtx(env),
+		TTL:   s.stateTTL(env),
 	}
 	p.Stages = append(p.Stages, runtime.Stage{Op: op, Width: n.Out.Len()})
 	return nil

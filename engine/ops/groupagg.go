@@ -52,6 +52,9 @@ type GroupAgg struct {
 	Aggs  []AggFunc
 	Final bool
 	Ctx   expr.Ctx
+	// TTL is 'table.exec.state.ttl' (streaming only): a group not updated
+	// for that long is forgotten.
+	TTL *StateTTL
 
 	groups  map[string]*group
 	order   []string // keys in first-seen order, for deterministic batch output
@@ -61,7 +64,8 @@ type GroupAgg struct {
 }
 
 type group struct {
-	key   []types.Value
+	touched int64 // when the group was last written (state TTL)
+	key     []types.Value
 	count int64 // rows in the group (+I/+U minus -U/-D)
 	accs  []accumulator
 	prev  []types.Value // last emitted row; nil before the first emission
@@ -99,12 +103,23 @@ func (g *GroupAgg) newGroup(key []types.Value) (*group, error) {
 // Process implements stream.Operator.
 func (g *GroupAgg) Process(in, out *stream.Batch) error {
 	g.Ctx.Out = nil // accumulators must not live in a batch arena
+	if g.TTL.tick() {
+		for k, gr := range g.groups {
+			if g.TTL.expired(gr.touched) {
+				delete(g.groups, k)
+			}
+		}
+	}
 	for i := 0; i < in.Len(); i++ {
 		row := in.Row(i)
 		kind := in.Kinds[i]
 		retract := kind == stream.UpdateBefore || kind == stream.Delete
 		g.keyBuf = encodeKey(g.keyBuf[:0], row, g.Keys)
 		gr, ok := g.groups[string(g.keyBuf)]
+		if ok && g.TTL.expired(gr.touched) {
+			delete(g.groups, string(g.keyBuf))
+			ok = false
+		}
 		if !ok {
 			if retract {
 				continue // retraction of a row never seen: ignore, as Flink does
@@ -119,7 +134,12 @@ func (g *GroupAgg) Process(in, out *stream.Batch) error {
 			}
 			k := string(g.keyBuf)
 			g.groups[k] = gr
-			g.order = append(g.order, k)
+			if g.Final {
+				g.order = append(g.order, k)
+			}
+		}
+		if g.TTL.on() {
+			gr.touched = g.TTL.now
 		}
 		if err := g.update(gr, row, retract); err != nil {
 			return err
@@ -141,7 +161,6 @@ func (g *GroupAgg) emit(gr *group, key string, out *stream.Batch) error {
 			out.AppendRow(stream.Delete, gr.prev)
 		}
 		delete(g.groups, key)
-		g.removeOrder(key)
 		return nil
 	}
 	cur, err := g.result(gr)
@@ -156,15 +175,6 @@ func (g *GroupAgg) emit(gr *group, key string, out *stream.Batch) error {
 	}
 	gr.prev = cur
 	return nil
-}
-
-func (g *GroupAgg) removeOrder(key string) {
-	for i, k := range g.order {
-		if k == key {
-			g.order = append(g.order[:i], g.order[i+1:]...)
-			return
-		}
-	}
 }
 
 func (g *GroupAgg) update(gr *group, row []types.Value, retract bool) error {

@@ -58,6 +58,9 @@ type Join struct {
 	LeftWidth, RightWidth int
 	Final                 bool
 	Ctx                   expr.Ctx
+	// TTL is 'table.exec.state.ttl' (streaming only): a record not written
+	// for that long is forgotten.
+	TTL *StateTTL
 
 	sides   [2]map[string]*joinBucket
 	held    int // distinct rows held on both sides, for StateRows
@@ -72,7 +75,8 @@ type joinBucket struct {
 }
 
 type joinEntry struct {
-	row   []types.Value
+	touched int64 // when the record was last written (state TTL)
+	row     []types.Value
 	count int // multiplicity of row
 	assoc int // rows of the other side it matches (outer sides, semi/anti left)
 	hit   bool
@@ -140,6 +144,9 @@ func (j *Join) find(side int, row []types.Value, key string, keyOK bool) ([]join
 	if bk == nil {
 		return j.matches, nil
 	}
+	if j.TTL.on() {
+		j.dropExpired(other, key, bk)
+	}
 	for _, e := range bk.entries {
 		ok, err := j.condHolds(side, row, e.row)
 		if err != nil {
@@ -179,14 +186,21 @@ func (j *Join) add(side int, key string, row []types.Value, assoc int) {
 		bk = &joinBucket{}
 		j.sides[side][key] = bk
 	}
+	if j.TTL.on() {
+		j.dropExpired(side, key, bk)
+		if j.sides[side][key] == nil {
+			j.sides[side][key] = bk
+		}
+	}
 	for _, e := range bk.entries {
 		if rowsEqual(e.row, row) {
 			e.count++
 			e.assoc = assoc
+			e.touched = j.TTL.stamp()
 			return
 		}
 	}
-	e := &joinEntry{row: types.CloneRow(row), count: 1, assoc: assoc}
+	e := &joinEntry{row: types.CloneRow(row), count: 1, assoc: assoc, touched: j.TTL.stamp()}
 	bk.entries = append(bk.entries, e)
 	j.held++
 	if j.Final {
@@ -200,6 +214,9 @@ func (j *Join) retract(side int, key string, row []types.Value) {
 	bk := j.sides[side][key]
 	if bk == nil {
 		return
+	}
+	if j.TTL.on() {
+		j.dropExpired(side, key, bk)
 	}
 	for i, e := range bk.entries {
 		if rowsEqual(e.row, row) {
@@ -221,6 +238,13 @@ func accumulate(k stream.Kind) bool { return k == stream.Insert || k == stream.U
 // Process implements stream.Operator.
 func (j *Join) Process(in, out *stream.Batch) error {
 	side := in.Input
+	if j.TTL.tick() {
+		for s := range j.sides {
+			for key, bk := range j.sides[s] {
+				j.dropExpired(s, key, bk)
+			}
+		}
+	}
 	for i := 0; i < in.Len(); i++ {
 		row := in.Row(i)
 		key, keyOK, err := j.key(side, row)
@@ -264,6 +288,7 @@ func (j *Join) process(side int, kind stream.Kind, row []types.Value, key string
 					j.emitPadded(out, stream.Delete, 1-side, m.e.row)
 				}
 				m.e.assoc++
+				m.e.touched = j.TTL.stamp()
 			}
 			k := stream.Insert
 			if !inOuter && !otherOuter {
@@ -294,6 +319,7 @@ func (j *Join) process(side int, kind stream.Kind, row []types.Value, key string
 				j.emitPadded(out, stream.Insert, 1-side, m.e.row)
 			}
 			m.e.assoc--
+			m.e.touched = j.TTL.stamp()
 		}
 	}
 	return nil
@@ -327,6 +353,7 @@ func (j *Join) processSemi(side int, kind stream.Kind, row []types.Value, key st
 				out.AppendRow(k, m.e.row)
 			}
 			m.e.assoc++
+			m.e.touched = j.TTL.stamp()
 		}
 		return nil
 	}
@@ -340,6 +367,7 @@ func (j *Join) processSemi(side int, kind stream.Kind, row []types.Value, key st
 			out.AppendRow(k, m.e.row)
 		}
 		m.e.assoc--
+		m.e.touched = j.TTL.stamp()
 	}
 	return nil
 }
@@ -416,3 +444,20 @@ func (j *Join) Finish(out *stream.Batch) error {
 
 // Close implements stream.Operator.
 func (j *Join) Close() error { return nil }
+
+// dropExpired removes the records of a bucket whose TTL has passed.
+func (j *Join) dropExpired(side int, key string, bk *joinBucket) {
+	kept := bk.entries[:0]
+	for _, e := range bk.entries {
+		if j.TTL.expired(e.touched) {
+			j.held--
+			continue
+		}
+		kept = append(kept, e)
+	}
+	clear(bk.entries[len(kept):])
+	bk.entries = kept
+	if len(kept) == 0 {
+		delete(j.sides[side], key)
+	}
+}
