@@ -66,9 +66,9 @@ type GroupAgg struct {
 type group struct {
 	touched int64 // when the group was last written (state TTL)
 	key     []types.Value
-	count int64 // rows in the group (+I/+U minus -U/-D)
-	accs  []accumulator
-	prev  []types.Value // last emitted row; nil before the first emission
+	count   int64 // rows in the group (+I/+U minus -U/-D)
+	accs    []accumulator
+	prev    []types.Value // last emitted row; nil before the first emission
 }
 
 var _ stream.Operator = (*GroupAgg)(nil)

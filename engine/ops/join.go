@@ -63,7 +63,7 @@ type Join struct {
 	TTL *StateTTL
 
 	sides   [2]map[string]*joinBucket
-	held    int // distinct rows held on both sides, for StateRows
+	held    int             // distinct rows held on both sides, for StateRows
 	order   [2][]*joinEntry // batch mode: rows in arrival order
 	keyBuf  []byte
 	scratch []types.Value
@@ -77,9 +77,9 @@ type joinBucket struct {
 type joinEntry struct {
 	touched int64 // when the record was last written (state TTL)
 	row     []types.Value
-	count int // multiplicity of row
-	assoc int // rows of the other side it matches (outer sides, semi/anti left)
-	hit   bool
+	count   int // multiplicity of row
+	assoc   int // rows of the other side it matches (outer sides, semi/anti left)
+	hit     bool
 }
 
 // joinMatch is a matching row of the other side with its association count
