@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"github.com/flinkplay/flinkplay/engine/vfs"
 	"io"
 	"sort"
 	"strconv"
@@ -169,7 +170,10 @@ func (s *Session) env() (connector.Env, error) {
 	if err != nil {
 		return connector.Env{}, err
 	}
-	env := connector.Env{Clock: clock, Zone: s.Zone(), Stdout: s.cfg.Stdout, Stderr: s.cfg.Stderr}
+	env := connector.Env{Clock: clock, Zone: s.Zone(), Stdout: s.cfg.Stdout, Stderr: s.cfg.Stderr, FS: s.cfg.FS}
+	if env.FS == nil {
+		env.FS = vfs.OS{}
+	}
 	if env.Stdout == nil {
 		env.Stdout = io.Discard
 	}

@@ -7,6 +7,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"github.com/flinkplay/flinkplay/engine/vfs"
 	"io"
 	"runtime/debug"
 	"time"
@@ -35,6 +36,9 @@ type Config struct {
 	StartTime string
 	// Stdout and Stderr receive the output of the print connector.
 	Stdout, Stderr io.Writer
+	// FS is where the filesystem connector reads and writes; nil means the
+	// real file system (vfs.OS).
+	FS vfs.FS
 	// Connectors overrides the built-in connectors.
 	Connectors *connector.Registry
 	// LoadZone resolves an IANA region id such as "Asia/Tokyo" for

@@ -8,6 +8,7 @@
 package connector
 
 import (
+	"github.com/flinkplay/flinkplay/engine/vfs"
 	"io"
 	"sort"
 	"strings"
@@ -95,6 +96,9 @@ type Env struct {
 	HasSeed bool
 	// Stdout and Stderr receive the print sink's output.
 	Stdout, Stderr io.Writer
+	// FS holds the files of the filesystem connector: the real file system
+	// in the terminal, the page's virtual one in the browser.
+	FS vfs.FS
 }
 
 // ScanSource is a validated, planned table source.
