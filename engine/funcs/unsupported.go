@@ -19,5 +19,4 @@ const (
 // Unsupported lists what the engine does not do yet, sorted by category,
 // then name.
 var Unsupported = []NotSupported{
-	{Name: "ROW.*", Category: ValueAccess, Reason: reasonLater},
 }

@@ -506,9 +506,6 @@ func (b *binder) selectQuery(q *sql.Select) (Node, error) {
 				b.exp.stars[&q.Items[i]] = nil
 			}
 			for ci, c := range sc.cols {
-				if c.hidden {
-					continue
-				}
 				if len(item.Qualifier) > 0 && c.table != item.Qualifier[len(item.Qualifier)-1].Name {
 					continue
 				}
@@ -523,7 +520,19 @@ func (b *binder) selectQuery(q *sql.Select) (Node, error) {
 				out.Columns = append(out.Columns, types.Column{Name: c.name, Type: c.typ})
 			}
 			if !found && len(item.Qualifier) > 0 {
-				return nil, diag.Errorf(item.Pos, diag.SqlValidatorException, "Unknown identifier '%s'", item.Qualifier[len(item.Qualifier)-1].Name)
+				// t.r.* or r.*: the fields of a ROW column (compositeType.*).
+				fx, fcols, ok, err := b.rowStar(item, sc)
+				if err != nil {
+					return nil, err
+				}
+				if !ok {
+					return nil, diag.Errorf(item.Pos, diag.SqlValidatorException, "Unknown identifier '%s'", item.Qualifier[len(item.Qualifier)-1].Name)
+				}
+				if b.exp != nil {
+					b.exp.ok = false // the expansion printer does not print row stars
+				}
+				exprs = append(exprs, fx...)
+				out.Columns = append(out.Columns, fcols...)
 			}
 			continue
 		}
