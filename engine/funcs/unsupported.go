@@ -18,5 +18,4 @@ const (
 
 // Unsupported lists what the engine does not do yet, sorted by category,
 // then name.
-var Unsupported = []NotSupported{
-}
+var Unsupported = []NotSupported{}
