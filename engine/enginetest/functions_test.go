@@ -406,6 +406,10 @@ func functionsPage() string {
 	b.WriteString("## Not supported\n\n")
 	b.WriteString("Functions and operators of Flink 1.20's list that the engine does not implement. A name is the function's, or\n")
 	b.WriteString("for an operator its symbols and keywords.\n\n")
+	if len(funcs.Unsupported) == 0 {
+		b.WriteString("None: the engine implements every function and operator of the list.\n")
+		return b.String()
+	}
 	b.WriteString("| category | name | reason |\n| --- | --- | --- |\n")
 	un := append([]funcs.NotSupported(nil), funcs.Unsupported...)
 	sort.SliceStable(un, func(i, j int) bool {
