@@ -367,3 +367,23 @@ func (g *exprGen) node(schema []types.Type, depth int) (Expr, error) {
 	}
 	return In(a[0], a[1:], g.intn(2) == 0, 0)
 }
+
+// FuzzJSONPath parses any path, filters included, and applies it to a
+// document: neither step may panic.
+func FuzzJSONPath(f *testing.F) {
+	for _, s := range []string{"$.a", "$..b[0]", "lax $.a[*]", "$.b[?(@.c > 1 && @.d =~ /x.*/i)]", "$[?(!(@.a) || @.b in ['x', 2])]",
+		"$.b[?(@.c == $.a)]", "$.b[1:]", "$.b[?(@ == null)]"} {
+		f.Add(s)
+	}
+	doc, err := parseJSON([]byte(`{"a": 1, "b": [{"c": 2, "d": "xy"}, {"c": 0}, null, [1, 2]], "e": {"f": true}}`))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, spec string) {
+		p, err := parseJSONPath(spec)
+		if err != nil {
+			return
+		}
+		_, _ = p.eval(doc)
+	})
+}

@@ -64,7 +64,11 @@ func TestJSONPath(t *testing.T) {
 		{"$.a.b[5]", "error"},
 		{"$.x[*]", "error"},
 		{"lax $.x[*]", "[]"},
-		{"$[?(@.a)]", "error"},
+		{"$[?(@.a)]", `[{"a":{"b":[1,{"c":2},[3]]},"d":null}]`},
+		{"$.a.b[?(@.c == 2)]", `[{"c":2}]`},
+		{"$.a.b[?(@ > 0)]", `[1]`},
+		{"$.a.b[?(@.c ==)]", "error"},
+		{"$[?(@.a", "error"},
 		{"", "error"},
 	} {
 		p, err := parseJSONPath(c.path)

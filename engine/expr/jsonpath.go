@@ -9,7 +9,7 @@ import (
 // A JSON path as Flink's JSON functions accept it: an optional mode (lax
 // or strict) and a JsonPath expression: $ followed by .name, ['name'],
 // [index] (negative counts from the end), [i, j], [from:to], .* or [*],
-// and ..name (search at any depth). Filters ([?(...)]) are not supported.
+// ..name (search at any depth) and filters [?(...)] (jsonfilter.go).
 // Without a mode the path is strict, as in Flink.
 
 type pathStep struct {
@@ -18,6 +18,9 @@ type pathStep struct {
 	index []int // pathIndex: one or more indexes
 	from  *int  // pathSlice bounds; nil is open
 	to    *int
+	// filter is the predicate of a pathFilter step; root is the document
+	// its absolute paths ($...) read.
+	filter filterExpr
 }
 
 type pathKind uint8
@@ -28,6 +31,7 @@ const (
 	pathSlice
 	pathWildcard
 	pathDeep // ..name: name at any depth (name "*" for ..*)
+	pathFilter
 )
 
 type jsonPath struct {
@@ -86,7 +90,7 @@ func parseJSONPath(spec string) (*jsonPath, error) {
 			p.steps = append(p.steps, pathStep{kind: pathProp, name: name})
 			i += n
 		case s[i] == '[':
-			end := strings.IndexByte(s[i:], ']')
+			end := closingBracket(s[i:])
 			if end < 0 {
 				return nil, errPath
 			}
@@ -127,7 +131,15 @@ func bracketStep(inner string) (pathStep, bool, error) {
 		}
 		return pathStep{kind: pathProp, name: inner[1 : len(inner)-1]}, false, nil
 	case inner[0] == '?':
-		return pathStep{}, false, errPath
+		body := strings.TrimSpace(inner[1:])
+		if len(body) < 2 || body[0] != '(' || body[len(body)-1] != ')' {
+			return pathStep{}, false, errPath
+		}
+		f, err := parseFilter(body[1 : len(body)-1])
+		if err != nil {
+			return pathStep{}, false, err
+		}
+		return pathStep{kind: pathFilter, filter: f}, true, nil
 	case strings.Contains(inner, ":"):
 		parts := strings.SplitN(inner, ":", 2)
 		st := pathStep{kind: pathSlice}
@@ -185,6 +197,10 @@ func (p *jsonPath) eval(root *jsonValue) (*jsonValue, error) {
 	for _, st := range p.steps[k:] {
 		var next []*jsonValue
 		for _, v := range cur {
+			if st.kind == pathFilter {
+				next = st.applyFilter(next, v, root)
+				continue
+			}
 			next = st.apply(next, v)
 		}
 		cur = next
@@ -193,7 +209,7 @@ func (p *jsonPath) eval(root *jsonValue) (*jsonValue, error) {
 }
 
 func (st pathStep) indefinite() bool {
-	return st.kind == pathWildcard || st.kind == pathDeep || st.kind == pathSlice || st.kind == pathIndex && len(st.index) > 1
+	return st.kind == pathFilter || st.kind == pathWildcard || st.kind == pathDeep || st.kind == pathSlice || st.kind == pathIndex && len(st.index) > 1
 }
 
 // definite applies a property or single-index step.
@@ -321,4 +337,48 @@ func (p *jsonPath) render(n int) string {
 		}
 	}
 	return b.String()
+}
+
+// applyFilter keeps the elements of an array, or the object itself, that
+// the step's predicate holds for.
+func (st pathStep) applyFilter(out []*jsonValue, v, root *jsonValue) []*jsonValue {
+	switch v.kind {
+	case jsonArray:
+		for _, e := range v.elem {
+			if st.filter.holds(e, root) {
+				out = append(out, e)
+			}
+		}
+	case jsonObject:
+		if st.filter.holds(v, root) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// closingBracket returns the index in s (which starts with '[') of the ']'
+// that closes it, skipping nested brackets and quoted strings; -1 if none.
+func closingBracket(s string) int {
+	depth := 0
+	var quote byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '[':
+			depth++
+		case c == ']':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
 }
