@@ -47,7 +47,7 @@ type Join struct {
 	Temporal *TemporalSpec
 	// Window, when set, makes this a window join (windowjoin.go).
 	Window *WindowJoinSpec
-	Out      types.Schema
+	Out    types.Schema
 }
 
 func (n *Join) Schema() types.Schema { return n.Out }
