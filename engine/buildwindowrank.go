@@ -37,3 +37,23 @@ func (s *Session) buildWindowRank(p *runtime.Pipeline, n plan.Node, env connecto
 	}
 	return nil
 }
+
+// buildWindowJoin adds the operator of a window join; p's source already
+// feeds both inputs.
+func (s *Session) buildWindowJoin(p *runtime.Pipeline, n *plan.Join, env connector.Env) error {
+	w := n.Window
+	if w.Left.Spec.Proctime {
+		return diag.Errorf(diag.NoPos, diag.TableException, "Processing time Window Join is not supported yet.")
+	}
+	op := &ops.WindowJoin{
+		Type:     ops.JoinType(n.Type),
+		LeftKeys: n.LeftKeys, RightKeys: n.RightKeys,
+		Cond:      n.Cond,
+		LeftWidth: n.Left.Schema().Len(), RightWidth: n.Right.Schema().Len(),
+		LeftStart: w.Left.Start, LeftEnd: w.Left.End, RightStart: w.Right.Start, RightEnd: w.Right.End,
+		Window: windowing(w.Left.Spec, env),
+		Ctx:    s.exprCtx(env),
+	}
+	p.Stages = append(p.Stages, runtime.Stage{Op: op, Width: n.Out.Len()})
+	return nil
+}
