@@ -68,6 +68,10 @@ type WindowAggregate struct {
 	StartCol int
 	EndCol   int
 	TimeCol  int
+	// Attached: the input's rows already carry their window (a window
+	// Top-N, deduplication or join below, windowrank.go), so rows are
+	// grouped by the window columns as they are, sessions included.
+	Attached bool
 }
 
 func (n *WindowTVF) Schema() types.Schema       { return n.Out }
@@ -316,7 +320,7 @@ func windowAggregate(n Node) (Node, error) {
 	}
 	tvf := findWindowTVF(pre.Input)
 	if tvf == nil {
-		return n, nil
+		return attachedWindowAggregate(a, pre), nil
 	}
 	w := tvf.Input.Schema().Len() // window_start, window_end, window_time follow the input
 	start, end := -1, -1
@@ -440,6 +444,8 @@ func ExplainWindowAggregate(n *WindowAggregate) string {
 	win := ""
 	if tvf != nil {
 		win = windowExplain(n.Spec, tvf.Input.Schema())
+	} else if n.Attached {
+		win = attachedExplain(n)
 	}
 	a := &Aggregate{Input: n.Input, Keys: n.Keys, Aggs: n.Aggs, Out: n.Out}
 	return "WindowAggregate(window=[" + win + "], " + aggExplain(a) + ")"

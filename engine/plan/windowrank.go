@@ -203,3 +203,47 @@ func ExplainWindowNode(n Node) string {
 	}
 	return ""
 }
+
+// attachedWindowAggregate turns an Aggregate grouped by window_start and
+// window_end of an input whose rows carry their window (a window Top-N,
+// deduplication or join) into a WindowAggregate, as Flink plans a window
+// aggregation over a window-attached input. Otherwise it returns a.
+func attachedWindowAggregate(a *Aggregate, pre *Project) Node {
+	win := windowCols(pre.Input)
+	if win == nil {
+		return a
+	}
+	if _, ok := pre.Input.(*WindowTVF); ok {
+		return a
+	}
+	start, end := -1, -1
+	for _, k := range a.Keys {
+		if c, ok := expr.ColumnIndex(pre.Exprs[k]); ok {
+			switch c {
+			case win.Start:
+				start = k
+			case win.End:
+				end = k
+			}
+		}
+	}
+	if start < 0 || end < 0 {
+		return a
+	}
+	return &WindowAggregate{Input: pre, Keys: a.Keys, Aggs: a.Aggs, Out: a.Out, Spec: win.Spec, StartCol: start, EndCol: end,
+		TimeCol: -1, Attached: true}
+}
+
+// attachedExplain prints the window of a window aggregation over a
+// window-attached input.
+func attachedExplain(n *WindowAggregate) string {
+	pre, ok := n.Input.(*Project)
+	if !ok {
+		return ""
+	}
+	win := windowCols(pre.Input)
+	if win == nil {
+		return ""
+	}
+	return windowAttachedExplain(*win, pre.Input.Schema())
+}
