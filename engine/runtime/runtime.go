@@ -34,6 +34,11 @@ type Stage struct {
 // stream.WatermarkOperator, and forwards it. When the source ends, the
 // runtime sends stream.MaxWatermark through the chain, then finishes every
 // stage.
+//
+// Stages that are stream.TimerOperators (processing-time windows) have
+// their due timers fired before the source is polled, and a wait for the
+// source never outlasts the earliest timer, so they fire on the clock even
+// when no row arrives; pipelines run by sources report the same waits.
 type Pipeline struct {
 	Source      stream.Source
 	SourceWidth int
