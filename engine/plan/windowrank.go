@@ -45,6 +45,9 @@ type WindowCols struct {
 	Spec       WindowSpec
 	Start, End int
 	Times      []int
+	// TVF: the rows come from a window TVF through filters and
+	// projections, not from an operator that already fired the windows.
+	TVF bool
 }
 
 func (n *WindowRank) Schema() types.Schema        { return n.Out }
@@ -69,7 +72,7 @@ func windowCols(n Node) *WindowCols {
 	switch n := n.(type) {
 	case *WindowTVF:
 		w := n.Input.Schema().Len()
-		return &WindowCols{Spec: n.Spec, Start: w, End: w + 1, Times: []int{w + 2, n.Spec.TimeCol}}
+		return &WindowCols{Spec: n.Spec, Start: w, End: w + 1, Times: []int{w + 2, n.Spec.TimeCol}, TVF: true}
 	case *Filter:
 		return windowCols(n.Input)
 	case *WindowRank:
@@ -97,7 +100,7 @@ func windowCols(n Node) *WindowCols {
 		if in == nil {
 			return nil
 		}
-		out := &WindowCols{Spec: in.Spec, Start: -1, End: -1}
+		out := &WindowCols{Spec: in.Spec, Start: -1, End: -1, TVF: in.TVF}
 		for i, e := range n.Exprs {
 			c, ok := expr.ColumnIndex(e)
 			if !ok {
@@ -205,16 +208,14 @@ func ExplainWindowNode(n Node) string {
 }
 
 // attachedWindowAggregate turns an Aggregate grouped by window_start and
-// window_end of an input whose rows carry their window (a window Top-N,
-// deduplication or join) into a WindowAggregate, as Flink plans a window
-// aggregation over a window-attached input. Otherwise it returns a.
-func attachedWindowAggregate(a *Aggregate, pre *Project) Node {
+// window_end of an input whose rows carry their window into a
+// WindowAggregate, as Flink plans a window aggregation over a
+// window-attached input: a window Top-N, deduplication or join, or a window
+// TVF under projections that move its columns. Otherwise it returns a.
+func attachedWindowAggregate(a *Aggregate, pre *Project) (Node, error) {
 	win := windowCols(pre.Input)
-	if win == nil {
-		return a
-	}
-	if _, ok := pre.Input.(*WindowTVF); ok {
-		return a
+	if win == nil || (win.TVF && win.Spec.Kind == Session) {
+		return a, nil // a SESSION TVF's rows do not know their session yet
 	}
 	start, end := -1, -1
 	for _, k := range a.Keys {
@@ -228,10 +229,15 @@ func attachedWindowAggregate(a *Aggregate, pre *Project) Node {
 		}
 	}
 	if start < 0 || end < 0 {
-		return a
+		return a, nil
+	}
+	if win.TVF {
+		if err := checkSliding(win.Spec); err != nil {
+			return nil, err
+		}
 	}
 	return &WindowAggregate{Input: pre, Keys: a.Keys, Aggs: a.Aggs, Out: a.Out, Spec: win.Spec, StartCol: start, EndCol: end,
-		TimeCol: -1, Attached: true}
+		TimeCol: -1, Attached: true}, nil
 }
 
 // attachedExplain prints the window of a window aggregation over a
