@@ -168,6 +168,8 @@ func (s *Session) buildInto(p *runtime.Pipeline, n plan.Node, env connector.Env)
 		p.Stages = append(p.Stages, runtime.Stage{Op: &ops.Expand{Keys: n.Keys, Sets: n.Sets, Ids: n.Ids}, Width: n.Out.Len()})
 	case *plan.Over, *plan.Rank, *plan.Deduplicate:
 		return s.buildWindow(p, n, env)
+	case *plan.WindowRank, *plan.WindowDeduplicate:
+		return s.buildWindowRank(p, n, env)
 	case *plan.Unnest:
 		p.Stages = append(p.Stages, runtime.Stage{Op: unnestOp(n, s.exprCtx(env)), Width: n.Out.Len()})
 	case *plan.Sort:
@@ -258,6 +260,8 @@ func explainNode(b *strings.Builder, n plan.Node, depth int) {
 		b.WriteString(plan.ExplainWindowAggregate(n) + "\n")
 	case *plan.Over, *plan.Rank, *plan.Deduplicate:
 		b.WriteString(plan.ExplainNode(n) + "\n")
+	case *plan.WindowRank, *plan.WindowDeduplicate:
+		b.WriteString(plan.ExplainWindowNode(n) + "\n")
 	case *plan.Join:
 		b.WriteString(plan.JoinExplain(n) + "\n")
 	case *plan.Unnest:

@@ -35,6 +35,9 @@ func (s *Session) buildJoin(p *runtime.Pipeline, n *plan.Join, env connector.Env
 		p.Stages = append(p.Stages, runtime.Stage{Op: op, Width: n.Out.Len()})
 		return nil
 	}
+	if n.Window != nil {
+		return s.buildWindowJoin(p, n, env)
+	}
 	if iv := n.Interval; iv != nil {
 		op := &ops.IntervalJoin{
 			Type:      ops.JoinType(n.Type),

@@ -45,7 +45,9 @@ type Join struct {
 	Interval *IntervalBounds
 	// Temporal, when set, makes this an event-time temporal join.
 	Temporal *TemporalSpec
-	Out      types.Schema
+	// Window, when set, makes this a window join (windowjoin.go).
+	Window *WindowJoinSpec
+	Out    types.Schema
 }
 
 func (n *Join) Schema() types.Schema { return n.Out }
@@ -55,8 +57,8 @@ func (n *Join) Inputs() []Node       { return []Node{n.Left, n.Right} }
 // outer joins retract padded rows, anti joins retract left rows when a
 // match arrives; inner and semi joins only when an input updates.
 func joinUpdating(n *Join) bool {
-	if n.Interval != nil {
-		return false // only append-only inputs are joined by interval
+	if n.Interval != nil || n.Window != nil {
+		return false // only append-only inputs are joined by interval or window
 	}
 	if n.Temporal != nil {
 		return Updating(n.Left)
@@ -234,6 +236,9 @@ func (b *binder) join(r *sql.Join) (Node, *scope, error) {
 		}
 	}
 	n.Cond, n.Where = residual, where
+	if err := b.windowJoin(n); err != nil {
+		return nil, nil, err
+	}
 	if len(common) == 0 {
 		return n, sc, nil
 	}
@@ -350,6 +355,9 @@ func JoinExplain(n *Join) string {
 	if n.Temporal != nil {
 		return "TemporalJoin(joinType=[" + n.Type.String() + "], where=[" + where + "], select=[" + strings.Join(n.Out.Names(), ", ") + "])"
 	}
+	if n.Window != nil {
+		return windowJoinExplain(n)
+	}
 	if n.Interval != nil {
 		return "IntervalJoin(joinType=[" + n.Type.String() + "], " + intervalExplain(n.Interval) + ", where=[" + where +
 			"], select=[" + strings.Join(n.Out.Names(), ", ") + "])"
@@ -361,7 +369,7 @@ func JoinExplain(n *Join) string {
 // joinProducesDeletes reports whether the join itself, not its inputs,
 // makes its output updating: outer joins and anti joins retract rows.
 func joinProducesDeletes(n *Join) bool {
-	if n.Interval != nil || n.Temporal != nil {
+	if n.Interval != nil || n.Temporal != nil || n.Window != nil {
 		return false
 	}
 	switch n.Type {
@@ -455,7 +463,7 @@ func (b *binder) pushIntoJoin(n Node, sc *scope, conjuncts []sql.Expr) ([]sql.Ex
 		}
 		rest = append(rest, c)
 	}
-	return rest, nil
+	return rest, b.windowJoin(j)
 }
 
 // addWhere adds a conjunct pushed into j to the condition EXPLAIN prints.

@@ -147,6 +147,8 @@ func Updating(n Node) bool {
 		return u
 	}
 	switch n := n.(type) {
+	case *WindowRank, *WindowDeduplicate:
+		return false // windows fire once: append-only
 	case *Aggregate:
 		return true
 	case *Sort:

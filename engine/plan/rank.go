@@ -268,16 +268,20 @@ func (b *binder) rankNode(n Node, sc *scope, pre []expr.Expr, preOut types.Schem
 	if call.Over.Frame != nil {
 		return nil, nil, diag.Errorf(call.Over.Pos, diag.SqlValidatorException, "ROW/RANGE not allowed with RANK, DENSE_RANK or ROW_NUMBER functions")
 	}
-	switch name {
-	case "RANK", "DENSE_RANK":
-		return nil, nil, diag.Errorf(diag.NoPos, diag.TableException, "%s() on streaming table is not supported currently", name)
-	}
 	var input Node = n
 	if len(pre) > len(sc.cols) {
 		input = &Project{Input: n, Exprs: pre, Out: preOut}
 	}
 	rnType := types.Int64.WithNullable(false)
 	out := types.Schema{Columns: append(append([]types.Column(nil), preOut.Columns...), types.Column{Name: "w0$o0", Type: rnType})}
+	// A Top-N per window (windowrank.go).
+	wn, windowed := windowRankNode(input, part, order, name, h, out)
+	if !windowed {
+		switch name {
+		case "RANK", "DENSE_RANK":
+			return nil, nil, diag.Errorf(diag.NoPos, diag.TableException, "%s() on streaming table is not supported currently", name)
+		}
+	}
 	nsc := &scope{cols: append([]scopeCol(nil), sc.cols...)}
 	for i := len(sc.cols); i < len(pre); i++ {
 		nsc.cols = append(nsc.cols, scopeCol{name: preOut.Columns[i].Name, typ: preOut.Columns[i].Type, hidden: true})
@@ -288,6 +292,9 @@ func (b *binder) rankNode(n Node, sc *scope, pre []expr.Expr, preOut types.Schem
 	b.overCols[call] = len(nsc.cols)
 	nsc.cols = append(nsc.cols, scopeCol{name: "w0$o0", typ: rnType, hidden: true})
 
+	if windowed {
+		return wn, nsc, nil
+	}
 	timeT := preOut.Columns[order[0].Col].Type
 	if !h.outputRank && name == "ROW_NUMBER" && h.start == 1 && h.end == 1 && len(order) == 1 && timeT.Attr != types.Regular {
 		if Updating(n) {

@@ -193,6 +193,9 @@ func (b *binder) subqueryJoin(n Node, sc *scope, e sql.Expr) (Node, error) {
 		}
 	}
 	j.Cond, j.Where = residual, where
+	if err := b.windowJoin(j); err != nil {
+		return nil, err
+	}
 	return j, nil
 }
 

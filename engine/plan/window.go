@@ -68,6 +68,10 @@ type WindowAggregate struct {
 	StartCol int
 	EndCol   int
 	TimeCol  int
+	// Attached: the input's rows already carry their window (a window
+	// Top-N, deduplication or join below, windowrank.go), so rows are
+	// grouped by the window columns as they are, sessions included.
+	Attached bool
 }
 
 func (n *WindowTVF) Schema() types.Schema       { return n.Out }
@@ -316,7 +320,7 @@ func windowAggregate(n Node) (Node, error) {
 	}
 	tvf := findWindowTVF(pre.Input)
 	if tvf == nil {
-		return n, nil
+		return attachedWindowAggregate(a, pre)
 	}
 	w := tvf.Input.Schema().Len() // window_start, window_end, window_time follow the input
 	start, end := -1, -1
@@ -337,13 +341,8 @@ func windowAggregate(n Node) (Node, error) {
 		return n, nil
 	}
 	spec := tvf.Spec
-	if spec.Kind == Hop && spec.Size%spec.Slide != 0 {
-		return nil, diag.Errorf(diag.NoPos, diag.TableException,
-			"HOP table function based aggregate requires size must be an integral multiple of slide, but got size %d ms and slide %d ms", spec.Size, spec.Slide)
-	}
-	if spec.Kind == Cumulate && spec.Size%spec.Slide != 0 {
-		return nil, diag.Errorf(diag.NoPos, diag.TableException,
-			"CUMULATE table function based aggregate requires maxSize must be an integral multiple of step, but got maxSize %d ms and step %d ms", spec.Size, spec.Slide)
+	if err := checkSliding(spec); err != nil {
+		return nil, err
 	}
 	tvf.Aggregated = true
 	wa := &WindowAggregate{Input: pre, Keys: a.Keys, Aggs: a.Aggs, Out: a.Out, Spec: spec, StartCol: start, EndCol: end, TimeCol: -1}
@@ -355,6 +354,20 @@ func windowAggregate(n Node) (Node, error) {
 		wa.TimeCol = len(exprs) - 1
 	}
 	return wa, nil
+}
+
+// checkSliding refuses HOP and CUMULATE windows a window aggregation
+// cannot slice, as Flink does.
+func checkSliding(spec WindowSpec) error {
+	if spec.Kind == Hop && spec.Size%spec.Slide != 0 {
+		return diag.Errorf(diag.NoPos, diag.TableException,
+			"HOP table function based aggregate requires size must be an integral multiple of slide, but got size %d ms and slide %d ms", spec.Size, spec.Slide)
+	}
+	if spec.Kind == Cumulate && spec.Size%spec.Slide != 0 {
+		return diag.Errorf(diag.NoPos, diag.TableException,
+			"CUMULATE table function based aggregate requires maxSize must be an integral multiple of step, but got maxSize %d ms and step %d ms", spec.Size, spec.Slide)
+	}
+	return nil
 }
 
 // findWindowTVF looks through filters and projections that keep the window
@@ -440,6 +453,8 @@ func ExplainWindowAggregate(n *WindowAggregate) string {
 	win := ""
 	if tvf != nil {
 		win = windowExplain(n.Spec, tvf.Input.Schema())
+	} else if n.Attached {
+		win = attachedExplain(n)
 	}
 	a := &Aggregate{Input: n.Input, Keys: n.Keys, Aggs: n.Aggs, Out: n.Out}
 	return "WindowAggregate(window=[" + win + "], " + aggExplain(a) + ")"

@@ -34,6 +34,11 @@ type Stage struct {
 // stream.WatermarkOperator, and forwards it. When the source ends, the
 // runtime sends stream.MaxWatermark through the chain, then finishes every
 // stage.
+//
+// Stages that are stream.TimerOperators (processing-time windows) have
+// their due timers fired before the source is polled, and a wait for the
+// source never outlasts the earliest timer, so they fire on the clock even
+// when no row arrives; pipelines run by sources report the same waits.
 type Pipeline struct {
 	Source      stream.Source
 	SourceWidth int
@@ -44,6 +49,7 @@ type Pipeline struct {
 	State *StateLimit
 
 	bufs     []*stream.Batch // bufs[0] source output, bufs[i+1] output of stage i
+	timers   []int           // stages that are stream.TimerOperators
 	wms      []int64         // wms[i]: the last watermark stage i has seen
 	outWM    int64           // the watermark of the pipeline's output
 	opened   bool
@@ -73,6 +79,11 @@ func (p *Pipeline) Open(ctx context.Context) error {
 		}
 		p.bufs = append(p.bufs, stream.NewBatch(s.Width))
 		p.wms = append(p.wms, stream.NoWatermark)
+	}
+	for i, s := range p.Stages {
+		if _, ok := s.Op.(stream.TimerOperator); ok {
+			p.timers = append(p.timers, i)
+		}
 	}
 	return nil
 }
@@ -127,6 +138,24 @@ func (p *Pipeline) Poll(ctx context.Context) (*stream.Batch, time.Duration, erro
 		p.done = true
 		return nil, 0, stream.ErrEndOfInput
 	}
+	if len(p.timers) > 0 {
+		out, err := p.fireTimers()
+		if errors.Is(err, stream.ErrEndOfInput) {
+			p.finished = true
+			return p.result(out), 0, nil
+		}
+		if err != nil {
+			return nil, 0, err
+		}
+		if out != nil {
+			if r := p.result(out); r != nil {
+				return r, 0, nil
+			}
+			for _, b := range p.bufs {
+				b.Reset()
+			}
+		}
+	}
 	wait, err := p.Source.Next(ctx, p.bufs[0])
 	if errors.Is(err, stream.ErrEndOfInput) {
 		p.bufs[0].Reset()
@@ -142,7 +171,7 @@ func (p *Pipeline) Poll(ctx context.Context) (*stream.Batch, time.Duration, erro
 		return nil, 0, err
 	}
 	if p.bufs[0].Len() == 0 && p.bufs[0].Watermark == stream.NoWatermark {
-		return nil, wait, nil
+		return nil, p.untilTimer(wait), nil
 	}
 	out, err := p.push(0, false)
 	if errors.Is(err, stream.ErrEndOfInput) {
@@ -154,6 +183,47 @@ func (p *Pipeline) Poll(ctx context.Context) (*stream.Batch, time.Duration, erro
 		return nil, 0, err
 	}
 	return p.result(out), 0, nil
+}
+
+// fireTimers fires the due processing-time timers of the first stage that
+// has one and pushes what fired through the stages after it. It returns
+// nil when no timer was due.
+func (p *Pipeline) fireTimers() (*stream.Batch, error) {
+	now := p.Clock.Now().UnixMilli()
+	for _, i := range p.timers {
+		t := p.Stages[i].Op.(stream.TimerOperator)
+		if t.NextTimer() > now {
+			continue
+		}
+		if err := t.OnTimer(now, p.bufs[i+1]); err != nil {
+			return nil, err
+		}
+		return p.push(i+1, false)
+	}
+	return nil, nil
+}
+
+// untilTimer shortens wait, the time until the source has something due,
+// to the time until the earliest processing-time timer of the stages.
+func (p *Pipeline) untilTimer(wait time.Duration) time.Duration {
+	if len(p.timers) == 0 {
+		return wait
+	}
+	next := stream.NoTimer
+	for _, i := range p.timers {
+		next = min(next, p.Stages[i].Op.(stream.TimerOperator).NextTimer())
+	}
+	if next == stream.NoTimer {
+		return wait
+	}
+	d := time.Duration(next-p.Clock.Now().UnixMilli()) * time.Millisecond
+	if d < time.Millisecond {
+		d = time.Millisecond
+	}
+	if wait > 0 && d < wait {
+		return d
+	}
+	return wait
 }
 
 // result returns out when it has rows or advances the output watermark.

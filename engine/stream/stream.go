@@ -217,3 +217,20 @@ type WatermarkOperator interface {
 type StatefulOperator interface {
 	StateRows() int
 }
+
+// NoTimer is what TimerOperator.NextTimer returns when no timer is set.
+const NoTimer int64 = math.MaxInt64
+
+// TimerOperator is an Operator with processing-time timers: windows over
+// PROCTIME() fire when the clock passes their end, even when no row
+// arrives. Before it pulls its source, the runtime reads the query's clock
+// and calls OnTimer on a stage whose NextTimer is due; it never sleeps past
+// the earliest timer of its stages. Times are milliseconds since the epoch
+// on the query's clock (virtual in tests, so firing is deterministic).
+type TimerOperator interface {
+	// NextTimer returns the earliest time at which the operator has
+	// something to fire, or NoTimer. It must be cheap.
+	NextTimer() int64
+	// OnTimer appends what fires at time now to out.
+	OnTimer(now int64, out *Batch) error
+}

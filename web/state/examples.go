@@ -131,6 +131,13 @@ FROM TABLE(TUMBLE(TABLE Orders, DESCRIPTOR(ts), INTERVAL '10' SECOND));
 SELECT window_start, window_end, product, COUNT(*) AS orders, SUM(amount) AS total
 FROM TABLE(TUMBLE(TABLE Orders, DESCRIPTOR(ts), INTERVAL '10' SECOND))
 GROUP BY window_start, window_end, product;
+-- A window Top-N: the two biggest orders of each window, also emitted
+-- once, when the window fires (+I only; no -U/+U as in a regular Top-N).
+SELECT * FROM (
+  SELECT id, product, amount, window_start, window_end,
+    ROW_NUMBER() OVER (PARTITION BY window_start, window_end ORDER BY amount DESC) AS rn
+  FROM TABLE(TUMBLE(TABLE Orders, DESCRIPTOR(ts), INTERVAL '10' SECOND))
+) WHERE rn <= 2;
 -- HOP (sliding) and CUMULATE (growing) windows, and SESSION windows that
 -- close after a gap, work the same way.
 SELECT window_start, window_end, COUNT(*) AS orders
