@@ -178,12 +178,15 @@ var exampleOutcomes = map[string][]string{
 	"Sequences":                        {"label", "Received a total of 20 rows"},
 	"WHERE and CAST":                   {"shout", "30!", "Received a total of 9 rows"},
 	"Expressions: strings, numbers, time, JSON, collections": {"2024-05-02 (Thu)", "125 |", "5 rows in set"},
-	"GROUP BY: an updating changelog (-U/+U)":                {"| -U |", "| +U |", "Received a total of 21 rows"},
-	"Batch mode":               {"| id |", "5 rows in set"},
-	"INSERT INTO a print sink": {"+I["},
-	"SHOW and DESCRIBE":        {"withoutColumns", "rows in set"}, // the tail of SHOW FUNCTIONS
-	"Views":                    {"HighScores", "score"},
-	"Catalogs and databases":   {"current database name", "experiments", "Trials"},
+	"Aggregation: results that update":                       {"| -D |", "customers", "Received a total of 35 rows"},
+	"Windows and watermarks":                                 {"window_start", "Received a total of 10 rows"},
+	"Top-N: the leaders change":                              {"| -U |", "| +U |", "points", "Received a total of"},
+	"Joins over streams":                                     {"ship_ts", "<NULL>", "Received a total of 17 rows"},
+	"Batch mode":                                             {"| id |", "5 rows in set"},
+	"INSERT INTO a print sink":                               {"+I["},
+	"SHOW and DESCRIBE":                                      {"withoutColumns", "rows in set"}, // the tail of SHOW FUNCTIONS
+	"Views":                                                  {"HighScores", "score"},
+	"Catalogs and databases":                                 {"current database name", "experiments", "Trials"},
 }
 
 // runExample runs gallery entry i with Run all and checks its outcome.
