@@ -22,6 +22,8 @@ type Rank struct {
 	Start, End int64
 	OutputRank bool
 	Out        types.Schema
+	// Strategy is chosen by the changelog-mode inference.
+	Strategy RankStrategy
 }
 
 // Deduplicate keeps, per key, the first (ascending time) or last
@@ -307,10 +309,7 @@ func (b *binder) rankNode(n Node, sc *scope, pre []expr.Expr, preOut types.Schem
 
 func rankExplain(n *Rank) string {
 	in := n.Input.Schema()
-	strategy := "AppendFastStrategy"
-	if Updating(n.Input) {
-		strategy = "RetractStrategy"
-	}
+	strategy := n.Strategy.String()
 	sel := strings.Join(in.Names(), ", ")
 	if n.OutputRank {
 		sel += ", w0$o0"
@@ -331,27 +330,6 @@ func dedupExplain(n *Deduplicate) string {
 		t = "RowTime"
 	}
 	return "Deduplicate(keep=[" + keep + "], key=[" + colNames(in, n.Keys) + "], order=[" + strings.ToUpper(t) + "])"
-}
-
-// windowUpdating reports whether a node of over.go or rank.go emits updates;
-// ok is false for other nodes.
-func windowUpdating(n Node) (updating, ok bool) {
-	switch n := n.(type) {
-	case *Over:
-		return Updating(n.Input), true
-	case *Rank:
-		return true, true
-	case *Deduplicate:
-		if !n.KeepLast && !n.Rowtime {
-			return Updating(n.Input), true
-		}
-		return true, true
-	case *Sort:
-		// In streaming mode only a sort on a time attribute runs, and it
-		// is append-only; batch mode does not ask.
-		return Updating(n.Input), true
-	}
-	return false, false
 }
 
 // sortLimit plans ORDER BY ... LIMIT in streaming mode as Flink does: a
