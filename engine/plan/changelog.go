@@ -272,6 +272,8 @@ func (c *Changelog) visit(n Node, req updateKind) bool {
 		}
 	case *Rank:
 		in := c.kinds[n.Input]
+		n.NoUpdateBefore = req == updateOnlyAfter
+		n.RowKey = nil
 		switch {
 		case in.insertOnly():
 			n.Strategy = AppendFastStrategy
@@ -280,6 +282,7 @@ func (c *Changelog) visit(n Node, req updateKind) bool {
 			}
 		case updateFast(n.Input, n.Partition, n.Order) && c.visit(n.Input, updateOnlyAfter):
 			n.Strategy = UpdateFastStrategy
+			n.RowKey = uniqueKeyCols(n.Input)
 		default:
 			n.Strategy = RetractStrategy
 			if !c.visit(n.Input, updateBeforeAndAfter) {

@@ -22,8 +22,12 @@ type Rank struct {
 	Start, End int64
 	OutputRank bool
 	Out        types.Schema
-	// Strategy is chosen by the changelog-mode inference.
+	// Strategy is chosen by the changelog-mode inference, with RowKey, the
+	// input's unique key, for UpdateFastStrategy.
 	Strategy RankStrategy
+	RowKey   []int
+	// NoUpdateBefore is set when the consumer needs no -U.
+	NoUpdateBefore bool
 }
 
 // Deduplicate keeps, per key, the first (ascending time) or last
@@ -301,15 +305,19 @@ func (b *binder) rankNode(n Node, sc *scope, pre []expr.Expr, preOut types.Schem
 	if h.end < h.start {
 		h.end = h.start - 1
 	}
-	if Updating(input) && updateFast(input, part, order) {
-		return nil, nil, errUpdateFast(call.Pos)
-	}
 	return &Rank{Input: input, Partition: part, Order: order, Func: name, Start: h.start, End: h.end, OutputRank: h.outputRank, Out: out}, nsc, nil
 }
 
 func rankExplain(n *Rank) string {
 	in := n.Input.Schema()
 	strategy := n.Strategy.String()
+	if n.Strategy == UpdateFastStrategy {
+		keys := make([]string, len(n.RowKey))
+		for i, c := range n.RowKey {
+			keys[i] = strconv.Itoa(c)
+		}
+		strategy += "[" + strings.Join(keys, ",") + "]"
+	}
 	sel := strings.Join(in.Names(), ", ")
 	if n.OutputRank {
 		sel += ", w0$o0"
@@ -340,9 +348,6 @@ func sortLimit(s *Sort, l *Limit) (Node, error) {
 	}
 	in := s.Input.Schema()
 	out := types.Schema{Columns: append(append([]types.Column(nil), in.Columns...), types.Column{Name: "w0$o0", Type: types.Int64.WithNullable(false)})}
-	if Updating(s.Input) && updateFast(s.Input, nil, s.Keys) {
-		return nil, errUpdateFast(diag.NoPos)
-	}
 	r := &Rank{Input: s.Input, Order: s.Keys, Func: "ROW_NUMBER", Start: l.Offset + 1, End: l.Offset + l.Count, Out: out}
 	if r.End < r.Start {
 		r.End = r.Start - 1
@@ -445,10 +450,16 @@ func aggregateBelow(n Node) *Aggregate {
 	return nil
 }
 
-// errUpdateFast refuses a Top-N Flink would run with UpdatableTopNFunction,
-// whose changelog differs from the retracting Top-N's.
-func errUpdateFast(pos int) error {
-	return diag.Errorf(pos, diag.TableException, "Top-N over an updating input ordered by a monotonic aggregate (Flink's UpdateFastStrategy, e.g. ORDER BY COUNT(*) DESC) is not supported yet.")
+// uniqueKeyCols returns the columns of in that belong to its unique key:
+// the group keys of the aggregation below, as far as they are visible.
+func uniqueKeyCols(in Node) []int {
+	var cols []int
+	for c := range in.Schema().Columns {
+		if _, key := columnMonotonicity(in, c); key {
+			cols = append(cols, c)
+		}
+	}
+	return cols
 }
 
 // changeKinds names the changes the first updating node of n produces, as
