@@ -391,14 +391,42 @@ func columnMonotonicity(n Node, c int) (m monotonic, uniqueKey bool) {
 		if c < len(n.Keys) {
 			return constant, true
 		}
-		switch n.Aggs[c-len(n.Keys)].Name {
+		a := n.Aggs[c-len(n.Keys)]
+		switch a.Name {
 		case "COUNT", "MAX":
 			return increasing, false
 		case "MIN":
 			return decreasing, false
+		case "SUM", "SUM0":
+			// Flink knows the range of a constant argument: a sum of a
+			// value that is at least 0 only grows (SUM(1)).
+			if nonNegativeConstant(n.Input, a.Arg) {
+				return increasing, false
+			}
 		}
 	}
 	return notMonotonic, false
+}
+
+// nonNegativeConstant reports whether column c of n is a numeric literal
+// that is at least 0.
+func nonNegativeConstant(n Node, c int) bool {
+	p, ok := n.(*Project)
+	if !ok || c < 0 || c >= len(p.Exprs) {
+		return false
+	}
+	e := p.Exprs[c]
+	v, ok := expr.LiteralValue(e)
+	if !ok || v.Null {
+		return false
+	}
+	switch t := e.Type(); {
+	case t.IsInteger():
+		return v.I >= 0
+	case t.Kind == types.Float || t.Kind == types.Double:
+		return v.F >= 0
+	}
+	return false
 }
 
 // updateFast reports whether Flink would rank this updating input with its
