@@ -114,9 +114,10 @@ func (c *Changelog) Mode(n Node) ChangelogMode {
 }
 
 // InferChangelog infers the changelog modes of a streaming plan for its
-// consumer: a SELECT's result needs -U (requireUpdateBefore); a sink says
-// so itself. It records on Aggregate and Rank nodes what they must emit
-// and how they rank.
+// consumer: a SELECT's result (sink nil) needs -U, as the SQL client's
+// collect sink does; a sink that drops -U (UpdateBeforeDropper) gets +U
+// alone when every node on the way can provide it. It records on Aggregate
+// and Rank nodes what they must emit and how they rank.
 func InferChangelog(root Node, sink connector.SinkTarget) *Changelog {
 	c := &Changelog{kinds: map[Node]modifyKinds{}, modes: map[Node]ChangelogMode{}}
 	k := c.modify(root)
