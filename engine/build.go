@@ -273,6 +273,21 @@ func explainTree(b *strings.Builder, n plan.Node, last []bool, modes *plan.Chang
 	if p, ok := n.(*plan.Project); ok {
 		n = mergeProjects(p)
 	}
+	if p, ok := n.(*plan.Project); ok {
+		if a := renamedAggregate(p); a != nil {
+			n = a
+		}
+	}
+	if sc, ok := n.(*plan.Scan); ok {
+		lines := plan.ExplainScan(sc)
+		for i, line := range lines {
+			writeExplainLine(b, line, self, last, modes)
+			if i < len(lines)-1 {
+				last = append(append([]bool(nil), last...), true)
+			}
+		}
+		return
+	}
 	line := explainLine(n)
 	inputs := n.Inputs()
 	if p, ok := n.(*plan.Project); ok {
@@ -312,6 +327,27 @@ func mergeProjects(p *plan.Project) plan.Node {
 		}
 		p = &plan.Project{Input: q.Input, Exprs: exprs, Out: p.Out}
 	}
+}
+
+// renamedAggregate returns the aggregation under p with p's names when p
+// only names its columns (Flink names aggregate calls by their aliases and
+// has no Calc for that), or nil.
+func renamedAggregate(p *plan.Project) *plan.Aggregate {
+	a, ok := p.Input.(*plan.Aggregate)
+	if !ok || len(p.Exprs) != a.Out.Len() {
+		return nil
+	}
+	for i, e := range p.Exprs {
+		if j, ok := expr.ColumnIndex(e); !ok || j != i {
+			return nil
+		}
+		if i < len(a.Keys) && p.Out.Columns[i].Name != a.Out.Columns[i].Name {
+			return nil
+		}
+	}
+	named := *a
+	named.Out = p.Out
+	return &named
 }
 
 // writeExplainLine writes one node's line; n's mode stands for it.

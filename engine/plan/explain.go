@@ -135,3 +135,28 @@ func joinedRow(n *Join) types.Schema {
 	}
 	return types.Schema{Columns: cols}
 }
+
+// ExplainScan prints a table scan as Flink's plan does, from the top: the
+// WatermarkAssigner of a WATERMARK FOR clause, the Calc computing the
+// computed columns, and the TableSourceScan of the physical columns.
+func ExplainScan(n *Scan) []string {
+	phys := n.Table.Physical()
+	var lines []string
+	if n.Watermark != nil && n.Rowtime >= 0 {
+		lines = append(lines, "WatermarkAssigner(rowtime=["+n.Out.Columns[n.Rowtime].Name+"], watermark=["+NamedExpr(n.Watermark, n.Out)+"])")
+	}
+	if n.Exprs != nil {
+		sel := make([]string, len(n.Exprs))
+		for i, e := range n.Exprs {
+			name := n.Out.Columns[i].Name
+			if j, ok := expr.ColumnIndex(e); ok && phys.Columns[j].Name == name {
+				sel[i] = name
+			} else {
+				sel[i] = NamedExpr(e, phys) + " AS " + name
+			}
+		}
+		lines = append(lines, "Calc(select=["+strings.Join(sel, ", ")+"])")
+	}
+	return append(lines, "TableSourceScan(table=[["+n.ID.Catalog+", "+n.ID.Database+", "+n.ID.Object+"]], fields=["+
+		strings.Join(phys.Names(), ", ")+"])")
+}
