@@ -147,7 +147,7 @@ func (s *Session) buildInto(p *runtime.Pipeline, n plan.Node, env connector.Env)
 		p.Stages = append(p.Stages, runtime.Stage{Op: &ops.Limit{Offset: n.Offset, Count: n.Count}, Width: n.Schema().Len()})
 	case *plan.Aggregate:
 		in := n.Input.Schema()
-		g := &ops.GroupAgg{Keys: n.Keys, Final: s.IsBatch(), Ctx: s.exprCtx(env), TTL: s.stateTTL(env)}
+		g := &ops.GroupAgg{Keys: n.Keys, Final: s.IsBatch(), Ctx: s.exprCtx(env), TTL: s.stateTTL(env), NoUpdateBefore: n.NoUpdateBefore && !s.IsBatch()}
 		for _, a := range n.Aggs {
 			f := ops.AggFunc{Name: a.Name, Arg: a.Arg, Distinct: a.Distinct, Type: a.Type, MoreArgs: a.MoreArgs,
 				Filtered: a.Filtered, Filter: a.Filter, IgnoreNulls: a.IgnoreNulls, Retracting: plan.Updating(n.Input)}
@@ -188,9 +188,29 @@ func (s *Session) buildInto(p *runtime.Pipeline, n plan.Node, env connector.Env)
 	return nil
 }
 
-// execExplain validates the statement and prints its plan.
+// execExplain validates the statement and prints its plan; with
+// CHANGELOG_MODE every node of the streaming plan shows the kinds it emits.
 func (s *Session) execExplain(ctx context.Context, st *sql.Explain) (*Result, error) {
 	var b strings.Builder
+	withModes := false
+	for _, d := range st.Details {
+		if strings.EqualFold(d, "CHANGELOG_MODE") {
+			withModes = !s.IsBatch()
+		}
+	}
+	modes := func(c *plan.Changelog) *plan.Changelog {
+		if withModes {
+			return c
+		}
+		return nil
+	}
+	sinkLine := func(ip *plan.InsertPlan) {
+		line := fmt.Sprintf("Sink(table=[%s], fields=[%s])", ip.ID.String(), strings.Join(ip.Target.Names(), ", "))
+		if withModes {
+			line = withMode(line, 0)
+		}
+		b.WriteString(line + "\n")
+	}
 	switch inner := st.Stmt.(type) {
 	case *sql.QueryStmt:
 		qp, err := s.planner().PlanQuery(inner.Query)
@@ -198,15 +218,15 @@ func (s *Session) execExplain(ctx context.Context, st *sql.Explain) (*Result, er
 			return nil, err
 		}
 		b.WriteString("== Optimized Physical Plan ==\n")
-		explainNode(&b, qp.Root, 0)
+		explainNode(&b, qp.Root, 0, modes(qp.Changelog))
 	case *sql.Insert:
 		ip, err := s.planner().PlanInsert(inner)
 		if err != nil {
 			return nil, err
 		}
 		b.WriteString("== Optimized Physical Plan ==\n")
-		fmt.Fprintf(&b, "Sink(table=[%s], fields=[%s])\n", ip.ID.String(), strings.Join(ip.Target.Names(), ", "))
-		explainNode(&b, ip.Query.Root, 1)
+		sinkLine(ip)
+		explainNode(&b, ip.Query.Root, 1, modes(ip.Query.Changelog))
 	case *sql.StatementSet:
 		b.WriteString("== Optimized Physical Plan ==\n")
 		for _, ins := range inner.Inserts {
@@ -214,8 +234,8 @@ func (s *Session) execExplain(ctx context.Context, st *sql.Explain) (*Result, er
 			if err != nil {
 				return nil, err
 			}
-			fmt.Fprintf(&b, "Sink(table=[%s], fields=[%s])\n", ip.ID.String(), strings.Join(ip.Target.Names(), ", "))
-			explainNode(&b, ip.Query.Root, 1)
+			sinkLine(ip)
+			explainNode(&b, ip.Query.Root, 1, modes(ip.Query.Changelog))
 			b.WriteString("\n")
 		}
 	default:
@@ -225,53 +245,171 @@ func (s *Session) execExplain(ctx context.Context, st *sql.Explain) (*Result, er
 		Rows: [][]types.Value{{types.StringValue(b.String())}}}, nil
 }
 
-func explainNode(b *strings.Builder, n plan.Node, depth int) {
-	b.WriteString(strings.Repeat("   ", depth))
-	if depth > 0 {
-		b.WriteString("+- ")
+// withMode appends Flink's changelogMode attribute to a node's text.
+func withMode(line string, m plan.ChangelogMode) string {
+	if strings.HasSuffix(line, ")") {
+		return line[:len(line)-1] + ", changelogMode=" + m.String() + ")"
 	}
+	return line + "(changelogMode=" + m.String() + ")"
+}
+
+// explainNode prints n and its inputs as Flink's plan tree (":- " for an
+// input that has a sibling below it, "+- " for the last); modes, when not
+// nil, adds each node's changelog mode. Identity projections vanish and a
+// projection over a filter is one Calc, with the Exchange nodes Flink puts
+// in front of keyed operators.
+func explainNode(b *strings.Builder, n plan.Node, depth int, modes *plan.Changelog) {
+	var last []bool
+	for i := 0; i < depth; i++ {
+		last = append(last, true)
+	}
+	explainTree(b, n, last, modes)
+}
+
+func explainTree(b *strings.Builder, n plan.Node, last []bool, modes *plan.Changelog) {
+	if p, ok := n.(*plan.Project); ok && plan.IdentityProject(p) {
+		explainTree(b, p.Input, last, modes)
+		return
+	}
+	self := n // whose changelog mode the line shows
+	if p, ok := n.(*plan.Project); ok {
+		n = mergeProjects(p)
+	}
+	if p, ok := n.(*plan.Project); ok {
+		if a := renamedAggregate(p); a != nil {
+			n = a
+		}
+	}
+	if sc, ok := n.(*plan.Scan); ok {
+		lines := plan.ExplainScan(sc)
+		for i, line := range lines {
+			writeExplainLine(b, line, self, last, modes)
+			if i < len(lines)-1 {
+				last = append(append([]bool(nil), last...), true)
+			}
+		}
+		return
+	}
+	line := explainLine(n)
+	inputs := n.Inputs()
+	if p, ok := n.(*plan.Project); ok {
+		if f, ok := p.Input.(*plan.Filter); ok {
+			line = plan.ExplainCalc(p, f)
+			inputs = f.Inputs()
+		}
+	}
+	writeExplainLine(b, line, self, last, modes)
+	exchanges := plan.Exchanges(n)
+	for i, in := range inputs {
+		sub := append(append([]bool(nil), last...), i == len(inputs)-1)
+		if exchanges != nil {
+			writeExplainLine(b, "Exchange(distribution=["+exchanges[i]+"])", in, sub, modes)
+			sub = append(sub, true)
+		}
+		explainTree(b, in, sub, modes)
+	}
+}
+
+// mergeProjects folds a projection that only picks and renames columns
+// into the projection below it, as Flink merges adjacent Calcs. The result
+// stands for p in the changelog modes.
+func mergeProjects(p *plan.Project) plan.Node {
+	for {
+		q, ok := p.Input.(*plan.Project)
+		if !ok {
+			return p
+		}
+		exprs := make([]expr.Expr, len(p.Exprs))
+		for i, e := range p.Exprs {
+			j, ok := expr.ColumnIndex(e)
+			if !ok {
+				return p
+			}
+			exprs[i] = q.Exprs[j]
+		}
+		p = &plan.Project{Input: q.Input, Exprs: exprs, Out: p.Out}
+	}
+}
+
+// renamedAggregate returns the aggregation under p with p's names when p
+// only names its columns (Flink names aggregate calls by their aliases and
+// has no Calc for that), or nil.
+func renamedAggregate(p *plan.Project) *plan.Aggregate {
+	a, ok := p.Input.(*plan.Aggregate)
+	if !ok || len(p.Exprs) != a.Out.Len() {
+		return nil
+	}
+	for i, e := range p.Exprs {
+		if j, ok := expr.ColumnIndex(e); !ok || j != i {
+			return nil
+		}
+		if i < len(a.Keys) && p.Out.Columns[i].Name != a.Out.Columns[i].Name {
+			return nil
+		}
+	}
+	named := *a
+	named.Out = p.Out
+	return &named
+}
+
+// writeExplainLine writes one node's line; n's mode stands for it.
+func writeExplainLine(b *strings.Builder, line string, n plan.Node, last []bool, modes *plan.Changelog) {
+	for i, l := range last {
+		switch {
+		case i == len(last)-1 && l:
+			b.WriteString("+- ")
+		case i == len(last)-1:
+			b.WriteString(":- ")
+		case l:
+			b.WriteString("   ")
+		default:
+			b.WriteString(":  ")
+		}
+	}
+	if modes != nil {
+		line = withMode(line, modes.Mode(n))
+	}
+	b.WriteString(line + "\n")
+}
+
+// explainLine is one node's text in Flink's Optimized Physical Plan.
+func explainLine(n plan.Node) string {
 	names := strings.Join(n.Schema().Names(), ", ")
 	switch n := n.(type) {
 	case *plan.Scan:
-		fmt.Fprintf(b, "TableSourceScan(table=[[%s, %s, %s]], fields=[%s])\n", n.ID.Catalog, n.ID.Database, n.ID.Object, names)
+		return fmt.Sprintf("TableSourceScan(table=[[%s, %s, %s]], fields=[%s])", n.ID.Catalog, n.ID.Database, n.ID.Object, names)
 	case *plan.Values:
-		fmt.Fprintf(b, "Values(tuples=[%d rows], values=[%s])\n", len(n.Rows), names)
+		return fmt.Sprintf("Values(tuples=[%d rows], values=[%s])", len(n.Rows), names)
 	case *plan.Project:
-		parts := make([]string, len(n.Exprs))
-		for i, e := range n.Exprs {
-			parts[i] = e.String() + " AS " + n.Out.Columns[i].Name
-		}
-		fmt.Fprintf(b, "Calc(select=[%s])\n", strings.Join(parts, ", "))
+		return plan.ExplainCalc(n, nil)
 	case *plan.Filter:
-		fmt.Fprintf(b, "Calc(where=[%s])\n", n.Cond.String())
+		return plan.ExplainCalc(nil, n)
 	case *plan.Limit:
-		fmt.Fprintf(b, "Limit(offset=[%d], fetch=[%d])\n", n.Offset, n.Count)
+		return fmt.Sprintf("Limit(offset=[%d], fetch=[%d])", n.Offset, n.Count)
 	case *plan.Aggregate:
-		fmt.Fprintf(b, "GroupAggregate(%s)\n", plan.ExplainAggregate(n))
+		return fmt.Sprintf("GroupAggregate(%s)", plan.ExplainAggregate(n))
 	case *plan.Expand:
-		fmt.Fprintf(b, "Expand(%s)\n", plan.ExplainExpand(n))
+		return fmt.Sprintf("Expand(%s)", plan.ExplainExpand(n))
 	case *plan.Sort:
-		fmt.Fprintf(b, "Sort(fields=[%s])\n", names)
+		return fmt.Sprintf("Sort(fields=[%s])", names)
 	case *plan.Union:
-		fmt.Fprintf(b, "Union(all=[true], union=[%s])\n", names)
+		return fmt.Sprintf("Union(all=[true], union=[%s])", names)
 	case *plan.WindowTVF:
-		b.WriteString(plan.ExplainWindowTVF(n) + "\n")
+		return plan.ExplainWindowTVF(n)
 	case *plan.WindowAggregate:
-		b.WriteString(plan.ExplainWindowAggregate(n) + "\n")
+		return plan.ExplainWindowAggregate(n)
 	case *plan.Over, *plan.Rank, *plan.Deduplicate:
-		b.WriteString(plan.ExplainNode(n) + "\n")
+		return plan.ExplainNode(n)
 	case *plan.WindowRank, *plan.WindowDeduplicate:
-		b.WriteString(plan.ExplainWindowNode(n) + "\n")
+		return plan.ExplainWindowNode(n)
 	case *plan.Join:
-		b.WriteString(plan.JoinExplain(n) + "\n")
+		return plan.JoinExplain(n)
 	case *plan.Unnest:
-		fmt.Fprintf(b, "Correlate(invocation=[$UNNEST_ROWS$1(%s)], select=[%s], joinType=[%s])\n", n.Expr.String(), names, map[bool]string{false: "INNER", true: "LEFT"}[n.Outer])
+		return fmt.Sprintf("Correlate(invocation=[$UNNEST_ROWS$1(%s)], select=[%s], joinType=[%s])", n.Expr.String(), names, map[bool]string{false: "INNER", true: "LEFT"}[n.Outer])
 	case *plan.SetOpAll:
-		fmt.Fprintf(b, "%s(all=[true], select=[%s])\n", map[bool]string{false: "Intersect", true: "Minus"}[n.Except], names)
+		return fmt.Sprintf("%s(all=[true], select=[%s])", map[bool]string{false: "Intersect", true: "Minus"}[n.Except], names)
 	}
-	for _, in := range n.Inputs() {
-		explainNode(b, in, depth+1)
-	}
+	return fmt.Sprintf("%T", n)
 }
 
 // functionNames lists the built-in functions for SHOW FUNCTIONS, sorted as

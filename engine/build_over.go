@@ -40,6 +40,15 @@ func (s *Session) buildWindow(p *runtime.Pipeline, n plan.Node, env connector.En
 		}
 		op = o
 	case *plan.Rank:
+		if n.Strategy == plan.UpdateFastStrategy {
+			var ts []types.Type
+			for _, c := range in.Columns {
+				ts = append(ts, c.Type)
+			}
+			op = &ops.UpdatableTopN{Partition: n.Partition, RowKey: n.RowKey, Order: sortKeys(n.Order), Start: n.Start, End: n.End,
+				OutputRank: n.OutputRank, NoUpdateBefore: n.NoUpdateBefore, Ctx: s.exprCtx(env), Types: ts}
+			break
+		}
 		if plan.Updating(n.Input) {
 			op = &ops.RetractTopN{Partition: n.Partition, Order: sortKeys(n.Order), Start: n.Start, End: n.End, OutputRank: n.OutputRank, Ctx: s.exprCtx(env)}
 			break

@@ -14,6 +14,7 @@ import (
 	"github.com/flinkplay/flinkplay/engine/connector/blackhole"
 	"github.com/flinkplay/flinkplay/engine/connector/datagen"
 	"github.com/flinkplay/flinkplay/engine/connector/print"
+	"github.com/flinkplay/flinkplay/engine/connector/values"
 	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/engine/plan"
 	"github.com/flinkplay/flinkplay/engine/sql"
@@ -31,7 +32,7 @@ const (
 
 // builtinConnectors is the sorted, explicit list of connectors.
 func builtinConnectors() *connector.Registry {
-	return connector.NewRegistry(blackhole.Factory, datagen.Factory, print.Factory)
+	return connector.NewRegistry(blackhole.Factory, datagen.Factory, print.Factory, values.Factory)
 }
 
 // exec runs one parsed statement.

@@ -114,6 +114,9 @@ func (e *literal) String() string {
 	if e.v.Null {
 		return "null:" + e.t.String()
 	}
+	if e.t.IsInterval() { // Calcite's digest: 1000:INTERVAL SECOND (millis or months)
+		return strconv.FormatInt(e.v.I, 10) + ":" + intervalQualifier(e.t)
+	}
 	s := types.FormatValue(e.v, e.t, time.UTC)
 	if e.t.IsCharacter() {
 		return "_UTF-16LE'" + strings.ReplaceAll(s, "'", "''") + "'"

@@ -40,7 +40,8 @@ type AggFunc struct {
 // In streaming mode (Final false) it follows Flink's GroupAggFunction: the
 // first result of a key is +I, a changed result is -U old then +U new, an
 // unchanged result emits nothing, and a key whose last row is retracted
-// emits -D. It accepts +I and +U (accumulate) and -U and -D (retract); a
+// emits -D; with NoUpdateBefore a change is +U alone. It accepts +I and +U
+// (accumulate) and -U and -D (retract); a
 // retraction for a key it has no state for is ignored, as in Flink. In
 // batch mode (Final true) it emits one +I per key when its input ends, and
 // for a global aggregate (no keys) one row even for empty input.
@@ -55,6 +56,9 @@ type GroupAgg struct {
 	// TTL is 'table.exec.state.ttl' (streaming only): a group not updated
 	// for that long is forgotten.
 	TTL *StateTTL
+	// NoUpdateBefore: a changed result is +U alone, without -U (Flink's
+	// generateUpdateBefore false, when the consumer needs no -U).
+	NoUpdateBefore bool
 
 	groups  map[string]*group
 	order   []string // keys in first-seen order, for deterministic batch output
@@ -170,7 +174,9 @@ func (g *GroupAgg) emit(gr *group, key string, out *stream.Batch) error {
 	if gr.prev == nil {
 		out.AppendRow(stream.Insert, cur)
 	} else if !rowsEqual(gr.prev, cur) {
-		out.AppendRow(stream.UpdateBefore, gr.prev)
+		if !g.NoUpdateBefore {
+			out.AppendRow(stream.UpdateBefore, gr.prev)
+		}
 		out.AppendRow(stream.UpdateAfter, cur)
 	}
 	gr.prev = cur

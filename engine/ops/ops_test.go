@@ -210,12 +210,18 @@ func TestGroupAggStreaming(t *testing.T) {
 		{"nulls are not counted or summed", []int{0}, []AggFunc{{Name: "COUNT", Arg: 1, ArgType: i32, Type: i64.WithNullable(false)}, sum},
 			[]types.Type{str, i64, i32}, [][]rec{{ins("a", nil), ins("a", 4)}},
 			[]string{"+I[a, 0, NULL]", "-U[a, 0, NULL]", "+U[a, 1, 4]"}},
+		{"no update before: a change is +U alone", []int{0}, []AggFunc{count, sum},
+			[]types.Type{str, i64, i32}, [][]rec{{ins("a", 1), ins("a", 2), ins("b", 0)}, {ub("a", 1), ua("a", 1)}, {del("a", 2), del("a", 1)}},
+			[]string{"+I[a, 1, 1]", "+U[a, 2, 3]", "+I[b, 1, 0]", "+U[a, 1, 2]", "+U[a, 2, 3]", "+U[a, 1, 1]", "-D[a, 1, 1]"}},
 		{"null key is a group", []int{0}, []AggFunc{count},
 			[]types.Type{str, i64}, [][]rec{{ins(nil, 1), ins(nil, 2)}}, []string{"+I[NULL, 1]", "-U[NULL, 1]", "+U[NULL, 2]"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			g := &GroupAgg{Keys: tt.keys, Aggs: tt.aggs}
+			if strings.HasPrefix(tt.name, "no update before") {
+				g.NoUpdateBefore = true
+			}
 			got, err := run(t, g, 2, tt.out, tt.batches...)
 			if err != nil {
 				t.Fatal(err)

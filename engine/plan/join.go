@@ -53,23 +53,6 @@ type Join struct {
 func (n *Join) Schema() types.Schema { return n.Out }
 func (n *Join) Inputs() []Node       { return []Node{n.Left, n.Right} }
 
-// joinUpdating reports whether a join emits updates in streaming mode:
-// outer joins retract padded rows, anti joins retract left rows when a
-// match arrives; inner and semi joins only when an input updates.
-func joinUpdating(n *Join) bool {
-	if n.Interval != nil || n.Window != nil {
-		return false // only append-only inputs are joined by interval or window
-	}
-	if n.Temporal != nil {
-		return Updating(n.Left)
-	}
-	switch n.Type {
-	case LeftJoin, RightJoin, FullJoin, AntiJoin:
-		return true
-	}
-	return Updating(n.Left) || Updating(n.Right)
-}
-
 // materialize drops the time attribute of a column type: a regular join's
 // output has none, as in Flink.
 func materialize(t types.Type) types.Type {
@@ -350,7 +333,7 @@ func flattenAnd(e sql.Expr, out *[]sql.Expr) {
 func JoinExplain(n *Join) string {
 	where := "true"
 	if n.Where != nil {
-		where = n.Where.String()
+		where = NamedExpr(n.Where, joinedRow(n))
 	}
 	if n.Temporal != nil {
 		return "TemporalJoin(joinType=[" + n.Type.String() + "], where=[" + where + "], select=[" + strings.Join(n.Out.Names(), ", ") + "])"
@@ -387,6 +370,15 @@ func changesProduced(n Node) string {
 		return "update and delete changes"
 	}
 	switch n.(type) {
+	case *Scan:
+		k := kindsOf(n)
+		switch {
+		case k&modUpdate != 0 && k&modDelete != 0:
+			return "update and delete changes"
+		case k&modDelete != 0:
+			return "delete changes"
+		}
+		return "update changes"
 	case *Aggregate:
 		return "update changes"
 	case *Rank, *Deduplicate:

@@ -82,6 +82,9 @@ type Aggregate struct {
 	Keys  []int
 	Aggs  []AggCall
 	Out   types.Schema
+	// NoUpdateBefore is set by the changelog-mode inference when the
+	// consumer needs no -U: an update is then +U alone.
+	NoUpdateBefore bool
 }
 
 // SortKey is one ORDER BY key over an input column.
@@ -141,28 +144,8 @@ func Bounded(n Node) bool {
 	return true
 }
 
-// Updating reports whether the plan emits updates (-U/+U/-D) in streaming mode.
+// Updating reports whether the plan emits updates (-U/+U/-D) in streaming
+// mode: what the changelog-mode inference (changelog.go) finds it produces.
 func Updating(n Node) bool {
-	if u, ok := windowUpdating(n); ok {
-		return u
-	}
-	switch n := n.(type) {
-	case *WindowRank, *WindowDeduplicate:
-		return false // windows fire once: append-only
-	case *Aggregate:
-		return true
-	case *Sort:
-		return true
-	case *Join:
-		return joinUpdating(n)
-	case *SetOpAll:
-		return true
-	default:
-		for _, in := range n.Inputs() {
-			if Updating(in) {
-				return true
-			}
-		}
-	}
-	return false
+	return !kindsOf(n).insertOnly()
 }

@@ -32,6 +32,9 @@ type QueryPlan struct {
 	Root Node
 	// Bounded reports whether the result ends.
 	Bounded bool
+	// Changelog holds each node's changelog mode in streaming mode; nil
+	// in batch mode.
+	Changelog *Changelog
 }
 
 // InsertPlan is a planned INSERT: the query, cast to the sink's physical
@@ -55,7 +58,11 @@ func (p *Planner) PlanQuery(q sql.Query) (*QueryPlan, error) {
 			return nil, err
 		}
 	}
-	return &QueryPlan{Root: root, Bounded: Bounded(root)}, nil
+	qp := &QueryPlan{Root: root, Bounded: Bounded(root)}
+	if !p.Batch {
+		qp.Changelog = InferChangelog(root, nil)
+	}
+	return qp, nil
 }
 
 // QuerySchema validates a view's query and returns its row type and the
@@ -187,6 +194,9 @@ func (p *Planner) PlanInsert(ins *sql.Insert) (*InsertPlan, error) {
 			"Table sink '%s' doesn't support consuming %s which is produced by node %s",
 			id.String(), changesProduced(q.Root), updatingNodeName(q.Root))
 	}
+	if !p.Batch {
+		q.Changelog = InferChangelog(q.Root, sink)
+	}
 	return &InsertPlan{Query: q, ID: id, Sink: sink, Target: target}, nil
 }
 
@@ -215,6 +225,11 @@ func updatingNodeName(n Node) string {
 		return "GroupAggregate(" + aggExplain(n) + ")"
 	case *Sort:
 		return "Rank"
+	case *Scan:
+		if Updating(n) {
+			return "TableSourceScan(table=[[" + n.ID.Catalog + ", " + n.ID.Database + ", " + n.ID.Object + "]], fields=[" +
+				strings.Join(n.Schema().Names(), ", ") + "])"
+		}
 	case *Rank, *Deduplicate:
 		return ExplainNode(n)
 	case *Join:

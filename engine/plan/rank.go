@@ -22,6 +22,12 @@ type Rank struct {
 	Start, End int64
 	OutputRank bool
 	Out        types.Schema
+	// Strategy is chosen by the changelog-mode inference, with RowKey, the
+	// input's unique key, for UpdateFastStrategy.
+	Strategy RankStrategy
+	RowKey   []int
+	// NoUpdateBefore is set when the consumer needs no -U.
+	NoUpdateBefore bool
 }
 
 // Deduplicate keeps, per key, the first (ascending time) or last
@@ -306,17 +312,18 @@ func (b *binder) rankNode(n Node, sc *scope, pre []expr.Expr, preOut types.Schem
 	if h.end < h.start {
 		h.end = h.start - 1
 	}
-	if Updating(input) && updateFast(input, part, order) {
-		return nil, nil, errUpdateFast(call.Pos)
-	}
 	return &Rank{Input: input, Partition: part, Order: order, Func: name, Start: h.start, End: h.end, OutputRank: h.outputRank, Out: out}, nsc, nil
 }
 
 func rankExplain(n *Rank) string {
 	in := n.Input.Schema()
-	strategy := "AppendFastStrategy"
-	if Updating(n.Input) {
-		strategy = "RetractStrategy"
+	strategy := n.Strategy.String()
+	if n.Strategy == UpdateFastStrategy {
+		keys := make([]string, len(n.RowKey))
+		for i, c := range n.RowKey {
+			keys[i] = strconv.Itoa(c)
+		}
+		strategy += "[" + strings.Join(keys, ",") + "]"
 	}
 	sel := strings.Join(in.Names(), ", ")
 	if n.OutputRank {
@@ -340,27 +347,6 @@ func dedupExplain(n *Deduplicate) string {
 	return "Deduplicate(keep=[" + keep + "], key=[" + colNames(in, n.Keys) + "], order=[" + strings.ToUpper(t) + "])"
 }
 
-// windowUpdating reports whether a node of over.go or rank.go emits updates;
-// ok is false for other nodes.
-func windowUpdating(n Node) (updating, ok bool) {
-	switch n := n.(type) {
-	case *Over:
-		return Updating(n.Input), true
-	case *Rank:
-		return true, true
-	case *Deduplicate:
-		if !n.KeepLast && !n.Rowtime {
-			return Updating(n.Input), true
-		}
-		return true, true
-	case *Sort:
-		// In streaming mode only a sort on a time attribute runs, and it
-		// is append-only; batch mode does not ask.
-		return Updating(n.Input), true
-	}
-	return false, false
-}
-
 // sortLimit plans ORDER BY ... LIMIT in streaming mode as Flink does: a
 // Top-N over the whole input without a rank number.
 func sortLimit(s *Sort, l *Limit) (Node, error) {
@@ -369,9 +355,6 @@ func sortLimit(s *Sort, l *Limit) (Node, error) {
 	}
 	in := s.Input.Schema()
 	out := types.Schema{Columns: append(append([]types.Column(nil), in.Columns...), types.Column{Name: "w0$o0", Type: types.Int64.WithNullable(false)})}
-	if Updating(s.Input) && updateFast(s.Input, nil, s.Keys) {
-		return nil, errUpdateFast(diag.NoPos)
-	}
 	r := &Rank{Input: s.Input, Order: s.Keys, Func: "ROW_NUMBER", Start: l.Offset + 1, End: l.Offset + l.Count, Out: out}
 	if r.End < r.Start {
 		r.End = r.Start - 1
@@ -415,14 +398,42 @@ func columnMonotonicity(n Node, c int) (m monotonic, uniqueKey bool) {
 		if c < len(n.Keys) {
 			return constant, true
 		}
-		switch n.Aggs[c-len(n.Keys)].Name {
+		a := n.Aggs[c-len(n.Keys)]
+		switch a.Name {
 		case "COUNT", "MAX":
 			return increasing, false
 		case "MIN":
 			return decreasing, false
+		case "SUM", "SUM0":
+			// Flink knows the range of a constant argument: a sum of a
+			// value that is at least 0 only grows (SUM(1)).
+			if nonNegativeConstant(n.Input, a.Arg) {
+				return increasing, false
+			}
 		}
 	}
 	return notMonotonic, false
+}
+
+// nonNegativeConstant reports whether column c of n is a numeric literal
+// that is at least 0.
+func nonNegativeConstant(n Node, c int) bool {
+	p, ok := n.(*Project)
+	if !ok || c < 0 || c >= len(p.Exprs) {
+		return false
+	}
+	e := p.Exprs[c]
+	v, ok := expr.LiteralValue(e)
+	if !ok || v.Null {
+		return false
+	}
+	switch t := e.Type(); {
+	case t.IsInteger():
+		return v.I >= 0
+	case t.Kind == types.Float || t.Kind == types.Double:
+		return v.F >= 0
+	}
+	return false
 }
 
 // updateFast reports whether Flink would rank this updating input with its
@@ -474,10 +485,16 @@ func aggregateBelow(n Node) *Aggregate {
 	return nil
 }
 
-// errUpdateFast refuses a Top-N Flink would run with UpdatableTopNFunction,
-// whose changelog differs from the retracting Top-N's.
-func errUpdateFast(pos int) error {
-	return diag.Errorf(pos, diag.TableException, "Top-N over an updating input ordered by a monotonic aggregate (Flink's UpdateFastStrategy, e.g. ORDER BY COUNT(*) DESC) is not supported yet.")
+// uniqueKeyCols returns the columns of in that belong to its unique key:
+// the group keys of the aggregation below, as far as they are visible.
+func uniqueKeyCols(in Node) []int {
+	var cols []int
+	for c := range in.Schema().Columns {
+		if _, key := columnMonotonicity(in, c); key {
+			cols = append(cols, c)
+		}
+	}
+	return cols
 }
 
 // changeKinds names the changes the first updating node of n produces, as

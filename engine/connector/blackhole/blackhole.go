@@ -51,6 +51,11 @@ type target struct{}
 // nothing.
 func (target) AcceptsUpdates() bool { return true }
 
+// DropsUpdateBefore is true: Flink's BlackHoleSink removes UPDATE_BEFORE
+// from the changelog mode it requests, so its input sends +U alone when it
+// can.
+func (target) DropsUpdateBefore() bool { return true }
+
 func (target) Create(connector.Env) (stream.Sink, error) { return sink{}, nil }
 
 // Summary is Flink's asSummaryString of the sink.
