@@ -60,6 +60,10 @@ type Spec struct {
 	// Storage says where the data of a table of this connector lives, for
 	// the playground's catalog panel ("generated on the fly, not stored").
 	Storage string
+	// TestOnly marks a connector of Flink's test classpath ('values'): it
+	// works, as in Flink's SQL client tests, but editors do not offer it,
+	// since a Flink cluster does not have it.
+	TestOnly bool
 }
 
 // Table is what a connector sees of a catalog table.

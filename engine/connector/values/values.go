@@ -34,7 +34,8 @@ const (
 )
 
 var spec = connector.Spec{
-	Name: "values",
+	Name:     "values",
+	TestOnly: true,
 	Description: "Flink's test connector (TestValuesTableFactory), for Flink's own SQL client scripts: " +
 		"no rows are registered in the playground, so a source reads no rows and a sink keeps nothing.",
 	Source:  true,

@@ -21,6 +21,9 @@ func Specs(sess *engine.Session) *protocol.Specs {
 	sp := &protocol.Specs{Connectors: []protocol.Connector{}, Functions: functionNames(), Keywords: sql.Keywords()}
 	for _, f := range sess.Connectors().Factories() {
 		s := f.Spec()
+		if s.TestOnly {
+			continue
+		}
 		c := protocol.Connector{Name: s.Name, Description: s.Description, Source: s.Source, Sink: s.Sink,
 			Storage: s.Storage, Options: make([]protocol.Option, len(s.Options))}
 		for i, o := range s.Options {
