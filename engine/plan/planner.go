@@ -100,7 +100,7 @@ func (p *Planner) PlanInsert(ins *sql.Insert) (*InsertPlan, error) {
 		return nil, positioned(err, ins.Table.Pos())
 	}
 	target := obj.Table.Physical()
-	sink, err := f.PlanSink(connector.Table{Name: id.String(), Physical: target, Options: options})
+	sink, err := f.PlanSink(connector.Table{Name: id.String(), Physical: target, Options: options, PartitionKeys: obj.Table.PartitionKeys})
 	if err != nil {
 		return nil, positioned(err, ins.Table.Pos())
 	}

@@ -633,7 +633,7 @@ func TestSpecs(t *testing.T) {
 			datagen = c
 		}
 	}
-	if want := []string{"blackhole", "datagen", "print"}; !slices.Equal(names, want) {
+	if want := []string{"blackhole", "datagen", "filesystem", "print"}; !slices.Equal(names, want) {
 		t.Errorf("connectors %v, want %v", names, want)
 	}
 	if !datagen.Source || datagen.Sink || datagen.Storage == "" || datagen.Description == "" {
