@@ -65,7 +65,20 @@ func (s *TableSource) Create(env connector.Env) (stream.Source, error) {
 	if fs == nil {
 		fs = vfs.OS{}
 	}
+	// Flink's file enumerator fails the job at its start when the path is
+	// missing; a partitioned table without partitions is empty instead.
+	if _, err := fs.Stat(s.cfg.path); err != nil && len(s.cfg.partitions) == 0 {
+		if errors.Is(err, vfs.ErrNotExist) {
+			return nil, notFound(s.cfg.path)
+		}
+		return nil, err
+	}
 	return &source{t: s, fs: fs, clock: env.Clock, codec: s.cfg.codec(), seen: map[string]bool{}}, nil
+}
+
+func notFound(p string) error {
+	return diag.Errorf(diag.NoPos, "java.io.FileNotFoundException",
+		"File %s does not exist or the user running Flink ('flink') has insufficient permissions to access it.", p)
 }
 
 // source reads the files of a filesystem table. It emits only +I rows and
@@ -152,8 +165,7 @@ func (s *source) scan(first bool) error {
 			if len(s.t.cfg.partitions) > 0 {
 				return nil // no partitions: an empty table
 			}
-			return diag.Errorf(diag.NoPos, "java.io.FileNotFoundException",
-				"File %s does not exist or the user running Flink ('flink') has insufficient permissions to access it.", root)
+			return notFound(root)
 		}
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -428,21 +429,25 @@ func (j *JSON) Decode(data []byte, emit func(row []types.Value) error) error {
 		if len(bytes.TrimSpace(line)) == 0 {
 			continue
 		}
-		row, err := j.decodeLine(line)
-		if err != nil {
-			if j.Opts.IgnoreParseErrors {
+		if err := j.decodeLine(line, emit); err != nil {
+			var je *JSONError
+			if j.Opts.IgnoreParseErrors && errors.As(err, &je) {
 				continue
 			}
-			return err
-		}
-		if err := emit(row); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func (j *JSON) decodeLine(line []byte) ([]types.Value, error) {
+const jsonParseException = "org.apache.flink.shaded.jackson2.com.fasterxml.jackson.core.JsonParseException"
+
+// decodeLine reads one line as Flink's JsonParserRowDataDeserializationSchema:
+// an object is a row, an array is a row per element, anything else fails.
+func (j *JSON) decodeLine(line []byte, emit func(row []types.Value) error) error {
+	fail := func(class, format string, args ...any) error {
+		return &JSONError{Line: string(line), Cause: diag.Errorf(diag.NoPos, class, format, args...)}
+	}
 	dec := json.NewDecoder(bytes.NewReader(line))
 	dec.UseNumber()
 	root, err := parseNode(dec)
@@ -454,35 +459,51 @@ func (j *JSON) decodeLine(line []byte) ([]types.Value, error) {
 		if err != nil {
 			msg = err.Error()
 		}
-		return nil, &JSONError{Line: string(line), Cause: diag.Errorf(diag.NoPos,
-			"org.apache.flink.shaded.jackson2.com.fasterxml.jackson.core.JsonParseException", "%s", msg)}
+		return fail(jsonParseException, "%s", msg)
 	}
-	row := make([]types.Value, len(j.Types))
-	if root.kind != 'o' {
-		// A non-object document has no fields.
-		root = &node{kind: 'o'}
+	rows := []*node{root}
+	switch root.kind {
+	case 'a':
+		rows = root.elems
+	case 'o':
+	default:
+		return fail("org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.JsonMappingException", "No content to map due to end-of-input")
 	}
-	for i, name := range j.Names {
-		f := root.get(name)
-		if f == nil {
-			if j.Opts.FailOnMissingField {
-				return nil, &JSONError{Line: string(line), Cause: diag.Errorf(diag.NoPos, diag.RuntimeException,
-					"Could not find field with name '%s'.", name)}
-			}
-			row[i] = types.NullValue
-			continue
+	var out [][]types.Value
+	for _, r := range rows {
+		if r.kind != 'o' {
+			return fail(diag.IllegalState, "Illegal JSON object data...")
 		}
-		v, derr := j.convert(f, j.Types[i])
-		if derr != nil {
-			if j.Opts.IgnoreParseErrors {
+		row := make([]types.Value, len(j.Types))
+		missing := false
+		for i, name := range j.Names {
+			f := r.get(name)
+			if f == nil {
+				missing = true
 				row[i] = types.NullValue
 				continue
 			}
-			return nil, &JSONError{Line: string(line), Cause: derr}
+			v, derr := j.convert(f, j.Types[i])
+			if derr != nil {
+				if j.Opts.IgnoreParseErrors {
+					row[i] = types.NullValue
+					continue
+				}
+				return fail(jsonParseException, "Fail to deserialize at field: %s.", name)
+			}
+			row[i] = v
 		}
-		row[i] = v
+		if missing && j.Opts.FailOnMissingField {
+			return fail(jsonParseException, "Some field is missing in the JSON data.")
+		}
+		out = append(out, row)
 	}
-	return row, nil
+	for _, row := range out {
+		if err := emit(row); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (j *JSON) convert(n *node, t types.Type) (types.Value, *diag.Error) {
