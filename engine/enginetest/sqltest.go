@@ -357,6 +357,9 @@ func (r *Runner) changelog(ctx context.Context, res *engine.Result, o client.Opt
 			line = append(line, '\n')
 			r.out.Write(line)
 			n++
+			if o.MaxRows > 0 && n >= o.MaxRows {
+				return nil // do not wait for a row that may never come
+			}
 		}
 	}
 }
