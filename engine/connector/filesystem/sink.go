@@ -155,6 +155,9 @@ func (k *sink) Write(_ context.Context, b *stream.Batch) error {
 	if err := k.start(); err != nil {
 		return err
 	}
+	if err := k.checkTime(); err != nil {
+		return err
+	}
 	_, _, dataIdx := k.cfg.dataColumns()
 	if cap(k.row) < len(dataIdx) {
 		k.row = make([]types.Value, len(dataIdx))
@@ -189,18 +192,27 @@ func (k *sink) Write(_ context.Context, b *stream.Batch) error {
 		p.size += int64(len(k.buf))
 		p.lastUpdate = k.now()
 	}
-	if !k.batch {
-		now := k.now()
-		if !now.Before(k.nextCheck) {
-			k.nextCheck = now.Add(time.Duration(k.cfg.check) * time.Millisecond)
-			for _, dir := range k.openDirs() {
-				p := k.parts[dir]
-				if now.Sub(p.created) >= time.Duration(k.cfg.rollover)*time.Millisecond ||
-					now.Sub(p.lastUpdate) >= time.Duration(k.cfg.inactivity)*time.Millisecond {
-					if err := k.roll(dir, p); err != nil {
-						return err
-					}
-				}
+	return nil
+}
+
+// checkTime runs the time-based rolling checks that Flink runs on a
+// processing-time timer every check interval; here they run when a batch
+// arrives, before its rows are written.
+func (k *sink) checkTime() error {
+	if k.batch {
+		return nil
+	}
+	now := k.now()
+	if now.Before(k.nextCheck) {
+		return nil
+	}
+	k.nextCheck = now.Add(time.Duration(k.cfg.check) * time.Millisecond)
+	for _, dir := range k.openDirs() {
+		p := k.parts[dir]
+		if now.Sub(p.created) >= time.Duration(k.cfg.rollover)*time.Millisecond ||
+			now.Sub(p.lastUpdate) >= time.Duration(k.cfg.inactivity)*time.Millisecond {
+			if err := k.roll(dir, p); err != nil {
+				return err
 			}
 		}
 	}
