@@ -160,6 +160,10 @@ type config struct {
 	check       int64 // ms
 	csv         csvConfig
 	json        jsonConfig
+
+	commitPolicy    string // 'sink.partition-commit.policy.kind'
+	commitClass     string // 'sink.partition-commit.policy.class'
+	successFileName string
 }
 
 // dataColumns returns the non-partition columns: what the files hold.
@@ -233,6 +237,12 @@ func validate(t connector.Table, sink bool) (*config, error) {
 		rollover:    30 * 60_000,
 		inactivity:  30 * 60_000,
 		check:       60_000,
+	}
+	c.commitPolicy = opts[keyCommitPolicyKind]
+	c.commitClass = opts[keyCommitPolicyClass]
+	c.successFileName = defaultSuccessFileName
+	if v, ok := opts[keyCommitSuccessFileName]; ok {
+		c.successFileName = v
 	}
 	if v, ok := opts[keyPartitionDefaultName]; ok {
 		c.defaultName = v

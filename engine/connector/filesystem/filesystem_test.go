@@ -324,3 +324,46 @@ func TestMemorySize(t *testing.T) {
 		}
 	}
 }
+
+func TestSuccessFiles(t *testing.T) {
+	tests := []struct {
+		name       string
+		mode       connector.Mode
+		partitions []string
+		want       []string
+	}{
+		{"streaming partitioned", connector.Streaming, []string{"p"}, []string{"p=x/_SUCCESS"}},
+		{"streaming unpartitioned has no committer", connector.Streaming, nil, nil},
+		{"batch unpartitioned marks the table", connector.Batch, nil, []string{"_SUCCESS"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := vfs.NewMem()
+			target, err := Factory.PlanSink(table(map[string]string{"sink.partition-commit.policy.kind": "success-file"},
+				tc.partitions, col("id", types.Int32), col("p", types.String)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			k, err := target.Create(connector.Env{FS: fs, Clock: &fakeClock{}, Mode: tc.mode})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := k.Write(context.Background(), batchOf([]types.Value{types.IntValue(1), types.StringValue("x")})); err != nil {
+				t.Fatal(err)
+			}
+			if err := k.(connector.Committer).Commit(); err != nil {
+				t.Fatal(err)
+			}
+			k.Close()
+			var got []string
+			for _, f := range files(t, fs, "/t") {
+				if strings.HasSuffix(f, "_SUCCESS") {
+					got = append(got, f)
+				}
+			}
+			if strings.Join(got, ",") != strings.Join(tc.want, ",") {
+				t.Errorf("got %v, want %v", got, tc.want)
+			}
+		})
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/flinkplay/flinkplay/engine/connector"
+	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/engine/stream"
 	"github.com/flinkplay/flinkplay/engine/types"
 	"github.com/flinkplay/flinkplay/engine/vfs"
@@ -38,7 +39,11 @@ func (s *TableSink) Create(env connector.Env) (stream.Sink, error) {
 	if fs == nil {
 		fs = vfs.OS{}
 	}
-	k := &sink{cfg: s.cfg, fs: fs, clock: env.Clock, batch: env.Mode == connector.Batch, codec: s.cfg.codec(), parts: map[string]*partFile{}}
+	k := &sink{cfg: s.cfg, fs: fs, clock: env.Clock, batch: env.Mode == connector.Batch, codec: s.cfg.codec(),
+		parts: map[string]*partFile{}, written: map[string]bool{}}
+	if err := k.policies(); err != nil {
+		return nil, err
+	}
 	if env.HasSeed {
 		h := fnv.New64a()
 		h.Write([]byte(s.cfg.table))
@@ -71,6 +76,57 @@ type sink struct {
 	nextCheck time.Time
 	buf       []byte
 	row       []types.Value
+
+	written     map[string]bool // partition directories that got rows
+	successFile bool            // 'sink.partition-commit.policy.kind' has success-file
+}
+
+// policies reads 'sink.partition-commit.policy.kind' as Flink's
+// PartitionCommitPolicyFactory: 'metastore' does nothing for a filesystem
+// table, 'success-file' writes an empty marker file into each committed
+// partition, a 'custom' class cannot be loaded here.
+func (k *sink) policies() error {
+	kinds := k.cfg.commitPolicy
+	if kinds == "" {
+		return nil
+	}
+	for _, name := range strings.Split(kinds, ",") {
+		switch strings.ToLower(name) {
+		case "metastore":
+		case "success-file":
+			k.successFile = true
+		case "custom":
+			return diag.Errorf(diag.NoPos, "java.lang.ClassNotFoundException", "%s", k.cfg.commitClass)
+		default:
+			return diag.Errorf(diag.NoPos, diag.UnsupportedOperation, "Unsupported policy: %s", name)
+		}
+	}
+	return nil
+}
+
+// commitPartitions applies the commit policies to the partitions the job
+// wrote: in batch mode also to the table directory of an unpartitioned
+// table, in streaming mode only to partitions (Flink adds its partition
+// committer only for partitioned tables).
+func (k *sink) commitPartitions() error {
+	if !k.successFile || (!k.batch && len(k.cfg.partitions) == 0) {
+		return nil
+	}
+	dirs := make([]string, 0, len(k.written))
+	for d := range k.written {
+		dirs = append(dirs, d)
+	}
+	sort.Strings(dirs)
+	for _, d := range dirs {
+		w, err := k.fs.Create(path.Join(k.cfg.path, d, k.cfg.successFileName))
+		if err != nil {
+			return err
+		}
+		if err := w.Close(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 type partFile struct {
@@ -189,6 +245,7 @@ func (k *sink) Write(_ context.Context, b *stream.Batch) error {
 		if _, err := p.w.Write(k.buf); err != nil {
 			return err
 		}
+		k.written[dir] = true
 		p.size += int64(len(k.buf))
 		p.lastUpdate = k.now()
 	}
@@ -280,7 +337,7 @@ func (k *sink) Commit() error {
 		}
 	}
 	if !k.batch {
-		return nil
+		return k.commitPartitions()
 	}
 	for _, p := range k.done {
 		dst := path.Join(k.cfg.path, p.dir)
@@ -292,7 +349,10 @@ func (k *sink) Commit() error {
 		}
 	}
 	k.done = nil
-	return k.removeStaging()
+	if err := k.removeStaging(); err != nil {
+		return err
+	}
+	return k.commitPartitions()
 }
 
 // Close abandons what was not committed.
