@@ -161,6 +161,7 @@ type config struct {
 	csv         csvConfig
 	json        jsonConfig
 
+	pathRegex       string // 'source.path.regex-pattern'
 	commitPolicy    string // 'sink.partition-commit.policy.kind'
 	commitClass     string // 'sink.partition-commit.policy.class'
 	successFileName string
@@ -238,6 +239,7 @@ func validate(t connector.Table, sink bool) (*config, error) {
 		inactivity:  30 * 60_000,
 		check:       60_000,
 	}
+	c.pathRegex = opts[keyPathRegex]
 	c.commitPolicy = opts[keyCommitPolicyKind]
 	c.commitClass = opts[keyCommitPolicyClass]
 	c.successFileName = defaultSuccessFileName

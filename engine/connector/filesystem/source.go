@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"path"
+	"regexp"
 	"strings"
 	"time"
 
@@ -73,7 +74,15 @@ func (s *TableSource) Create(env connector.Env) (stream.Source, error) {
 		}
 		return nil, err
 	}
-	return &source{t: s, fs: fs, clock: env.Clock, codec: s.cfg.codec(), seen: map[string]bool{}}, nil
+	src := &source{t: s, fs: fs, clock: env.Clock, codec: s.cfg.codec(), seen: map[string]bool{}}
+	if s.cfg.pathRegex != "" {
+		re, err := regexp.Compile("^(?:" + s.cfg.pathRegex + ")$")
+		if err != nil {
+			return nil, diag.Errorf(diag.NoPos, "java.util.regex.PatternSyntaxException", "%s", err.Error())
+		}
+		src.filter = re
+	}
+	return src, nil
 }
 
 func notFound(p string) error {
@@ -89,6 +98,7 @@ type source struct {
 	clock stream.Clock
 	codec rowCodec
 
+	filter   *regexp.Regexp // 'source.path.regex-pattern' over the whole path
 	seen     map[string]bool
 	pending  []vfs.Entry
 	rows     [][]types.Value
@@ -195,10 +205,21 @@ func (s *source) scan(first bool) error {
 				}
 				continue
 			}
+			if s.filter != nil && !s.filter.MatchString(e.Path) {
+				continue
+			}
 			if !s.seen[e.Path] {
 				s.seen[e.Path] = true
 				files = append(files, e)
 			}
+		}
+		return nil
+	}
+	if st, err := s.fs.Stat(root); err == nil && !st.IsDir {
+		// A path naming a file reads that file.
+		if !s.seen[st.Path] {
+			s.seen[st.Path] = true
+			s.pending = append(s.pending, st)
 		}
 		return nil
 	}
