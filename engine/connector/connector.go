@@ -142,6 +142,12 @@ type Committer interface {
 	Commit() error
 }
 
+// Overwriter is implemented by sinks that support INSERT OVERWRITE
+// (Flink's SupportsOverwrite).
+type Overwriter interface {
+	ApplyOverwrite()
+}
+
 // SinkTarget is a validated, planned table sink.
 type SinkTarget interface {
 	// AcceptsUpdates reports whether the sink consumes -U/+U/-D records.

@@ -20,10 +20,16 @@ import (
 	"github.com/flinkplay/flinkplay/engine/vfs"
 )
 
-// TableSink is a planned filesystem sink: append-only.
+// TableSink is a planned filesystem sink: append-only, or replacing the
+// partitions it writes under INSERT OVERWRITE in batch mode.
 type TableSink struct {
-	cfg *config
+	cfg       *config
+	overwrite bool
 }
+
+// ApplyOverwrite makes the sink replace what the partitions it writes (the
+// whole table when unpartitioned) held, as Flink's PartitionLoader does.
+func (s *TableSink) ApplyOverwrite() { s.overwrite = true }
 
 var _ connector.SinkTarget = (*TableSink)(nil)
 
@@ -39,8 +45,11 @@ func (s *TableSink) Create(env connector.Env) (stream.Sink, error) {
 	if fs == nil {
 		fs = vfs.OS{}
 	}
+	if s.overwrite && env.Mode != connector.Batch {
+		return nil, diag.Errorf(diag.NoPos, diag.IllegalState, "Streaming mode not support overwrite.")
+	}
 	k := &sink{cfg: s.cfg, fs: fs, clock: env.Clock, batch: env.Mode == connector.Batch, codec: s.cfg.codec(),
-		parts: map[string]*partFile{}, written: map[string]bool{}}
+		parts: map[string]*partFile{}, written: map[string]bool{}, overwrite: s.overwrite}
 	if err := k.policies(); err != nil {
 		return nil, err
 	}
@@ -77,6 +86,7 @@ type sink struct {
 	buf       []byte
 	row       []types.Value
 
+	overwrite   bool            // batch INSERT OVERWRITE
 	written     map[string]bool // partition directories that got rows
 	successFile bool            // 'sink.partition-commit.policy.kind' has success-file
 }
@@ -339,10 +349,17 @@ func (k *sink) Commit() error {
 	if !k.batch {
 		return k.commitPartitions()
 	}
+	cleared := map[string]bool{}
 	for _, p := range k.done {
 		dst := path.Join(k.cfg.path, p.dir)
 		if err := k.fs.MkdirAll(dst); err != nil {
 			return err
+		}
+		if k.overwrite && !cleared[dst] {
+			cleared[dst] = true
+			if err := k.clear(dst); err != nil {
+				return err
+			}
 		}
 		if err := k.fs.Rename(p.tmp, path.Join(dst, p.name)); err != nil {
 			return err
@@ -374,6 +391,39 @@ func (k *sink) Close() error {
 		first = err
 	}
 	return first
+}
+
+// clear deletes the visible files and directories under dir, as Flink's
+// overwrite does before it moves the new files in.
+func (k *sink) clear(dir string) error {
+	entries, err := k.fs.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name, ".") || strings.HasPrefix(e.Name, "_") {
+			continue
+		}
+		if err := k.removeAll(e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (k *sink) removeAll(e vfs.Entry) error {
+	if e.IsDir {
+		entries, err := k.fs.ReadDir(e.Path)
+		if err != nil {
+			return err
+		}
+		for _, c := range entries {
+			if err := k.removeAll(c); err != nil {
+				return err
+			}
+		}
+	}
+	return k.fs.Remove(e.Path)
 }
 
 // removeStaging deletes the batch staging directory, deepest first.
