@@ -184,6 +184,15 @@ func TestStreamingSinkRollsAndCommits(t *testing.T) {
 			t.Errorf("hidden file left: %s", f)
 		}
 	}
+	// Each partition counts its own parts: x's second part is number 1
+	// although y's first part took number 1 too.
+	want := []string{"p=x/-0-0", "p=x/-0-1", "p=y/-0-1"}
+	for i, f := range got {
+		dir, name, _ := strings.Cut(f, "/")
+		if dir+"/"+name[len(name)-4:] != want[i] {
+			t.Errorf("file %d: %s, want %s", i, f, want[i])
+		}
+	}
 	if s := read(t, fs, "/t/"+got[0]); s != "1\n" {
 		t.Errorf("partition column written into the file: %q", s)
 	}

@@ -49,7 +49,7 @@ func (s *TableSink) Create(env connector.Env) (stream.Sink, error) {
 		return nil, diag.Errorf(diag.NoPos, diag.IllegalState, "Streaming mode not support overwrite.")
 	}
 	k := &sink{cfg: s.cfg, fs: fs, clock: env.Clock, batch: env.Mode == connector.Batch, codec: s.cfg.codec(),
-		parts: map[string]*partFile{}, written: map[string]bool{}, overwrite: s.overwrite}
+		parts: map[string]*partFile{}, written: map[string]bool{}, overwrite: s.overwrite, bucketParts: map[string]int{}}
 	if err := k.policies(); err != nil {
 		return nil, err
 	}
@@ -77,14 +77,17 @@ type sink struct {
 	codec rowCodec
 	rng   *rand.Rand
 
-	prefix    string // part-<uuid>
-	staging   string // batch: the staging directory
-	counter   int
-	parts     map[string]*partFile
-	done      []*partFile // batch: closed files waiting to move
-	nextCheck time.Time
-	buf       []byte
-	row       []types.Value
+	prefix  string // part-<uuid>
+	staging string // batch: the staging directory
+	counter int    // batch: files of the task
+	// bucketParts and maxParts number streaming part files per partition.
+	bucketParts map[string]int
+	maxParts    int
+	parts       map[string]*partFile
+	done        []*partFile // batch: closed files waiting to move
+	nextCheck   time.Time
+	buf         []byte
+	row         []types.Value
 
 	overwrite   bool            // batch INSERT OVERWRITE
 	written     map[string]bool // partition directories that got rows
@@ -303,11 +306,21 @@ func (k *sink) newPart(dir string) (*partFile, error) {
 		parent = path.Join(k.staging, "task-0-attempt-0", dir)
 		p.tmp = path.Join(parent, p.name)
 	} else {
-		p.name = fmt.Sprintf("%s-0-%d", k.prefix, k.counter)
 		parent = path.Join(k.cfg.path, dir)
-		p.tmp = path.Join(parent, "."+p.name+".inprogress."+k.uuid())
 	}
 	k.counter++
+	if !k.batch {
+		// Like Flink's Buckets: a bucket counts its own parts, starting
+		// from the highest count of any bucket when it is created.
+		n, ok := k.bucketParts[dir]
+		if !ok {
+			n = k.maxParts
+		}
+		p.name = fmt.Sprintf("%s-0-%d", k.prefix, n)
+		p.tmp = path.Join(parent, "."+p.name+".inprogress."+k.uuid())
+		k.bucketParts[dir] = n + 1
+		k.maxParts = max(k.maxParts, n+1)
+	}
 	if err := k.fs.MkdirAll(parent); err != nil {
 		return nil, err
 	}
