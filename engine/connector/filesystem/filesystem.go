@@ -222,6 +222,12 @@ func validate(t connector.Table, sink bool) (*config, error) {
 			}
 		}
 	}
+	for _, e := range enumOptions {
+		if v, ok := opts[e.key]; ok && !e.valid(v) {
+			return nil, &connector.ParseError{Key: e.key, Value: v, Cause: diag.Errorf(diag.NoPos, diag.IllegalArgument,
+				"Could not parse value for enum class %s. Expected one of: [[%s]]", e.class, strings.Join(e.values, ", "))}
+		}
+	}
 	if err := connector.ValidateHelper(spec.Name, opts, own); err != nil {
 		return nil, err
 	}
@@ -278,6 +284,27 @@ func validate(t connector.Table, sink bool) (*config, error) {
 		return nil, err
 	}
 	return c, nil
+}
+
+// enumOptions are the options Flink declares with an enum type; a value
+// matches a constant's text regardless of case.
+type enumOption struct {
+	key, class string
+	values     []string
+}
+
+func (e enumOption) valid(v string) bool {
+	for _, x := range e.values {
+		if strings.EqualFold(x, v) {
+			return true
+		}
+	}
+	return false
+}
+
+var enumOptions = []enumOption{
+	{keyReportStatistics, "org.apache.flink.connector.file.table.FileSystemConnectorOptions$FileStatisticsType", []string{"NONE", "ALL"}},
+	{keyCommitTrigger, "org.apache.flink.connector.file.table.FileSystemConnectorOptions$PartitionCommitTriggerType", []string{"process-time", "partition-time"}},
 }
 
 // validZone accepts what both java.util.TimeZone and ZoneId read alike:
