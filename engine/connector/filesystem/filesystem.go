@@ -114,8 +114,9 @@ var spec = connector.Spec{
 	Description: "Rows in csv or json files under a directory; PARTITIONED BY columns become k=v subdirectories.",
 	Source:      true,
 	Sink:        true,
-	Storage:     "files under the table's 'path'",
-	Options:     append(append([]connector.Option(nil), options...), formatOptions()...),
+	// The playground's catalog panel puts the table's path in place of <path>.
+	Storage: "files under <path>",
+	Options: append(append([]connector.Option(nil), options...), formatOptions()...),
 }
 
 // Factory is the 'filesystem' connector.
