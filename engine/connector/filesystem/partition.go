@@ -186,9 +186,7 @@ func partitionValue(s string, t types.Type) (types.Value, error) {
 	case types.Timestamp:
 		for _, layout := range []string{"2006-01-02T15:04:05.999999999", "2006-01-02T15:04"} {
 			if tm, err := time.Parse(layout, s); err == nil {
-				nanos := tm.UnixNano()
 				ms := tm.Unix()*1000 + int64(tm.Nanosecond()/1_000_000)
-				_ = nanos
 				return types.TimestampValue(ms, int32(tm.Nanosecond()%1_000_000)), nil
 			}
 		}

@@ -2,7 +2,6 @@ package codec
 
 import (
 	"encoding/base64"
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -526,4 +525,3 @@ func parseJavaDouble(s string, float32Bits bool) (float64, *diag.Error) {
 	return f, nil
 }
 
-var _ = fmt.Sprintf
