@@ -524,4 +524,3 @@ func parseJavaDouble(s string, float32Bits bool) (float64, *diag.Error) {
 	}
 	return f, nil
 }
-
