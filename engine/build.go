@@ -91,7 +91,7 @@ func (s *Session) buildInto(p *runtime.Pipeline, n plan.Node, env connector.Env)
 			return err
 		}
 		p.Source = src
-		p.SourceWidth = n.Table.Physical().Len()
+		p.SourceWidth = n.Table.Physical().Len() + len(n.Metadata)
 		if n.Exprs != nil {
 			p.Stages = append(p.Stages, runtime.Stage{Op: &ops.Calc{Exprs: n.Exprs, Ctx: s.exprCtx(env)}, Width: len(n.Exprs)})
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/flinkplay/flinkplay/engine/connector"
 	"github.com/flinkplay/flinkplay/engine/connector/blackhole"
 	"github.com/flinkplay/flinkplay/engine/connector/datagen"
+	"github.com/flinkplay/flinkplay/engine/connector/filesystem"
 	"github.com/flinkplay/flinkplay/engine/connector/print"
 	"github.com/flinkplay/flinkplay/engine/connector/values"
 	"github.com/flinkplay/flinkplay/engine/diag"
@@ -32,7 +33,7 @@ const (
 
 // builtinConnectors is the sorted, explicit list of connectors.
 func builtinConnectors() *connector.Registry {
-	return connector.NewRegistry(blackhole.Factory, datagen.Factory, print.Factory, values.Factory)
+	return connector.NewRegistry(blackhole.Factory, datagen.Factory, filesystem.Factory, print.Factory, values.Factory)
 }
 
 // exec runs one parsed statement.
@@ -337,6 +338,12 @@ func (s *Session) execInserts(ctx context.Context, inserts []*sql.Insert) (*Resu
 			}
 			b, err := j.pipe.Next(ctx)
 			if errors.Is(err, stream.ErrEndOfInput) {
+				if c, ok := j.sink.(connector.Committer); ok {
+					if err := c.Commit(); err != nil {
+						closeAll()
+						return nil, err
+					}
+				}
 				j.opened = false
 				if err := j.sink.Close(); err != nil {
 					return nil, err

@@ -76,6 +76,8 @@ type Table struct {
 	Physical types.Schema
 	// Options are the table's WITH options, keys as written.
 	Options map[string]string
+	// PartitionKeys are the PARTITIONED BY columns, in order.
+	PartitionKeys []string
 }
 
 // Mode is the runtime mode of a query.
@@ -115,6 +117,39 @@ type ScanSource interface {
 	Summary() string
 	// Create builds the runtime source.
 	Create(env Env) (stream.Source, error)
+}
+
+// Metadata is a metadata key a source can read, with its type.
+type Metadata struct {
+	Key  string
+	Type types.Type
+}
+
+// MetadataReader is implemented by sources that can read metadata columns
+// (Flink's SupportsReadingMetadata).
+type MetadataReader interface {
+	// ReadableMetadata lists the keys the source can read, in the order of
+	// Flink's listReadableMetadata map.
+	ReadableMetadata() []Metadata
+	// ApplyReadableMetadata asks the source to append the values of keys,
+	// in this order, after the physical columns of every row.
+	ApplyReadableMetadata(keys []string)
+	// ClassName is the Java class named in Flink's metadata errors.
+	ClassName() string
+}
+
+// Committer is implemented by sinks that make their output visible only
+// when the job ends successfully (the filesystem sink's part files). The
+// session calls Commit at the end of input, before Close; a Close without
+// Commit abandons what was written.
+type Committer interface {
+	Commit() error
+}
+
+// Overwriter is implemented by sinks that support INSERT OVERWRITE
+// (Flink's SupportsOverwrite).
+type Overwriter interface {
+	ApplyOverwrite()
 }
 
 // SinkTarget is a validated, planned table sink.

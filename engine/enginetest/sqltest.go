@@ -25,6 +25,11 @@
 //	+I[1]
 //	+I[2]
 //
+// "file /data/t/a.csv" writes the lines that follow (up to a blank line),
+// each ended by a line feed, to that path of the script's own in-memory
+// file system, where the filesystem connector of every script's session
+// reads and writes (its modification times come from the virtual clock).
+//
 // "statement ok" runs one or more statements and expects no error (a query
 // is run to its end and its rows discarded). "statement error" (or just
 // "error") expects an error: the expectation is "line:col: message", the
@@ -45,6 +50,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path"
 	"strconv"
 	"strings"
 	"sync"
@@ -54,6 +60,7 @@ import (
 	"github.com/flinkplay/flinkplay/engine/client"
 	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/engine/stream"
+	"github.com/flinkplay/flinkplay/engine/vfs"
 )
 
 // RecordKind is what a record of a .sqltest file checks.
@@ -65,6 +72,7 @@ const (
 	StatementError
 	QueryTableau
 	QueryChangelog
+	WriteFile
 )
 
 // Record is one record of a .sqltest file.
@@ -73,7 +81,8 @@ type Record struct {
 	Line      int    // 1-based line of the header
 	Header    string // the header line as written
 	SQL       string
-	StopAfter int // stop-after=N, 0 if absent
+	StopAfter int    // stop-after=N, 0 if absent
+	Path      string // WriteFile: the file to write
 
 	HasExpected bool
 	Expected    string // without a trailing newline
@@ -143,7 +152,7 @@ func ParseScript(text string) (*Script, error) {
 			}
 			rec.Expected = strings.Join(lines[i:last], "\n")
 			i = last
-		} else if rec.Kind != StatementOK {
+		} else if rec.Kind != StatementOK && rec.Kind != WriteFile {
 			return nil, fmt.Errorf("line %d: %q needs an expectation after ----", rec.Line, rec.Header)
 		}
 		rec.end = i
@@ -172,6 +181,8 @@ func parseHeader(line string) (Record, error) {
 		rec.Kind, opts = QueryTableau, f[2:]
 	case len(f) >= 2 && f[0] == "query" && f[1] == "changelog":
 		rec.Kind, opts = QueryChangelog, f[2:]
+	case len(f) == 2 && f[0] == "file" && strings.HasPrefix(f[1], "/"):
+		rec.Kind, rec.Path = WriteFile, f[1]
 	default:
 		return rec, fmt.Errorf("unknown record %q (want statement ok|error, query tableau|changelog)", line)
 	}
@@ -190,6 +201,9 @@ func parseHeader(line string) (Record, error) {
 type Runner struct {
 	Session *engine.Session
 	Clock   *VirtualClock
+	// FS is the session's file system: an in-memory one unless the runner
+	// was made with NewRunnerFS.
+	FS vfs.FS
 
 	// Timeout bounds one record, so a query that never ends fails the
 	// test instead of hanging it.
@@ -207,7 +221,16 @@ const Seed int64 = 42
 // NewRunner returns a runner with a fresh session: streaming mode, zone
 // UTC, seed 42, and a virtual clock starting at Epoch.
 func NewRunner() *Runner {
-	r := &Runner{Clock: NewVirtualClock(Epoch), Timeout: 20 * time.Second, MaxRows: 100000}
+	mem := vfs.NewMem()
+	r := NewRunnerFS(mem)
+	mem.Now = r.Clock.Now
+	return r
+}
+
+// NewRunnerFS returns a runner like NewRunner's whose filesystem
+// connector uses fs.
+func NewRunnerFS(fs vfs.FS) *Runner {
+	r := &Runner{Clock: NewVirtualClock(Epoch), Timeout: 20 * time.Second, MaxRows: 100000, FS: fs}
 	seed := Seed
 	r.Session = engine.NewSession(engine.Config{
 		Clock:  r.Clock,
@@ -215,6 +238,7 @@ func NewRunner() *Runner {
 		Seed:   &seed,
 		Stdout: &r.out,
 		Stderr: &r.out,
+		FS:     fs,
 	})
 	return r
 }
@@ -246,6 +270,9 @@ func (r *Runner) Run(ctx context.Context, rec *Record) Outcome {
 	ctx, cancel := context.WithTimeout(ctx, r.Timeout)
 	defer cancel()
 	r.out.Reset()
+	if rec.Kind == WriteFile {
+		return r.outcome(r.writeFile(rec))
+	}
 	o := r.Options()
 	if rec.StopAfter > 0 {
 		o.MaxRows = rec.StopAfter
@@ -283,6 +310,21 @@ func (r *Runner) Run(ctx context.Context, rec *Record) Outcome {
 	return r.outcome(nil)
 }
 
+func (r *Runner) writeFile(rec *Record) error {
+	if err := r.FS.MkdirAll(path.Dir(rec.Path)); err != nil {
+		return err
+	}
+	w, err := r.FS.Create(rec.Path)
+	if err != nil {
+		return err
+	}
+	if _, err := io.WriteString(w, rec.SQL+"\n"); err != nil {
+		w.Close()
+		return err
+	}
+	return w.Close()
+}
+
 func (r *Runner) outcome(err error) Outcome {
 	return Outcome{Output: strings.TrimRight(r.out.String(), "\n"), Err: err}
 }
@@ -315,6 +357,9 @@ func (r *Runner) changelog(ctx context.Context, res *engine.Result, o client.Opt
 			line = append(line, '\n')
 			r.out.Write(line)
 			n++
+			if o.MaxRows > 0 && n >= o.MaxRows {
+				return nil // do not wait for a row that may never come
+			}
 		}
 	}
 }
@@ -324,7 +369,7 @@ func (r *Runner) changelog(ctx context.Context, res *engine.Result, o client.Opt
 // description of the mismatch.
 func Check(rec *Record, out Outcome) (actual string, mismatch string) {
 	switch rec.Kind {
-	case StatementOK:
+	case StatementOK, WriteFile:
 		if out.Err != nil {
 			return rec.Expected, "unexpected error: " + errorText(out.Err)
 		}

@@ -51,7 +51,7 @@ func runFile(t *testing.T, path string) {
 		if mismatch == "" {
 			continue
 		}
-		if *update && rec.Kind != StatementOK && !(rec.Kind == StatementError && strings.HasPrefix(mismatch, "statement succeeded")) {
+		if *update && rec.Kind != StatementOK && rec.Kind != WriteFile && !(rec.Kind == StatementError && strings.HasPrefix(mismatch, "statement succeeded")) {
 			actual[i] = got
 			continue
 		}

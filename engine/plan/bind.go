@@ -357,17 +357,13 @@ func (b *binder) tableName(r *sql.TableName) (Node, *scope, error) {
 		if err != nil {
 			return nil, nil, positioned(err, r.Pos)
 		}
-		src, err := f.PlanSource(connector.Table{Name: id.String(), Physical: t.Physical(), Options: options})
+		src, err := f.PlanSource(connector.Table{Name: id.String(), Physical: t.Physical(), Options: options, PartitionKeys: t.PartitionKeys})
 		if err != nil {
 			return nil, nil, positioned(err, r.Pos)
 		}
-		// Flink checks metadata columns before boundedness; none of our
-		// connectors can read metadata (SupportsReadingMetadata).
-		for _, c := range t.Columns {
-			if c.Kind == catalog.Metadata {
-				return nil, nil, diag.Validation(r.Pos, "Table '%s' declares metadata columns, but the underlying DynamicTableSource doesn't implement "+
-					"the SupportsReadingMetadata interface. Therefore, metadata cannot be read from the given source.", src.Summary())
-			}
+		// Flink checks metadata columns before boundedness (metadata.go).
+		if err := readMetadata(scan, src, r.Pos); err != nil {
+			return nil, nil, err
 		}
 		if b.p.Batch && !src.Bounded() {
 			return nil, nil, diag.Validation(r.Pos, "Querying an unbounded table '%s' in batch mode is not allowed. The table source is unbounded.", id.String())
@@ -438,9 +434,17 @@ func (b *binder) computedColumns(scan *Scan) error {
 			}
 			scan.Exprs[i] = x
 		case catalog.Metadata:
-			// Only reached without sources (views, computed column types):
-			// tableName rejects metadata columns of a real scan.
-			scan.Exprs[i] = expr.Literal(types.NullValue, c.Type.WithNullable(true))
+			// Without a source (views, computed column types) or a source
+			// that reads metadata, the column is NULL of its type.
+			if scan.Source == nil || len(scan.Metadata) == 0 {
+				scan.Exprs[i] = expr.Literal(types.NullValue, c.Type.WithNullable(true))
+				continue
+			}
+			x, err := metadataExpr(scan, c, phys.Len())
+			if err != nil {
+				return err
+			}
+			scan.Exprs[i] = x
 		}
 	}
 	return nil

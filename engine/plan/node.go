@@ -31,6 +31,9 @@ type Scan struct {
 	Watermark expr.Expr
 	// Rowtime is the output column of the rowtime attribute, -1 when none.
 	Rowtime int
+	// Metadata are the metadata keys the source appends after the
+	// physical columns (connector.MetadataReader), in order.
+	Metadata []string
 }
 
 // Values is a constant relation.

@@ -107,9 +107,16 @@ func (p *Planner) PlanInsert(ins *sql.Insert) (*InsertPlan, error) {
 		return nil, positioned(err, ins.Table.Pos())
 	}
 	target := obj.Table.Physical()
-	sink, err := f.PlanSink(connector.Table{Name: id.String(), Physical: target, Options: options})
+	sink, err := f.PlanSink(connector.Table{Name: id.String(), Physical: target, Options: options, PartitionKeys: obj.Table.PartitionKeys})
 	if err != nil {
 		return nil, positioned(err, ins.Table.Pos())
+	}
+	if ins.Overwrite {
+		o, ok := sink.(connector.Overwriter)
+		if !ok {
+			return nil, diag.Validation(ins.Table.Pos(), "INSERT OVERWRITE requires that the underlying DynamicTableSink of table '%s' implements the SupportsOverwrite interface.", id.String())
+		}
+		o.ApplyOverwrite()
 	}
 	q, err := p.PlanQuery(ins.Source)
 	if err != nil {

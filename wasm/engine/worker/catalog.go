@@ -111,7 +111,14 @@ func tableInfo(o catalog.ObjectSnapshot, specs map[string]*connector.Spec) proto
 	if spec == nil {
 		return t
 	}
-	t.Data = spec.Storage
+	// A connector's storage text may name the table's 'path' option.
+	t.Data = strings.ReplaceAll(spec.Storage, "<path>", strings.TrimPrefix(o.Options["path"], "file://"))
+	if spec.Name == "filesystem" {
+		t.Bounded = "bounded"
+		if _, ok := o.Options["source.monitor-interval"]; ok {
+			t.Bounded = "unbounded (watches for new files)"
+		}
+	}
 	if spec.Name == "datagen" {
 		// Flink's planner calls datagen bounded exactly when it has a row
 		// count; a sequence column still ends the stream when it runs out.

@@ -534,6 +534,8 @@ func TestResetAndCatalog(t *testing.T) {
 	script := "CREATE TABLE gen (id INT NOT NULL, ts AS PROCTIME()) WITH ('connector' = 'datagen', 'number-of-rows' = '10');\n" +
 		"CREATE TEMPORARY TABLE endless (id INT) WITH ('connector' = 'datagen');\n" +
 		"CREATE TABLE out1 (id INT) WITH ('connector' = 'print');\n" +
+		"CREATE TABLE files (id INT) WITH ('connector' = 'filesystem', 'path' = 'file:///data/files', 'format' = 'csv');\n" +
+		"CREATE TABLE watched (id INT) WITH ('connector' = 'filesystem', 'path' = '/data/w', 'format' = 'json', 'source.monitor-interval' = '1 s');\n" +
 		"CREATE VIEW v AS SELECT id FROM gen;\n" +
 		"CREATE DATABASE db2;"
 	msgs := runAll(t, w, r, 1, script, nil)
@@ -564,6 +566,8 @@ func TestResetAndCatalog(t *testing.T) {
 		{"gen", "datagen", "generated on the fly; nothing is stored", "bounded", false, false},
 		{"endless", "datagen", "generated on the fly; nothing is stored", "unbounded", true, false},
 		{"out1", "print", "printed to standard output; nothing is stored", "", false, false},
+		{"files", "filesystem", "files under /data/files", "bounded", false, false},
+		{"watched", "filesystem", "files under /data/w", "unbounded (watches for new files)", false, false},
 		{"v", "", "a view: its query runs when it is read; nothing is stored", "", false, true},
 	}
 	for _, tt := range tests {
@@ -586,7 +590,7 @@ func TestResetAndCatalog(t *testing.T) {
 	}
 
 	w.Handle(protocol.Request{Type: protocol.TypeCatalog})
-	if m := r.next(t); m.Type != protocol.TypeCatalogIs || len(m.Catalog.Catalogs[0].Databases[1].Objects) != 4 {
+	if m := r.next(t); m.Type != protocol.TypeCatalogIs || len(m.Catalog.Catalogs[0].Databases[1].Objects) != 6 {
 		t.Errorf("catalog request answered with %+v", m)
 	}
 
@@ -633,7 +637,7 @@ func TestSpecs(t *testing.T) {
 			datagen = c
 		}
 	}
-	if want := []string{"blackhole", "datagen", "print"}; !slices.Equal(names, want) {
+	if want := []string{"blackhole", "datagen", "filesystem", "print"}; !slices.Equal(names, want) {
 		t.Errorf("connectors %v, want %v", names, want)
 	}
 	if !datagen.Source || datagen.Sink || datagen.Storage == "" || datagen.Description == "" {

@@ -1,0 +1,526 @@
+package codec
+
+import (
+	"encoding/base64"
+	"math"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/types"
+)
+
+// CSVOptions are the 'csv.*' options of a table, already validated.
+type CSVOptions struct {
+	FieldDelimiter    rune   // 'csv.field-delimiter', default ','
+	QuoteChar         rune   // 'csv.quote-character', default '"'; 0 when disabled
+	AllowComments     bool   // 'csv.allow-comments': skip lines starting with '#'
+	IgnoreParseErrors bool   // 'csv.ignore-parse-errors'
+	ArrayDelimiter    string // 'csv.array-element-delimiter', default ";"
+	EscapeChar        rune   // 'csv.escape-character'; 0 when unset
+	NullLiteral       string // 'csv.null-literal'
+	HasNullLiteral    bool
+}
+
+// DefaultCSVOptions are Flink's defaults.
+func DefaultCSVOptions() CSVOptions {
+	return CSVOptions{FieldDelimiter: ',', QuoteChar: '"', ArrayDelimiter: ";"}
+}
+
+// CSV writes and reads rows of one row type as Flink's csv format does
+// (Jackson's CsvMapper underneath): one line per row, fields in column
+// order, no header.
+type CSV struct {
+	Opts    CSVOptions
+	Names   []string
+	Types   []types.Type
+	minSafe rune
+}
+
+// NewCSV returns the codec for columns of the given names and types.
+func NewCSV(opts CSVOptions, names []string, ts []types.Type) *CSV {
+	c := &CSV{Opts: opts, Names: names, Types: ts}
+	// Jackson quotes a string holding any character below the largest of
+	// the separator, the quote character and the line feed, plus one: with
+	// the defaults that is every character before '-', space included.
+	min := opts.FieldDelimiter
+	if opts.QuoteChar > min {
+		min = opts.QuoteChar
+	}
+	if '\n' > min {
+		min = '\n'
+	}
+	c.minSafe = min + 1
+	return c
+}
+
+// CheckTypes reports a column type the csv format cannot hold, with the
+// message of Flink's converters.
+func (c *CSV) CheckTypes() error {
+	for _, t := range c.Types {
+		switch t.Kind {
+		case types.Map, types.Multiset:
+			return diag.Errorf(diag.NoPos, diag.UnsupportedOperation, "Unsupported type: %s", t)
+		case types.Time:
+			if t.Precision > 3 {
+				return diag.Errorf(diag.NoPos, diag.IllegalArgument,
+					"Csv does not support TIME type with precision: %d, it only supports precision 0 ~ 3.", t.Precision)
+			}
+		}
+	}
+	return nil
+}
+
+// AppendRow appends one line for row, line feed included.
+func (c *CSV) AppendRow(dst []byte, row []types.Value) ([]byte, error) {
+	for i, v := range row {
+		if i > 0 {
+			dst = utf8.AppendRune(dst, c.Opts.FieldDelimiter)
+		}
+		var err error
+		if dst, err = c.appendField(dst, v, c.Types[i]); err != nil {
+			return dst, err
+		}
+	}
+	return append(dst, '\n'), nil
+}
+
+func (c *CSV) nullText() string {
+	if c.Opts.HasNullLiteral {
+		return c.Opts.NullLiteral
+	}
+	return ""
+}
+
+func (c *CSV) appendField(dst []byte, v types.Value, t types.Type) ([]byte, error) {
+	if v.Null {
+		return append(dst, c.nullText()...), nil
+	}
+	switch t.Kind {
+	case types.Array, types.Row:
+		var b []byte
+		for i, e := range elems(v, t) {
+			if i > 0 {
+				b = append(b, c.Opts.ArrayDelimiter...)
+			}
+			et := elemTypeAt(t, i)
+			if e.Null {
+				b = append(b, c.nullText()...)
+				continue
+			}
+			if et.Kind == types.Array || et.Kind == types.Row || et.Kind == types.Map || et.Kind == types.Multiset {
+				return dst, diag.Errorf(diag.NoPos, diag.UnsupportedOperation, "Unsupported type: %s", et)
+			}
+			b, _ = c.appendScalar(b, e, et)
+		}
+		return c.appendString(dst, string(b)), nil
+	case types.Map, types.Multiset:
+		return dst, diag.Errorf(diag.NoPos, diag.UnsupportedOperation, "Unsupported type: %s", t)
+	}
+	s, quote := c.appendScalar(nil, v, t)
+	if quote {
+		return c.appendString(dst, string(s)), nil
+	}
+	return append(dst, s...), nil
+}
+
+// appendScalar appends the text of a scalar and reports whether it is a
+// string to Jackson (quoted when needed) rather than a number or boolean.
+func (c *CSV) appendScalar(dst []byte, v types.Value, t types.Type) ([]byte, bool) {
+	switch t.Kind {
+	case types.Boolean:
+		return strconv.AppendBool(dst, v.I != 0), false
+	case types.TinyInt, types.SmallInt, types.Int, types.BigInt, types.IntervalYearMonth, types.IntervalDayTime:
+		return strconv.AppendInt(dst, v.I, 10), false
+	case types.Float:
+		return types.AppendJavaFloat(dst, float32(v.F)), false
+	case types.Double:
+		return types.AppendJavaDouble(dst, v.F), false
+	case types.Decimal:
+		return appendBigDecimal(dst, v, t, true), false
+	case types.Char, types.Varchar:
+		return append(dst, v.B...), true
+	case types.Binary, types.Varbinary:
+		return append(dst, base64.StdEncoding.EncodeToString(v.B)...), true
+	case types.Date:
+		return appendISODate(dst, v.I), true
+	case types.Time:
+		return appendTimeOfDay(dst, v.I*1_000_000), true
+	case types.Timestamp:
+		return appendTimestamp(dst, v, ' ', ""), true
+	case types.TimestampLTZ:
+		return appendTimestamp(dst, v, ' ', "Z"), true
+	}
+	return dst, false
+}
+
+// appendString writes a string field as Jackson's CsvEncoder does: quoted
+// when it is not empty and holds a character below minSafe, the quote
+// character doubled inside; with an escape character, that character and
+// the quote are escaped instead.
+func (c *CSV) appendString(dst []byte, s string) []byte {
+	q := c.Opts.QuoteChar
+	need := false
+	if q != 0 && s != "" {
+		for _, r := range s {
+			if r < c.minSafe {
+				need = true
+				break
+			}
+		}
+	}
+	esc := c.Opts.EscapeChar
+	if !need {
+		if esc == 0 {
+			return append(dst, s...)
+		}
+		for _, r := range s {
+			if r == esc || r == c.Opts.FieldDelimiter {
+				dst = utf8.AppendRune(dst, esc)
+			}
+			dst = utf8.AppendRune(dst, r)
+		}
+		return dst
+	}
+	dst = utf8.AppendRune(dst, q)
+	for _, r := range s {
+		switch {
+		case r == q && esc != 0:
+			dst = utf8.AppendRune(dst, esc)
+		case r == q:
+			dst = utf8.AppendRune(dst, q)
+		case esc != 0 && r == esc:
+			dst = utf8.AppendRune(dst, esc)
+		}
+		dst = utf8.AppendRune(dst, r)
+	}
+	return utf8.AppendRune(dst, q)
+}
+
+func elems(v types.Value, t types.Type) []types.Value {
+	switch x := v.X.(type) {
+	case *types.ArrayValue:
+		return x.Elems
+	case *types.RowValue:
+		return x.Fields
+	}
+	return nil
+}
+
+func elemTypeAt(t types.Type, i int) types.Type {
+	if t.Kind == types.Row {
+		if i < len(t.Fields) {
+			return t.Fields[i].Type
+		}
+		return types.Type{}
+	}
+	if t.Elem != nil {
+		return *t.Elem
+	}
+	return types.Type{}
+}
+
+// Decode reads every row of a csv file and passes each to emit. Rows that
+// fail to parse are an error unless ignore-parse-errors is set, which
+// skips them (and turns fields that fail into NULL).
+func (c *CSV) Decode(data []byte, emit func(row []types.Value) error) error {
+	text := string(data)
+	pos := 0
+	for pos < len(text) {
+		fields, quotedNull, next, err := c.splitRecord(text, pos)
+		pos = next
+		if err != nil {
+			if c.Opts.IgnoreParseErrors {
+				continue
+			}
+			return err
+		}
+		if fields == nil {
+			continue
+		}
+		row, err := c.convertRow(fields, quotedNull)
+		if err != nil {
+			if c.Opts.IgnoreParseErrors {
+				continue
+			}
+			return err
+		}
+		if row == nil {
+			continue
+		}
+		if err := emit(row); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// splitRecord reads one record starting at pos. It returns nil fields for
+// a line to skip (blank, or a comment when allowed).
+func (c *CSV) splitRecord(text string, pos int) (fields []string, isNull []bool, next int, err error) {
+	if c.Opts.AllowComments && strings.HasPrefix(text[pos:], "#") {
+		end := strings.IndexByte(text[pos:], '\n')
+		if end < 0 {
+			return nil, nil, len(text), nil
+		}
+		return nil, nil, pos + end + 1, nil
+	}
+	if text[pos] == '\n' || strings.HasPrefix(text[pos:], "\r\n") {
+		if text[pos] == '\r' {
+			return nil, nil, pos + 2, nil
+		}
+		return nil, nil, pos + 1, nil
+	}
+	var cur strings.Builder
+	quoted := false
+	i := pos
+	q, esc, sep := c.Opts.QuoteChar, c.Opts.EscapeChar, c.Opts.FieldDelimiter
+	endField := func() {
+		s := cur.String()
+		fields = append(fields, s)
+		isNull = append(isNull, !quoted && c.Opts.HasNullLiteral && s == c.Opts.NullLiteral)
+		cur.Reset()
+		quoted = false
+	}
+	atStart := true
+	for i < len(text) {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		switch {
+		case atStart && q != 0 && r == q:
+			quoted = true
+			i += size
+			closed := false
+			for i < len(text) {
+				r2, s2 := utf8.DecodeRuneInString(text[i:])
+				if esc != 0 && r2 == esc && i+s2 < len(text) {
+					r3, s3 := utf8.DecodeRuneInString(text[i+s2:])
+					cur.WriteRune(r3)
+					i += s2 + s3
+					continue
+				}
+				if r2 == q {
+					if i+s2 < len(text) {
+						if r3, s3 := utf8.DecodeRuneInString(text[i+s2:]); r3 == q {
+							cur.WriteRune(q)
+							i += s2 + s3
+							continue
+						}
+					}
+					i += s2
+					closed = true
+					break
+				}
+				cur.WriteRune(r2)
+				i += s2
+			}
+			if !closed {
+				return nil, nil, len(text), diag.Errorf(diag.NoPos, ioException,
+					"Missing closing quote for value")
+			}
+			atStart = false
+			continue
+		case esc != 0 && r == esc && i+size < len(text):
+			r3, s3 := utf8.DecodeRuneInString(text[i+size:])
+			cur.WriteRune(r3)
+			i += size + s3
+			atStart = false
+			continue
+		case r == sep:
+			endField()
+			i += size
+			atStart = true
+			continue
+		case r == '\n':
+			endField()
+			return fields, isNull, i + 1, nil
+		case r == '\r':
+			endField()
+			if strings.HasPrefix(text[i:], "\r\n") {
+				return fields, isNull, i + 2, nil
+			}
+			return fields, isNull, i + 1, nil
+		}
+		cur.WriteRune(r)
+		i += size
+		atStart = false
+	}
+	endField()
+	return fields, isNull, i, nil
+}
+
+func (c *CSV) convertRow(fields []string, isNull []bool) ([]types.Value, error) {
+	arity := len(c.Types)
+	if len(fields) > arity {
+		extra := fields[arity]
+		return nil, diag.Errorf(diag.NoPos, "org.apache.flink.shaded.jackson2.com.fasterxml.jackson.dataformat.csv.CsvReadException",
+			"Too many entries: expected at most %d (value #%d (%d chars) \"%s\")", arity, arity, utf8.RuneCountInString(extra), extra)
+	}
+	if len(fields) < arity && !c.Opts.IgnoreParseErrors {
+		return nil, diag.Errorf(diag.NoPos, diag.RuntimeException,
+			"Row length mismatch. %d fields expected but was %d.", arity, len(fields))
+	}
+	row := make([]types.Value, arity)
+	for i := range row {
+		if i >= len(fields) || isNull[i] {
+			row[i] = types.NullValue
+			continue
+		}
+		v, err := c.parseField(fields[i], c.Types[i])
+		if err != nil {
+			if c.Opts.IgnoreParseErrors {
+				row[i] = types.NullValue
+				continue
+			}
+			return nil, &FieldError{Field: c.Names[i], Cause: err}
+		}
+		row[i] = v
+	}
+	return row, nil
+}
+
+func (c *CSV) parseField(s string, t types.Type) (types.Value, *diag.Error) {
+	switch t.Kind {
+	case types.Array, types.Row:
+		var parts []string
+		if s != "" {
+			parts = strings.Split(s, c.Opts.ArrayDelimiter)
+		}
+		out := make([]types.Value, len(parts))
+		if t.Kind == types.Row && len(parts) < len(t.Fields) {
+			return types.Value{}, diag.Errorf(diag.NoPos, diag.RuntimeException,
+				"Row length mismatch. %d fields expected but was %d.", len(t.Fields), len(parts))
+		}
+		for i, p := range parts {
+			et := elemTypeAt(t, i)
+			if c.Opts.HasNullLiteral && p == c.Opts.NullLiteral {
+				out[i] = types.NullValue
+				continue
+			}
+			v, err := c.parseField(p, et)
+			if err != nil {
+				if c.Opts.IgnoreParseErrors {
+					out[i] = types.NullValue
+					continue
+				}
+				return types.Value{}, err
+			}
+			out[i] = v
+		}
+		if t.Kind == types.Row {
+			return types.Value{X: &types.RowValue{Fields: out[:len(t.Fields)]}}, nil
+		}
+		return types.Value{X: &types.ArrayValue{Elems: out}}, nil
+	}
+	return parseScalarText(s, t, false)
+}
+
+// parseScalarText converts the text of a field as Flink's CsvToRowDataConverters
+// (json: false) or the text branch of JsonToRowDataConverters (json: true) do.
+func parseScalarText(s string, t types.Type, json bool) (types.Value, *diag.Error) {
+	trim := strings.TrimFunc(s, func(r rune) bool { return r <= ' ' })
+	switch t.Kind {
+	case types.Boolean:
+		return types.BoolValue(strings.EqualFold(trim, "true")), nil
+	case types.TinyInt:
+		return parseJavaInt(trim, math.MinInt8, math.MaxInt8, "Value out of range. Value:\"%s\" Radix:10")
+	case types.SmallInt:
+		return parseJavaInt(trim, math.MinInt16, math.MaxInt16, "Value out of range. Value:\"%s\" Radix:10")
+	case types.Int, types.IntervalYearMonth:
+		return parseJavaInt(trim, math.MinInt32, math.MaxInt32, "")
+	case types.BigInt, types.IntervalDayTime:
+		return parseJavaInt(trim, math.MinInt64, math.MaxInt64, "")
+	case types.Float, types.Double:
+		f, err := parseJavaDouble(trim, t.Kind == types.Float)
+		if err != nil {
+			return types.Value{}, err
+		}
+		return types.FloatValue(f), nil
+	case types.Decimal:
+		return parseDecimal(s, t)
+	case types.Char, types.Varchar:
+		return types.StringValue(s), nil
+	case types.Binary, types.Varbinary:
+		b, err := base64.StdEncoding.DecodeString(s)
+		if err != nil {
+			return types.Value{}, diag.Errorf(diag.NoPos, diag.IllegalArgument, "Unable to deserialize byte array.")
+		}
+		return types.BytesValue(b), nil
+	case types.Date:
+		var days int64
+		var err *diag.Error
+		if json {
+			days, err = parseDateStrict(s)
+		} else {
+			days, err = parseDateLoose(s)
+		}
+		if err != nil {
+			return types.Value{}, err
+		}
+		return types.IntValue(days), nil
+	case types.Time:
+		nod, end, ok := parseTimeOfDay(s, 0, json)
+		if !ok || end != len(s) {
+			return types.Value{}, cannotParse(s, end)
+		}
+		return types.IntValue(truncateTime(nod/1_000_000, t.Precision)), nil
+	case types.Timestamp:
+		v, err := parseTimestamp(trim, ' ', "", true)
+		if err != nil {
+			return types.Value{}, err
+		}
+		return truncateTimestamp(v, t.Precision), nil
+	case types.TimestampLTZ:
+		v, err := parseTimestamp(trim, ' ', "Z", true)
+		if err != nil {
+			return types.Value{}, err
+		}
+		return truncateTimestamp(v, t.Precision), nil
+	}
+	return types.Value{}, diag.Errorf(diag.NoPos, diag.UnsupportedOperation, "Unsupported type: %s", t)
+}
+
+func parseJavaInt(s string, lo, hi int64, rangeMsg string) (types.Value, *diag.Error) {
+	n, err := strconv.ParseInt(strings.TrimPrefix(s, "+"), 10, 64)
+	if err != nil || s == "" || strings.HasPrefix(s, "+-") || strings.HasPrefix(s, "+") && len(s) == 1 {
+		return types.Value{}, forInput(s)
+	}
+	if n < lo || n > hi {
+		if rangeMsg != "" {
+			return types.Value{}, diag.Errorf(diag.NoPos, diag.NumberFormatException, rangeMsg, s)
+		}
+		return types.Value{}, forInput(s)
+	}
+	return types.IntValue(n), nil
+}
+
+func parseJavaDouble(s string, float32Bits bool) (float64, *diag.Error) {
+	if s == "" {
+		return 0, diag.Errorf(diag.NoPos, diag.NumberFormatException, "empty String")
+	}
+	body := strings.TrimLeft(s, "+-")
+	switch body {
+	case "NaN":
+		return math.NaN(), nil
+	case "Infinity":
+		if strings.HasPrefix(s, "-") {
+			return math.Inf(-1), nil
+		}
+		return math.Inf(1), nil
+	}
+	if strings.ContainsAny(body, "_xXiInN") {
+		return 0, forInput(s)
+	}
+	if l := body[len(body)-1]; l == 'f' || l == 'F' || l == 'd' || l == 'D' {
+		s = s[:len(s)-1]
+	}
+	bits := 64
+	if float32Bits {
+		bits = 32
+	}
+	f, err := strconv.ParseFloat(s, bits)
+	if err != nil && !strings.Contains(err.Error(), "range") {
+		return 0, forInput(s)
+	}
+	return f, nil
+}
