@@ -111,12 +111,18 @@ func TestPlaygroundCatalogSkipsCorruptEntries(t *testing.T) {
 	)
 	st.Entries["object/pg/default/a"] = []byte(`{"kind":"table","catalog":"pg","database":"default","name":"a","ddl":"CREATE TABLE oops ("}`)
 	st.Entries["object/pg/default/junk"] = []byte(`not json`)
+	// A definition must create the object its entry is for.
+	st.Entries["object/pg/default/c"] = []byte(`{"kind":"table","catalog":"pg","database":"default","name":"c","ddl":"CREATE TABLE elsewhere (x INT)"}`)
 	s := storeSession(t, st)
 	got := strings.Join(s.Warnings(), "\n")
-	for _, want := range []string{`Skipped the stored entry "object/pg/default/junk"`, "Skipped the stored table `pg`.`default`.`a`"} {
+	for _, want := range []string{`Skipped the stored entry "object/pg/default/junk"`, "Skipped the stored table `pg`.`default`.`a`",
+		"Skipped the stored table `pg`.`default`.`c`: org.apache.flink.table.api.ValidationException: the stored definition of `pg`.`default`.`c` creates elsewhere"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("warnings %q lack %q", got, want)
 		}
+	}
+	if got := ddlRun(t, s, "SHOW TABLES IN default_catalog.default_database"); got != "table name" {
+		t.Errorf("a stored definition created a table elsewhere: %q", got)
 	}
 	if got, want := ddlRun(t, s, "SHOW TABLES IN pg.`default`"), "table name\nb\nv"; got != want {
 		t.Errorf("SHOW TABLES: got %q want %q", got, want)

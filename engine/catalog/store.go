@@ -67,9 +67,10 @@ func catalogKey(c string) string      { return escapeKey(kindCatalog, c) }
 func databaseKey(c, db string) string { return escapeKey(kindDatabase, c, db) }
 func objectKey(id ObjectID) string    { return escapeKey("object", id.Catalog, id.Database, id.Object) }
 
-// DefineFunc creates a table or view from its stored DDL, as the statement
-// would; the engine provides it, since only it can parse and bind SQL.
-type DefineFunc func(ddl string) error
+// DefineFunc creates the table or view id from its stored DDL, as the
+// statement would; the engine provides it, since only it can parse and bind
+// SQL. DDL that names another object is an error.
+type DefineFunc func(id ObjectID, ddl string) error
 
 // SetStore connects the manager to a store: CREATE CATALOG with 'type' =
 // 'playground' becomes possible, and the playground catalogs the store
@@ -154,7 +155,7 @@ func decodeRecord(b []byte) (*record, error) {
 			return nil, fmt.Errorf("a database entry without a database name")
 		}
 	case kindTable, kindView:
-		if r.DDL == "" {
+		if r.Database == "" || r.Name == "" || r.DDL == "" {
 			return nil, fmt.Errorf("a %s entry without DDL", r.Kind)
 		}
 	default:
@@ -205,7 +206,7 @@ func (m *Manager) restore(name string, entries map[string][]byte) {
 				failed[r] = diag.Errorf(diag.NoPos, DatabaseNotExistException, "Database %s does not exist in Catalog %s.", r.Database, name)
 				continue
 			}
-			if err := m.define(r.DDL); err != nil {
+			if err := m.define(ObjectID{r.Catalog, r.Database, r.Name}, r.DDL); err != nil {
 				failed[r] = err
 				left = append(left, r)
 				continue
