@@ -124,7 +124,7 @@ func (p *page) DownloadFile(file string) {
 func (p *page) DeleteFile(file string) {
 	defer recovered("deleteFile")
 	confirm := js.Global().Get("confirm")
-	if confirm.Type() == js.TypeFunction && !confirm.Invoke("Delete " + file + " from this browser's storage?").Truthy() {
+	if confirm.Type() == js.TypeFunction && !confirm.Invoke("Delete "+file+" from this browser's storage?").Truthy() {
 		return
 	}
 	p.fileRequest(protocol.Request{Type: protocol.TypeDeleteFile, Path: file})

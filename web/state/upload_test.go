@@ -33,7 +33,7 @@ func TestInferUpload(t *testing.T) {
 		{
 			name: "not a date, ISO timestamps, huge numbers", file: "x.csv",
 			content: "d,ts,n\n2024-02-30,2024-01-01T00:00:00,123456789012345678901234567890\n",
-			table: "x", format: "csv", cols: "d STRING, ts STRING, n DECIMAL(30, 0)",
+			table:   "x", format: "csv", cols: "d STRING, ts STRING, n DECIMAL(30, 0)",
 			data: "2024-02-30,2024-01-01T00:00:00,123456789012345678901234567890\n",
 		},
 		{
@@ -50,7 +50,7 @@ func TestInferUpload(t *testing.T) {
 		{
 			name: "json array, ISO timestamps, mixed kinds", file: "a.json",
 			content: `[{"t": "2024-01-01T10:00:00", "m": 1}, {"t": "2024-01-01T10:00:00.25", "m": "one"}]`,
-			table: "a", format: "json", cols: "t TIMESTAMP(3), m STRING",
+			table:   "a", format: "json", cols: "t TIMESTAMP(3), m STRING",
 			data:    `{"t":"2024-01-01T10:00:00","m":1}` + "\n" + `{"t":"2024-01-01T10:00:00.25","m":"one"}` + "\n",
 			options: "json.timestamp-format.standard=ISO-8601",
 		},
