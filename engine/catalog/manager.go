@@ -22,8 +22,8 @@ const (
 	BuiltinDatabase = "default_database"
 )
 
-// InMemoryType is the catalog type this package implements; the only one a
-// playground can create.
+// InMemoryType is Flink's in-memory catalog type. The other type a session
+// can create is PlaygroundType, when it has a Store (store.go).
 const InMemoryType = "generic_in_memory"
 
 // Catalog option keys.

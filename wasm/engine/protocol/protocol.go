@@ -11,6 +11,10 @@
 // statement that succeeded without rows (DDL, USE, SET), and after every run.
 // Cancel{ID} stops the run within 100 ms: the current query ends with Done
 // (Cancelled set) and no further statement starts.
+// The Files panel's requests (ListFiles, ReadFile, WriteFile, DeleteFile)
+// are answered at once, even while a query runs, by Files (the directory
+// listing, after a write or delete the parent's) or FileData, each with
+// Error set when the request failed.
 package protocol
 
 // Message types, the "type" field of every message.

@@ -17,6 +17,7 @@ import (
 	"path"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/flinkplay/flinkplay/engine/catalog"
@@ -133,9 +134,14 @@ func decodeEntry(b []byte) (kind byte, mod time.Time, data []byte, err error) {
 type FS struct {
 	*vfs.Mem
 	kv KV
+	// mu serializes writes to storage: the engine and the Files panel use
+	// the file system from goroutines of their own, and a write waits for
+	// IndexedDB.
+	mu sync.Mutex
 	// undoing is set while a change the storage refused is rolled back in
-	// memory, so that the rollback is not written through.
-	undoing bool
+	// memory (under mu, without waiting), so that the rollback is not
+	// written through.
+	undoing atomic.Bool
 }
 
 // LoadFS reads the files bucket of kv into a new file system; entries it
@@ -178,15 +184,17 @@ func LoadFS(kv KV, maxBytes int64) (*FS, []string) {
 // refuses a file (quota), the file is removed from memory too, so that
 // what the page lists is what a reload brings back.
 func (f *FS) persist(paths ...string) error {
-	if f.undoing {
+	if f.undoing.Load() {
 		return nil
 	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
 	for _, p := range paths {
 		if err := f.persistOne(p); err != nil {
 			if errors.Is(err, vfs.ErrQuota) {
-				f.undoing = true
+				f.undoing.Store(true)
 				f.Mem.Remove(p)
-				f.undoing = false
+				f.undoing.Store(false)
 			}
 			return err
 		}
