@@ -20,7 +20,9 @@ self.onmessage = (event) => {
 // entry, values as Uint8Array. The Go side (wasm/engine/idb.go) awaits
 // these promises on its own goroutines. Errors reject with the DOMException
 // name first ("QuotaExceededError: ..."), so Go can tell a full storage.
-self.flinkplayStorage = (() => {
+// engine-worker.js?storage=none (the embed page) has none: its examples
+// neither see nor change what the playground keeps.
+self.flinkplayStorage = new URLSearchParams(self.location.search).get("storage") === "none" ? null : (() => {
   const buckets = ["catalog", "files"];
   let opening = null;
   function open() {

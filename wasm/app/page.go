@@ -199,7 +199,13 @@ func (p *page) startWorker() {
 		w, early = first.Get("worker"), first.Get("early")
 		js.Global().Delete("flinkplayEngine")
 	} else {
-		w = js.Global().Get("Worker").New("engine-worker.js")
+		url := "engine-worker.js"
+		if p.embed != nil {
+			// An embedded example must not see, or change, what the
+			// playground keeps in this origin's storage.
+			url += "?storage=none"
+		}
+		w = js.Global().Get("Worker").New(url)
 	}
 	onmessage := p.keep(funcOf("onmessage", func(args []js.Value) any {
 		if gen != p.workerGen || len(args) == 0 {

@@ -25,6 +25,9 @@ var _ storage.KV = idb{}
 // (IndexedDB disabled, a private window that refuses it).
 func openIDB() (idb, error) {
 	api := js.Global().Get("flinkplayStorage")
+	if api.IsNull() {
+		return idb{}, errNoStorage
+	}
 	if api.Type() != js.TypeObject {
 		return idb{}, errors.New("engine-worker.js has no storage")
 	}
@@ -34,6 +37,9 @@ func openIDB() (idb, error) {
 	}
 	return s, nil
 }
+
+// errNoStorage is the embed page's choice: no persistent storage.
+var errNoStorage = errors.New("no storage wanted")
 
 func (idb) Where() string { return "this browser's storage (IndexedDB)" }
 
@@ -127,6 +133,9 @@ const maxFileBytes = 512 << 20
 // playground catalogs are unavailable; a warning says so.
 func openStorage() (vfs.FS, *storage.CatalogStore, []string) {
 	kv, err := openIDB()
+	if err == errNoStorage {
+		return vfs.NewMem(), nil, nil
+	}
 	if err != nil {
 		return vfs.NewMem(), nil, []string{"Browser storage is not available (" + err.Error() + "): files live in this tab's memory, and catalogs of type 'playground' cannot be created."}
 	}
