@@ -189,6 +189,10 @@ func TestPlaygroundCatalogDropAndRecreate(t *testing.T) {
 	if got := ddlRun(t, storeSession(t, st), "SHOW TABLES IN pg.`default`"); got != "table name\nt" {
 		t.Errorf("after ALTER CATALOG: %q", got)
 	}
+	want := "ERR org.apache.flink.table.catalog.exceptions.CatalogException: Cannot change the type of catalog pg between 'playground' and another type."
+	if got := ddlRun(t, s, "ALTER CATALOG pg SET ('type' = 'generic_in_memory')"); got != want {
+		t.Errorf("type change: %q", got)
+	}
 }
 
 func TestFileStoreRoundTrip(t *testing.T) {

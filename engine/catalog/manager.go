@@ -328,14 +328,19 @@ func (m *Manager) alterCatalog(name string, change func(*descriptor)) error {
 	if err != nil {
 		return err
 	}
-	if old.persistent && c.persistent {
+	if old.persistent != c.persistent {
+		// The definitions would have to move between the session's memory
+		// and the store; drop the catalog and create it again instead.
+		return catalogErr("Cannot change the type of catalog %s between '%s' and another type.", name, PlaygroundType)
+	}
+	if old.persistent {
 		// The definitions live in the store, not in the catalog object:
 		// reopening it with new options keeps them.
 		for n, db := range old.dbs {
 			c.dbs[n] = db
 		}
 	}
-	if old.persistent || c.persistent {
+	if c.persistent {
 		m.catalogs[name] = c
 		if err := m.saveCatalog(name, c); err != nil {
 			m.catalogs[name] = old

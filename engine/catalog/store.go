@@ -101,6 +101,9 @@ func (m *Manager) SetStore(s Store, define DefineFunc) {
 			desc.options = map[string]string{}
 		}
 		c, err := initCatalog(desc, true)
+		if err == nil && !c.persistent {
+			err = fmt.Errorf("its type is not '%s'", PlaygroundType)
+		}
 		if err != nil {
 			m.warn("Skipped the stored catalog %s: %s", r.Catalog, errText(err))
 			continue
