@@ -39,6 +39,10 @@ type Config struct {
 	// FS is where the filesystem connector reads and writes; nil means the
 	// real file system (vfs.OS).
 	FS vfs.FS
+	// CatalogStore, when set, keeps the catalogs of type 'playground'
+	// (catalog.PlaygroundType): the session registers the ones it holds at
+	// start, and every change to them is written through.
+	CatalogStore catalog.Store
 	// Connectors overrides the built-in connectors.
 	Connectors *connector.Registry
 	// LoadZone resolves an IANA region id such as "Asia/Tokyo" for
@@ -72,6 +76,9 @@ func NewSession(cfg Config) *Session {
 	}
 	if cfg.Clock == nil {
 		s.cfg.Clock = realClock{}
+	}
+	if cfg.CatalogStore != nil {
+		s.catalog.SetStore(cfg.CatalogStore, s.defineStored)
 	}
 	return s
 }

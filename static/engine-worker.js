@@ -14,6 +14,87 @@ self.onmessage = (event) => {
   }
 };
 
+// flinkplayStorage is the engine's persistent storage: one IndexedDB
+// database with an object store per bucket ("catalog": the playground
+// catalogs' definitions, "files": the virtual file system), one record per
+// entry, values as Uint8Array. The Go side (wasm/engine/idb.go) awaits
+// these promises on its own goroutines. Errors reject with the DOMException
+// name first ("QuotaExceededError: ..."), so Go can tell a full storage.
+// engine-worker.js?storage=none (the embed page) has none: its examples
+// neither see nor change what the playground keeps.
+self.flinkplayStorage = new URLSearchParams(self.location.search).get("storage") === "none" ? null : (() => {
+  const buckets = ["catalog", "files"];
+  let opening = null;
+  function open() {
+    if (!opening) {
+      opening = new Promise((resolve, reject) => {
+        if (!self.indexedDB) {
+          reject(new Error("NotSupportedError: IndexedDB is not available"));
+          return;
+        }
+        const req = self.indexedDB.open("flinkplay", 1);
+        req.onupgradeneeded = () => {
+          for (const b of buckets) {
+            if (!req.result.objectStoreNames.contains(b)) {
+              req.result.createObjectStore(b);
+            }
+          }
+        };
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(named(req.error));
+        req.onblocked = () => reject(new Error("BlockedError: another tab holds an old version of the storage"));
+      });
+    }
+    return opening;
+  }
+  function named(err) {
+    if (!err) {
+      return new Error("UnknownError");
+    }
+    return new Error((err.name || "Error") + ": " + (err.message || String(err)));
+  }
+  function tx(bucket, mode, work) {
+    return open().then((db) => new Promise((resolve, reject) => {
+      let t;
+      try {
+        t = db.transaction(bucket, mode);
+      } catch (err) {
+        reject(named(err));
+        return;
+      }
+      const out = work(t.objectStore(bucket));
+      t.oncomplete = () => resolve(out.value);
+      t.onabort = () => reject(named(t.error));
+      t.onerror = () => reject(named(t.error));
+    }));
+  }
+  return {
+    // all resolves to [keys, values] of a bucket.
+    all(bucket) {
+      return tx(bucket, "readonly", (store) => {
+        const out = { value: null };
+        const keys = store.getAllKeys();
+        const values = store.getAll();
+        values.onsuccess = () => { out.value = [keys.result, values.result]; };
+        return out;
+      });
+    },
+    put(bucket, key, value) {
+      return tx(bucket, "readwrite", (store) => { store.put(value, key); return { value: null }; });
+    },
+    delete(bucket, key) {
+      return tx(bucket, "readwrite", (store) => { store.delete(key); return { value: null }; });
+    },
+    // quota resolves to the bytes this origin may still use, or -1.
+    quota() {
+      if (self.navigator && navigator.storage && navigator.storage.estimate) {
+        return navigator.storage.estimate().then((e) => (e.quota || 0) - (e.usage || 0), () => -1);
+      }
+      return Promise.resolve(-1);
+    },
+  };
+})();
+
 // die makes the page see the worker fail (its "error" event), so that it
 // restarts the engine; the Go program cannot recover once it has exited.
 function die(message) {

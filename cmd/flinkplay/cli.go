@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/flinkplay/flinkplay/engine"
+	"github.com/flinkplay/flinkplay/engine/catalog"
 	"github.com/flinkplay/flinkplay/engine/client"
 )
 
@@ -112,6 +113,7 @@ type flags struct {
 	maxRows        int
 	dmlSync        bool
 	echo           bool
+	catalogFile    string
 }
 
 func newFlagSet(cmd string, out io.Writer) (*flag.FlagSet, *flags) {
@@ -121,6 +123,8 @@ func newFlagSet(cmd string, out io.Writer) (*flag.FlagSet, *flags) {
 	if cmd == "sql" {
 		fs.StringVar(&f.file, "f", "", "run the SQL script in `file`")
 		fs.StringVar(&f.exec, "e", "", "run the `statements` given, separated by ';'")
+		fs.StringVar(&f.catalogFile, "catalog-file", "",
+			"keep catalogs of type 'playground' in the JSON `file` (created when missing): their databases,\ntables and views survive the run; CREATE CATALOG c WITH ('type' = 'playground') makes one")
 	}
 	fs.BoolVar(&f.batch, "batch", false, "start in batch mode (execution.runtime-mode = batch) instead of streaming")
 	fs.Int64Var(&f.seed, "seed", 0, "seed random data: sets playground.datagen.seed, so runs repeat (default: random every run)")
@@ -142,6 +146,12 @@ Runs a SQL script statement by statement and prints every result as Flink's
 SQL client does in tableau mode. Without -f and -e the script is read from
 standard input. The run stops at the first failing statement (exit status 1).
 Ctrl-C stops the running query ("Query terminated, ..."); a second Ctrl-C exits.
+
+Catalogs of type 'generic_in_memory' (Flink's default) live as long as the run.
+With --catalog-file, CREATE CATALOG c WITH ('type' = 'playground') makes a
+catalog whose databases, tables and views are written to that JSON file and
+come back in the next run that names the same file. Stored entries that
+cannot be read are reported on standard error and skipped, never deleted.
 
 Flags:
 `)
@@ -215,7 +225,25 @@ func (a *app) runSQL(cmd string, args []string) int {
 			cfg.Seed = &seed
 		}
 	})
+	if f.catalogFile != "" {
+		st, err := catalog.OpenFileStore(f.catalogFile)
+		if err != nil {
+			fmt.Fprintf(a.stderr, "flinkplay %s: --catalog-file: %v\n", cmd, err)
+			return exitUsage
+		}
+		cfg.CatalogStore = st
+	}
 	return a.execute(engine.NewSession(cfg), script, opts, f.echo)
+}
+
+// warnings prints the session's catalog warnings not printed yet, to
+// standard error: standard output stays exactly what Flink prints.
+func (a *app) warnings(sess *engine.Session, printed int) int {
+	w := sess.Warnings()
+	for _, line := range w[min(printed, len(w)):] {
+		fmt.Fprintf(a.stderr, "[WARNING] %s\n", line)
+	}
+	return len(w)
 }
 
 // script returns the SQL to run, from -f, -e or standard input.
@@ -243,6 +271,7 @@ func (a *app) execute(sess *engine.Session, script string, base client.Options, 
 	}
 	ctl := newInterrupter(a.interrupts, a.exit)
 	defer ctl.stop()
+	warned := a.warnings(sess, 0)
 	for i, span := range spans {
 		if ctl.quitting() {
 			return exitInterrupted
@@ -262,6 +291,7 @@ func (a *app) execute(sess *engine.Session, script string, base client.Options, 
 			_, err = client.Print(ctx, a.stdout, res, o)
 		}
 		done()
+		warned = a.warnings(sess, warned)
 		if ctl.quitting() {
 			return exitInterrupted
 		}

@@ -22,8 +22,8 @@ const (
 	BuiltinDatabase = "default_database"
 )
 
-// InMemoryType is the catalog type this package implements; the only one a
-// playground can create.
+// InMemoryType is Flink's in-memory catalog type. The other type a session
+// can create is PlaygroundType, when it has a Store (store.go).
 const InMemoryType = "generic_in_memory"
 
 // Catalog option keys.
@@ -51,6 +51,14 @@ type Manager struct {
 	currentC  string
 	currentDB string
 	temporary map[ObjectID]*entry
+
+	// store keeps playground catalogs (store.go); nil when the session has
+	// none. define recreates a stored table or view; loading is set while
+	// it runs, so restoring writes nothing back.
+	store    Store
+	define   DefineFunc
+	loading  bool
+	warnings []string
 }
 
 // memCatalog is a generic_in_memory catalog.
@@ -61,6 +69,8 @@ type memCatalog struct {
 	// built-in catalog has none, so DESCRIBE/SHOW CREATE/ALTER CATALOG
 	// reject it, as in Flink where it is not in the catalog store.
 	desc *descriptor
+	// persistent marks a playground catalog: changes go to the store.
+	persistent bool
 }
 
 type descriptor struct {
@@ -242,9 +252,23 @@ func (m *Manager) CreateCatalog(name string, options map[string]string, comment 
 	if desc.options == nil {
 		desc.options = map[string]string{}
 	}
-	c, err := initCatalog(desc)
+	c, err := initCatalog(desc, m.store != nil)
 	if err != nil {
 		return err
+	}
+	if c.persistent {
+		// Like a catalog over an existing metastore, a playground catalog
+		// shows what the store already holds under its name.
+		entries, err := m.store.Load()
+		if err != nil {
+			return storeErr(m.store, err)
+		}
+		if err := m.saveCatalog(name, c); err != nil {
+			return err
+		}
+		m.catalogs[name] = c
+		m.restore(name, entries)
+		return nil
 	}
 	m.catalogs[name] = c
 	return nil
@@ -252,13 +276,20 @@ func (m *Manager) CreateCatalog(name string, options map[string]string, comment 
 
 // initCatalog validates a descriptor the way Flink's catalog factory
 // discovery does and builds an empty catalog from it.
-func initCatalog(desc *descriptor) (*memCatalog, error) {
+func initCatalog(desc *descriptor, withStore bool) (*memCatalog, error) {
 	typ, ok := desc.options[OptionType]
 	if !ok {
 		return nil, validation("Catalog options do not contain an option key '%s' for discovering a catalog.", OptionType)
 	}
-	if typ != InMemoryType {
-		return nil, validation("Could not find any factory for identifier '%s' that implements 'org.apache.flink.table.factories.CatalogFactory' in the classpath.\n\nAvailable factory identifiers are:\n\n%s", typ, InMemoryType)
+	if typ != InMemoryType && (typ != PlaygroundType || !withStore) {
+		available := InMemoryType
+		hint := ""
+		if withStore {
+			available += "\n" + PlaygroundType
+		} else if typ == PlaygroundType {
+			hint = "\n\nA playground catalog needs a catalog store: the browser playground has one; start flinkplay sql with --catalog-file PATH."
+		}
+		return nil, validation("Could not find any factory for identifier '%s' that implements 'org.apache.flink.table.factories.CatalogFactory' in the classpath.\n\nAvailable factory identifiers are:\n\n%s%s", typ, available, hint)
 	}
 	var unsupported []string
 	for k := range desc.options {
@@ -269,7 +300,7 @@ func initCatalog(desc *descriptor) (*memCatalog, error) {
 	if len(unsupported) > 0 {
 		sort.Strings(unsupported)
 		return nil, validation("Unsupported options found for '%s'.\n\nUnsupported options:\n\n%s\n\nSupported options:\n\n%s\n%s",
-			InMemoryType, strings.Join(unsupported, "\n"), OptionDefaultDatabase, optionPropertyVersion)
+			typ, strings.Join(unsupported, "\n"), OptionDefaultDatabase, optionPropertyVersion)
 	}
 	db := defaultInMemoryDatabase
 	if v, ok := desc.options[OptionDefaultDatabase]; ok {
@@ -278,7 +309,9 @@ func initCatalog(desc *descriptor) (*memCatalog, error) {
 	if strings.TrimSpace(db) == "" {
 		return nil, diag.Errorf(diag.NoPos, diag.IllegalArgument, "defaultDatabase cannot be null or empty")
 	}
-	return newMemCatalog(db, desc), nil
+	c := newMemCatalog(db, desc)
+	c.persistent = typ == PlaygroundType
+	return c, nil
 }
 
 // alterCatalog applies change to a copy of the catalog's descriptor and,
@@ -291,9 +324,29 @@ func (m *Manager) alterCatalog(name string, change func(*descriptor)) error {
 	}
 	desc := &descriptor{options: cloneMap(old.desc.options), comment: old.desc.comment}
 	change(desc)
-	c, err := initCatalog(desc)
+	c, err := initCatalog(desc, m.store != nil)
 	if err != nil {
 		return err
+	}
+	if old.persistent != c.persistent {
+		// The definitions would have to move between the session's memory
+		// and the store; drop the catalog and create it again instead.
+		return catalogErr("Cannot change the type of catalog %s between '%s' and another type.", name, PlaygroundType)
+	}
+	if old.persistent {
+		// The definitions live in the store, not in the catalog object:
+		// reopening it with new options keeps them.
+		for n, db := range old.dbs {
+			c.dbs[n] = db
+		}
+	}
+	if c.persistent {
+		m.catalogs[name] = c
+		if err := m.saveCatalog(name, c); err != nil {
+			m.catalogs[name] = old
+			return err
+		}
+		return nil
 	}
 	m.catalogs[name] = c
 	return nil
@@ -333,6 +386,13 @@ func (m *Manager) DropCatalog(name string, ifExists bool) error {
 	}
 	if name == m.currentC {
 		return catalogErr("Cannot drop a catalog which is currently in use.")
+	}
+	if m.persistent(name) {
+		// Only the registration goes; the databases and tables stay in
+		// the store and come back with CREATE CATALOG of the same name.
+		if err := m.del(catalogKey(name)); err != nil {
+			return err
+		}
 	}
 	delete(m.catalogs, name)
 	return nil
@@ -384,7 +444,13 @@ func (m *Manager) CreateDatabase(catalog, name, comment string, props map[string
 		}
 		return diag.Errorf(diag.NoPos, DatabaseAlreadyExistException, "Database %s already exists in Catalog %s.", name, catalog)
 	}
-	c.dbs[name] = newDatabase(comment, props)
+	db := newDatabase(comment, props)
+	if m.persistent(catalog) {
+		if err := m.saveDatabase(catalog, name, db); err != nil {
+			return err
+		}
+	}
+	c.dbs[name] = db
 	return nil
 }
 
@@ -401,12 +467,21 @@ func (m *Manager) AlterDatabase(catalog, name string, props map[string]string) e
 	if !ok {
 		return diag.Errorf(diag.NoPos, DatabaseNotExistException, "Database %s does not exist in Catalog %s.", name, catalog)
 	}
-	if db.props == nil {
-		db.props = map[string]string{}
+	merged := cloneMap(db.props)
+	if merged == nil {
+		merged = map[string]string{}
 	}
 	for k, v := range props {
-		db.props[k] = v
+		merged[k] = v
 	}
+	if m.persistent(catalog) {
+		next := *db
+		next.props = merged
+		if err := m.saveDatabase(catalog, name, &next); err != nil {
+			return err
+		}
+	}
+	db.props = merged
 	return nil
 }
 
@@ -432,6 +507,11 @@ func (m *Manager) DropDatabase(catalog, name string, ifExists, cascade bool) err
 	}
 	if len(db.objects) > 0 && !cascade {
 		return diag.Errorf(diag.NoPos, DatabaseNotEmptyException, "Database %s in catalog %s is not empty.", name, catalog)
+	}
+	if m.persistent(catalog) {
+		if err := m.dropDatabaseEntries(catalog, name, db); err != nil {
+			return err
+		}
 	}
 	delete(c.dbs, name)
 	return nil
@@ -514,6 +594,11 @@ func (m *Manager) create(id ObjectID, e *entry, temporary, ifNotExists bool) err
 		}
 		return diag.Errorf(diag.NoPos, diag.TableAlreadyExist, "Table (or view) %s already exists in Catalog %s.", id.path(), id.Catalog)
 	}
+	if m.persistent(id.Catalog) {
+		if err := m.saveObject(id, e); err != nil {
+			return err
+		}
+	}
 	db.objects[id.Object] = e
 	return nil
 }
@@ -563,6 +648,11 @@ func (m *Manager) drop(id ObjectID, temporary, ifExists, view bool) error {
 		return validation("Temporary %s with identifier '%s' exists. Drop it first before removing the permanent %s.", lower, id.Quoted(), lower)
 	}
 	if e := m.permanent(id); matches(e) {
+		if m.persistent(id.Catalog) {
+			if err := m.del(objectKey(id)); err != nil {
+				return err
+			}
+		}
 		delete(m.catalogs[id.Catalog].dbs[id.Database].objects, id.Object)
 		return nil
 	}
@@ -585,7 +675,13 @@ func (m *Manager) AlterTable(id ObjectID, t *Table) error {
 	if e.table == nil {
 		return catalogErr("Table types don't match. Existing table is 'VIEW' and new table is 'TABLE'.")
 	}
-	db.objects[id.Object] = &entry{table: t.Clone()}
+	next := &entry{table: t.Clone()}
+	if m.persistent(id.Catalog) {
+		if err := m.saveObject(id, next); err != nil {
+			return err
+		}
+	}
+	db.objects[id.Object] = next
 	return nil
 }
 
@@ -608,6 +704,11 @@ func (m *Manager) RenameTable(id ObjectID, newName string, ifExists bool) error 
 	}
 	if _, taken := db.objects[newName]; taken {
 		return diag.Errorf(diag.NoPos, diag.TableAlreadyExist, "Table (or view) %s.%s already exists in Catalog %s.", id.Database, newName, id.Catalog)
+	}
+	if m.persistent(id.Catalog) {
+		if err := m.renameEntry(id, newName, e); err != nil {
+			return err
+		}
 	}
 	delete(db.objects, id.Object)
 	db.objects[newName] = e

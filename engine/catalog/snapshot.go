@@ -19,6 +19,9 @@ type CatalogSnapshot struct {
 	DefaultDatabase string
 	// Builtin marks default_catalog, which has no CREATE CATALOG statement.
 	Builtin bool
+	// Store is where a playground catalog keeps its definitions (the
+	// store's Where); "" for catalogs that live in the session's memory.
+	Store string
 	// Missing marks a catalog that does not exist but holds temporary
 	// objects (Flink allows creating them anywhere).
 	Missing   bool
@@ -58,6 +61,9 @@ func (m *Manager) Snapshot(streaming bool) Snapshot {
 
 	for name, c := range m.catalogs {
 		cs := &CatalogSnapshot{Name: name, Type: InMemoryType, DefaultDatabase: c.defaultDB, Builtin: c.desc == nil}
+		if c.persistent && m.store != nil {
+			cs.Store = m.store.Where()
+		}
 		if c.desc != nil {
 			if t, ok := c.desc.options[OptionType]; ok {
 				cs.Type = t

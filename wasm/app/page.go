@@ -51,6 +51,9 @@ type page struct {
 	pendingRun bool
 	host       hostBridge
 
+	// The Files panel's requests.
+	files fileRequests
+
 	// Exports asked of the engine, by request id, and their answers.
 	exportWait map[int]string
 	exported   map[string]*protocol.Message
@@ -196,7 +199,13 @@ func (p *page) startWorker() {
 		w, early = first.Get("worker"), first.Get("early")
 		js.Global().Delete("flinkplayEngine")
 	} else {
-		w = js.Global().Get("Worker").New("engine-worker.js")
+		url := "engine-worker.js"
+		if p.embed != nil {
+			// An embedded example must not see, or change, what the
+			// playground keeps in this origin's storage.
+			url += "?storage=none"
+		}
+		w = js.Global().Get("Worker").New(url)
 	}
 	onmessage := p.keep(funcOf("onmessage", func(args []js.Value) any {
 		if gen != p.workerGen || len(args) == 0 {
@@ -342,12 +351,16 @@ func (p *page) handle(msg *protocol.Message, now time.Time) {
 		}
 		return
 	}
+	if p.takeFiles(msg) {
+		return
+	}
 	p.model.Apply(msg, now)
 	switch msg.Type {
 	case protocol.TypeReady:
 		p.chrome.EngineReady = true
 		p.readyBy = time.Time{}
 		p.updateCompletions()
+		p.listFiles()
 		if len(p.model.DDL) > 0 {
 			p.nextID++
 			p.replayID = p.nextID
@@ -375,6 +388,7 @@ func (p *page) handle(msg *protocol.Message, now time.Time) {
 		p.setDiagnostics()
 	case protocol.TypeRunDone:
 		p.stopBy = time.Time{}
+		p.listFiles() // a sink may have written files
 		if p.model.Err != nil {
 			p.hostStatus("error")
 		} else {

@@ -32,14 +32,21 @@ func main() {
 		}
 	}
 	zones := &zoneLoader{}
-	w := worker.New(worker.Options{
+	fsys, store, warnings := openStorage()
+	opts := worker.Options{
 		Emit: emit,
 		// A sleep, not runtime.Gosched: only a blocked Go program lets the
 		// JS event loop deliver the next message (a cancel, say).
 		Yield:    func() { time.Sleep(time.Millisecond) },
 		Zone:     browserZone(zones.load),
 		LoadZone: zones.load,
-	})
+		FS:       fsys,
+		Warnings: warnings,
+	}
+	if store != nil {
+		opts.CatalogStore = store
+	}
+	w := worker.New(opts)
 	handle := func(data string) {
 		defer func() {
 			if p := recover(); p != nil {

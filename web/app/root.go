@@ -53,6 +53,7 @@ type Actions interface {
 	Download(format string)
 	// RestoreScript brings back the script a share link replaced.
 	RestoreScript()
+	FileActions
 }
 
 // Chrome is what both pages show around the editor and the results: the
@@ -113,6 +114,13 @@ type Root struct {
 	// Restorable is set when a share link replaced a script that the
 	// reader can bring back.
 	Restorable bool
+
+	// Side is the side panel shown: SideCatalog ("" too) or SideFiles.
+	Side string
+	// Files is the Files panel; Upload the upload wizard's file, while
+	// DialogUpload is open.
+	Files  *state.Files
+	Upload *state.Upload
 }
 
 // EngineText says whether the engine worker is up.
@@ -132,6 +140,8 @@ func (c *Root) DialogTitle() string {
 		return "Embed this script in a web page"
 	case DialogExport:
 		return "Run on Flink"
+	case DialogUpload:
+		return "Create a table for the uploaded file"
 	}
 	return ""
 }
@@ -148,6 +158,8 @@ func (c *Root) DialogHint() string {
 			return "Run it with: ./bin/sql-client.sh -f script.sql. Playground-only settings are removed, with a comment."
 		}
 		return "A PyFlink program: pip install apache-flink, then python3 flink_job.py. Playground-only settings are removed, with a comment."
+	case DialogUpload:
+		return c.UploadSummary()
 	}
 	return ""
 }

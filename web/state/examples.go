@@ -248,6 +248,7 @@ SHOW VIEWS;
 SELECT * FROM HighScores;
 `},
 	{"Catalogs and databases", `-- Catalogs and databases live in this tab's memory (generic_in_memory).
+-- A catalog WITH ('type' = 'playground') keeps them in this browser's storage instead.
 CREATE CATALOG lab WITH ('type' = 'generic_in_memory');
 CREATE DATABASE lab.experiments;
 USE CATALOG lab;

@@ -166,7 +166,9 @@ func (m *Model) Apply(msg *protocol.Message, now time.Time) {
 	case protocol.TypeResult:
 		b := m.block()
 		b.Text = lines(msg.Text)
-		if IsDDL(b.SQL) {
+		// A change the catalog store keeps (a playground catalog) comes
+		// back with the store; replaying it would fail as a duplicate.
+		if IsDDL(b.SQL) && !msg.Persisted {
 			m.DDL = append(m.DDL, b.SQL)
 		}
 	case protocol.TypeSchema:

@@ -11,6 +11,10 @@
 // statement that succeeded without rows (DDL, USE, SET), and after every run.
 // Cancel{ID} stops the run within 100 ms: the current query ends with Done
 // (Cancelled set) and no further statement starts.
+// The Files panel's requests (ListFiles, ReadFile, WriteFile, DeleteFile)
+// are answered at once, even while a query runs, by Files (the directory
+// listing, after a write or delete the parent's) or FileData, each with
+// Error set when the request failed.
 package protocol
 
 // Message types, the "type" field of every message.
@@ -21,6 +25,12 @@ const (
 	TypeReset   = "reset"   // drop the session: a fresh catalog and settings
 	TypeCatalog = "catalog" // ask for a Catalog message
 	TypeExport  = "export"  // turn Script into a program for real Flink (Format)
+	// The virtual file system (the Files panel): answered at once, even
+	// while a query runs, by Files or FileData (with Error on failure).
+	TypeListFiles  = "listFiles"  // Path: a directory
+	TypeReadFile   = "readFile"   // Path; Limit bytes (0: all)
+	TypeWriteFile  = "writeFile"  // Path, Data; parents are created
+	TypeDeleteFile = "deleteFile" // Path: a file or an empty directory
 	// worker -> page
 	TypeReady     = "ready" // the worker started; carries Specs
 	TypeStatement = "statement"
@@ -34,6 +44,8 @@ const (
 	TypeCatalogIs = "catalogIs"
 	TypeOutput    = "output"   // lines the print connector wrote
 	TypeExported  = "exported" // the answer to Export: Text, or Error
+	TypeFiles     = "files"    // a directory listing: Path, Files (or Error)
+	TypeFileData  = "fileData" // a file's content: Path, Data, Size, Truncated (or Error)
 )
 
 // Request is a message from the page to the worker.
@@ -49,6 +61,10 @@ type Request struct {
 	Config *Config `json:"config,omitempty"`
 	// Format of an Export: ExportPyFlink or ExportSQL.
 	Format string `json:"format,omitempty"`
+	// Path, Data and Limit of the file requests; Data is text (UTF-8).
+	Path  string `json:"path,omitempty"`
+	Data  string `json:"data,omitempty"`
+	Limit int    `json:"limit,omitempty"`
 }
 
 // Export formats.
@@ -122,6 +138,29 @@ type Message struct {
 	Catalog *Catalog `json:"catalog,omitempty"`
 	// Output: print connector lines.
 	Lines []string `json:"lines,omitempty"`
+
+	// Result: the statement's change is kept by the catalog store (a
+	// playground catalog), so the page must not replay it in a new session.
+	Persisted bool `json:"persisted,omitempty"`
+
+	// Files and FileData: the directory or file, and for Files the
+	// directory's entries.
+	Path  string     `json:"path,omitempty"`
+	Files []FileInfo `json:"files,omitempty"`
+	// FileData: the content read (text), the file's whole size, and
+	// whether Data stops at the request's Limit.
+	Data      string `json:"data,omitempty"`
+	Size      int64  `json:"size,omitempty"`
+	Truncated bool   `json:"truncated,omitempty"`
+}
+
+// FileInfo is one entry of a directory listing.
+type FileInfo struct {
+	Name    string `json:"name"`
+	Path    string `json:"path"`
+	Dir     bool   `json:"dir,omitempty"`
+	Size    int64  `json:"size"`
+	ModTime int64  `json:"modTime,omitempty"` // Unix milliseconds
 }
 
 // Column is one result column.
@@ -182,6 +221,9 @@ type Catalog struct {
 	CurrentCatalog  string        `json:"currentCatalog"`
 	CurrentDatabase string        `json:"currentDatabase"`
 	Catalogs        []CatalogInfo `json:"catalogs"`
+	// Warnings are stored definitions or files that could not be read
+	// back: each was skipped and left in storage.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // CatalogInfo is one catalog.
@@ -205,6 +247,9 @@ type TableInfo struct {
 	Temporary bool         `json:"temporary,omitempty"`
 	Columns   []ColumnInfo `json:"columns"`
 	Connector string       `json:"connector,omitempty"`
+	// Definition says where the table's definition lives: "this tab's
+	// memory", "this browser's storage (IndexedDB)", "the file ...".
+	Definition string `json:"definition,omitempty"`
 	// Data says where the rows live ("generated on the fly; nothing is
 	// stored" for datagen, "a sink: rows are printed" for print).
 	Data string `json:"data,omitempty"`

@@ -62,6 +62,9 @@ func Snapshot(sess *engine.Session) protocol.Catalog {
 	}
 	for _, c := range snap.Catalogs {
 		ci := protocol.CatalogInfo{Name: c.Name, Type: c.Type, Storage: CatalogStorage, Databases: []protocol.DatabaseInfo{}}
+		if c.Store != "" {
+			ci.Storage = c.Store + " (" + c.Type + ")"
+		}
 		if c.Missing {
 			// Only temporary objects live here; they are the session's.
 			ci.Storage = "this tab's memory (temporary objects of the session)"
@@ -73,7 +76,16 @@ func Snapshot(sess *engine.Session) protocol.Catalog {
 					// Flink resolves the name to the temporary object.
 					continue
 				}
-				di.Objects = append(di.Objects, tableInfo(o, specs))
+				ti := tableInfo(o, specs)
+				switch {
+				case o.Temporary:
+					ti.Definition = "this tab's memory (a temporary " + kindName(o.View) + " of the session)"
+				case c.Store != "":
+					ti.Definition = c.Store
+				default:
+					ti.Definition = "this tab's memory"
+				}
+				di.Objects = append(di.Objects, ti)
 			}
 			ci.Databases = append(ci.Databases, di)
 		}
@@ -130,6 +142,13 @@ func tableInfo(o catalog.ObjectSnapshot, specs map[string]*connector.Spec) proto
 		}
 	}
 	return t
+}
+
+func kindName(view bool) string {
+	if view {
+		return "view"
+	}
+	return "table"
 }
 
 // hasSequence reports whether a datagen table has a sequence column.

@@ -102,6 +102,7 @@ func (w *Worker) options() client.Options {
 // statement runs one statement and reports whether the run goes on.
 func (w *Worker) statement(ctx context.Context, req protocol.Request, idx int, span sql.Span) bool {
 	o := w.options()
+	writes := w.storeWrites()
 	res, err := w.sess.ExecuteAt(ctx, req.Script, span)
 	if err != nil {
 		if ctx.Err() != nil {
@@ -122,7 +123,8 @@ func (w *Worker) statement(ctx context.Context, req protocol.Request, idx int, s
 		w.emitError(req, idx, err)
 		return false
 	}
-	w.emit(protocol.Message{Type: protocol.TypeResult, ID: req.ID, Stmt: idx, Text: buf.String()})
+	w.emit(protocol.Message{Type: protocol.TypeResult, ID: req.ID, Stmt: idx, Text: buf.String(),
+		Persisted: w.storeWrites() != writes})
 	if res.Kind == engine.ResultSuccess {
 		// DDL, USE and SET change what the catalog panel shows; tell the
 		// page now rather than after a query that may run forever.

@@ -27,8 +27,10 @@ import (
 	"time"
 
 	"github.com/flinkplay/flinkplay/engine"
+	"github.com/flinkplay/flinkplay/engine/catalog"
 	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/engine/stream"
+	"github.com/flinkplay/flinkplay/engine/vfs"
 	"github.com/flinkplay/flinkplay/wasm/engine/protocol"
 )
 
@@ -67,6 +69,16 @@ type Options struct {
 	Now func() time.Time
 	// JobID returns the id printed for a detached INSERT; nil means random.
 	JobID func() string
+	// FS is the file system of every session (the filesystem connector's)
+	// and of the Files panel; nil means none: file requests fail, and
+	// sessions use the engine's default.
+	FS vfs.FS
+	// CatalogStore keeps the playground catalogs of every session; nil
+	// means CREATE CATALOG ... 'playground' is not available.
+	CatalogStore catalog.Store
+	// Warnings are the host's own problems with storage (files it could
+	// not read back); the catalog panel shows them with the session's.
+	Warnings []string
 
 	FlushInterval    time.Duration // 0 means DefaultFlushInterval
 	MaxBatchRows     int           // 0 means DefaultMaxBatchRows
@@ -91,6 +103,7 @@ type Worker struct {
 
 	// Owned by the loop goroutine.
 	sess      *engine.Session
+	store     *countingStore // wraps o.CatalogStore; nil when none
 	out       *lineWriter
 	zone      *time.Location
 	lastYield time.Time
@@ -123,6 +136,9 @@ func New(o Options) *Worker {
 		o.YieldInterval = DefaultYieldInterval
 	}
 	w := &Worker{o: o, out: &lineWriter{}, zone: o.Zone}
+	if o.CatalogStore != nil {
+		w.store = &countingStore{Store: o.CatalogStore}
+	}
 	if w.zone == nil {
 		w.zone = time.Local
 	}
@@ -158,6 +174,8 @@ func (w *Worker) Handle(req protocol.Request) {
 		w.enqueue(req)
 	case protocol.TypeExport:
 		go w.exportScript(req)
+	case protocol.TypeListFiles, protocol.TypeReadFile, protocol.TypeWriteFile, protocol.TypeDeleteFile:
+		go w.files(req)
 	default:
 		w.emit(protocol.Message{Type: protocol.TypeError, ID: req.ID, Error: &protocol.Error{
 			Class: diag.IllegalArgument, Message: fmt.Sprintf("unknown request type %q", req.Type), Offset: -1,
@@ -258,14 +276,27 @@ func (w *Worker) guard(id int, f func()) {
 }
 
 func (w *Worker) newSession() {
-	w.sess = engine.NewSession(engine.Config{
+	cfg := engine.Config{
 		Clock:    yieldingClock{Clock: w.o.Clock, w: w},
 		Zone:     w.zone,
 		LoadZone: w.o.LoadZone,
 		Seed:     w.o.Seed,
 		Stdout:   w.out,
 		Stderr:   w.out,
-	})
+		FS:       w.o.FS,
+	}
+	if w.store != nil {
+		cfg.CatalogStore = w.store
+	}
+	w.sess = engine.NewSession(cfg)
+}
+
+// storeWrites counts the catalog store's writes so far.
+func (w *Worker) storeWrites() int {
+	if w.store == nil {
+		return 0
+	}
+	return w.store.count()
 }
 
 // setZone records the page's time zone; it becomes the default of
@@ -292,6 +323,9 @@ func (w *Worker) emit(m protocol.Message) {
 
 func (w *Worker) emitCatalog() {
 	snap := Snapshot(w.sess)
+	if ws := append(append([]string(nil), w.o.Warnings...), w.sess.Warnings()...); len(ws) > 0 {
+		snap.Warnings = ws
+	}
 	w.emit(protocol.Message{Type: protocol.TypeCatalogIs, Catalog: &snap})
 }
 

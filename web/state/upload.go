@@ -1,0 +1,451 @@
+package state
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"path"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// UploadDir is where the Files panel puts uploaded files.
+const UploadDir = "/uploads"
+
+// MaxUpload bounds an uploaded file: it crosses postMessage as one string
+// and lives in the browser's storage.
+const MaxUpload = 32 << 20
+
+// inferRows is how many rows type inference looks at.
+const inferRows = 1000
+
+// Upload is what the upload wizard knows of an uploaded file: where it
+// goes, how Flink reads it (format, columns with inferred types), and the
+// CREATE TABLE that reads it.
+type Upload struct {
+	FileName string // as the user's file was called
+	Path     string // in the virtual file system
+	Format   string // csv or json
+	Table    string
+	Columns  []InferredColumn
+	// Options are format options the file needs, in order.
+	Options [][2]string
+	// Data is what is written to Path: the file as uploaded, but without a
+	// CSV header line (Flink's csv format has no header option) and with a
+	// JSON array turned into one object a line (what Flink's json format
+	// reads).
+	Data string
+	// Notes say what the wizard changed or assumed, for the dialog.
+	Notes []string
+}
+
+// InferredColumn is a column the wizard derived.
+type InferredColumn struct {
+	Name string
+	Type string // a Flink type: INT, BIGINT, DOUBLE, DECIMAL(p, s), BOOLEAN, DATE, TIMESTAMP(3), STRING
+}
+
+// InferUpload reads an uploaded file (its name decides the format: .json,
+// .jsonl and .ndjson are JSON, everything else CSV) and derives a table
+// for it.
+func InferUpload(fileName, content string) (*Upload, error) {
+	base := path.Base(strings.ReplaceAll(fileName, "\\", "/"))
+	if base == "." || base == "/" || base == "" {
+		base = "upload.csv"
+	}
+	if len(content) > MaxUpload {
+		return nil, fmt.Errorf("%s is larger than %d MB, the most the playground keeps in the browser", base, MaxUpload>>20)
+	}
+	u := &Upload{FileName: base, Path: UploadDir + "/" + safeFileName(base), Table: tableName(base)}
+	ext := strings.ToLower(path.Ext(base))
+	var err error
+	switch ext {
+	case ".json", ".jsonl", ".ndjson":
+		u.Format = "json"
+		err = u.inferJSON(content)
+	default:
+		u.Format = "csv"
+		err = u.inferCSV(content)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", base, err)
+	}
+	return u, nil
+}
+
+// safeFileName keeps a file name usable as one path element.
+func safeFileName(name string) string {
+	name = strings.Map(func(r rune) rune {
+		if r == '/' || r == '\\' || r < ' ' {
+			return '_'
+		}
+		return r
+	}, name)
+	name = strings.TrimLeft(name, ".")
+	if name == "" {
+		return "upload"
+	}
+	return name
+}
+
+// tableName turns a file name into a table name: orders-2024.csv is
+// orders_2024.
+func tableName(file string) string {
+	name := strings.TrimSuffix(file, path.Ext(file))
+	var b strings.Builder
+	for _, r := range strings.ToLower(name) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	s := strings.Trim(b.String(), "_")
+	if s == "" {
+		return "uploaded"
+	}
+	if s[0] >= '0' && s[0] <= '9' {
+		s = "t_" + s
+	}
+	return s
+}
+
+// DDL is the CREATE TABLE the wizard writes into the editor.
+func (u *Upload) DDL() string {
+	var b strings.Builder
+	b.WriteString("CREATE TABLE " + quoteIdent(u.Table) + " (\n")
+	for i, c := range u.Columns {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		b.WriteString("  " + quoteIdent(c.Name) + " " + c.Type)
+	}
+	b.WriteString("\n) WITH (\n")
+	opts := append([][2]string{{"connector", "filesystem"}, {"path", u.Path}, {"format", u.Format}}, u.Options...)
+	for i, o := range opts {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		b.WriteString("  " + quoteString(o[0]) + " = " + quoteString(o[1]))
+	}
+	b.WriteString("\n);\n")
+	return b.String()
+}
+
+func quoteIdent(s string) string { return "`" + strings.ReplaceAll(s, "`", "``") + "`" }
+
+func quoteString(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
+
+// ---------------------------------------------------------------- CSV
+
+func (u *Upload) inferCSV(content string) error {
+	content = strings.TrimPrefix(content, "\ufeff")
+	r := csv.NewReader(strings.NewReader(content))
+	r.FieldsPerRecord = -1
+	var records [][]string
+	for len(records) <= inferRows {
+		rec, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return fmt.Errorf("not a CSV file: %v", err)
+		}
+		records = append(records, rec)
+	}
+	if len(records) == 0 {
+		return errors.New("the file is empty")
+	}
+	width := 0
+	for _, rec := range records {
+		width = max(width, len(rec))
+	}
+	header := len(records) > 1 && isHeader(records[0])
+	body := records
+	if header {
+		body = records[1:]
+	}
+	for i := 0; i < width; i++ {
+		name := "f" + strconv.Itoa(i)
+		if header && i < len(records[0]) {
+			name = strings.TrimSpace(records[0][i])
+		}
+		var t typeGuess
+		for _, rec := range body {
+			if i < len(rec) {
+				t.add(rec[i], false)
+			}
+		}
+		typ := t.result()
+		if strings.HasPrefix(typ, "TIMESTAMP") && t.isoT {
+			// Flink's csv format reads timestamps as 2024-01-01 12:00:00.
+			typ = "STRING"
+		}
+		u.Columns = append(u.Columns, InferredColumn{Name: name, Type: typ})
+	}
+	u.Data = content
+	if header {
+		u.Data = dropFirstRecord(content)
+		u.Notes = append(u.Notes, "The header line was removed from the stored file: Flink's csv format has no header option. The column names come from it.")
+	} else {
+		u.Notes = append(u.Notes, "The first line looks like data, not a header: the columns are named f0, f1, ...")
+	}
+	return nil
+}
+
+// isHeader reports whether a CSV record looks like a header: every cell
+// is a distinct, non-empty name that is not a value of a typed column.
+func isHeader(rec []string) bool {
+	seen := map[string]bool{}
+	for _, c := range rec {
+		c = strings.TrimSpace(c)
+		if c == "" || seen[c] {
+			return false
+		}
+		seen[c] = true
+		var t typeGuess
+		t.add(c, false)
+		if t.result() != "STRING" {
+			return false
+		}
+	}
+	return true
+}
+
+// dropFirstRecord returns content without its first CSV record, which may
+// span lines when quoted.
+func dropFirstRecord(content string) string {
+	r := csv.NewReader(strings.NewReader(content))
+	r.FieldsPerRecord = -1
+	if _, err := r.Read(); err != nil {
+		return content
+	}
+	return content[r.InputOffset():]
+}
+
+// ---------------------------------------------------------------- JSON
+
+func (u *Upload) inferJSON(content string) error {
+	trimmed := strings.TrimSpace(strings.TrimPrefix(content, "\ufeff"))
+	if trimmed == "" {
+		return errors.New("the file is empty")
+	}
+	var objects []map[string]any
+	var order []string
+	seen := map[string]bool{}
+	addKeys := func(raw []byte) error {
+		// Keys in the order the file has them.
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		if _, err := dec.Token(); err != nil {
+			return err
+		}
+		for dec.More() {
+			tok, err := dec.Token()
+			if err != nil {
+				return err
+			}
+			k, _ := tok.(string)
+			if !seen[k] {
+				seen[k] = true
+				order = append(order, k)
+			}
+			var skip json.RawMessage
+			if err := dec.Decode(&skip); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	decodeObject := func(raw []byte, where string) error {
+		var obj map[string]any
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		dec.UseNumber()
+		if err := dec.Decode(&obj); err != nil || obj == nil {
+			return fmt.Errorf("%s is not a JSON object", where)
+		}
+		if len(objects) < inferRows {
+			objects = append(objects, obj)
+			return addKeys(raw)
+		}
+		return nil
+	}
+	var lines []string
+	if strings.HasPrefix(trimmed, "[") {
+		var arr []json.RawMessage
+		if err := json.Unmarshal([]byte(trimmed), &arr); err != nil {
+			return fmt.Errorf("not a JSON array: %v", err)
+		}
+		for i, raw := range arr {
+			if err := decodeObject(raw, "element "+strconv.Itoa(i+1)); err != nil {
+				return err
+			}
+			var compact bytes.Buffer
+			if err := json.Compact(&compact, raw); err != nil {
+				return err
+			}
+			lines = append(lines, compact.String())
+		}
+		u.Data = strings.Join(lines, "\n") + "\n"
+		u.Notes = append(u.Notes, "The JSON array was stored as one object a line: that is what Flink's json format reads.")
+	} else {
+		for i, line := range strings.Split(content, "\n") {
+			if strings.TrimSpace(line) == "" {
+				continue
+			}
+			if err := decodeObject([]byte(line), "line "+strconv.Itoa(i+1)); err != nil {
+				return err
+			}
+		}
+		u.Data = content
+	}
+	if len(order) == 0 {
+		return errors.New("no JSON object with fields")
+	}
+	iso := false
+	for _, k := range order {
+		var t typeGuess
+		for _, o := range objects {
+			t.addJSON(o[k])
+		}
+		typ := t.result()
+		if strings.HasPrefix(typ, "TIMESTAMP") && t.isoT {
+			iso = true
+		}
+		u.Columns = append(u.Columns, InferredColumn{Name: k, Type: typ})
+	}
+	if iso {
+		u.Options = append(u.Options, [2]string{"json.timestamp-format.standard", "ISO-8601"})
+	}
+	return nil
+}
+
+// ---------------------------------------------------------------- types
+
+var (
+	decimalRe = regexp.MustCompile(`^[+-]?([0-9]+)(?:\.([0-9]+))?$`)
+	doubleRe  = regexp.MustCompile(`^[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$`)
+	dateRe    = regexp.MustCompile(`^[0-9]{4}-[0-9]{2}-[0-9]{2}$`)
+	tsRe      = regexp.MustCompile(`^([0-9]{4}-[0-9]{2}-[0-9]{2})([ T])([0-9]{2}:[0-9]{2}:[0-9]{2})(?:\.([0-9]{1,9}))?$`)
+)
+
+// typeGuess narrows a column's type value by value. Empty cells (NULL)
+// say nothing.
+type typeGuess struct {
+	seen                           bool
+	notBool, notInt, notBigint     bool
+	notDecimal, notDouble, notDate bool
+	notTS                          bool
+	intDigits, scale, tsFrac       int
+	sqlTS, isoT                    bool // timestamp spellings seen
+	jsonText                       bool // a JSON string was seen: not a number or boolean
+	jsonNumber, jsonFraction       bool
+	jsonOther                      bool // objects, arrays, mixed kinds
+}
+
+func (t *typeGuess) add(v string, fromJSONString bool) {
+	if v == "" {
+		return
+	}
+	t.seen = true
+	if !strings.EqualFold(v, "true") && !strings.EqualFold(v, "false") || fromJSONString {
+		t.notBool = true
+	}
+	if _, err := strconv.ParseInt(v, 10, 32); err != nil || fromJSONString {
+		t.notInt = true
+	}
+	if _, err := strconv.ParseInt(v, 10, 64); err != nil || fromJSONString {
+		t.notBigint = true
+	}
+	if m := decimalRe.FindStringSubmatch(v); m != nil && !fromJSONString {
+		t.intDigits = max(t.intDigits, len(strings.TrimLeft(m[1], "0")), 1)
+		t.scale = max(t.scale, len(m[2]))
+	} else {
+		t.notDecimal = true
+	}
+	if !doubleRe.MatchString(v) || fromJSONString {
+		t.notDouble = true
+	}
+	if _, err := time.Parse("2006-01-02", v); err != nil || !dateRe.MatchString(v) {
+		t.notDate = true
+	}
+	if m := tsRe.FindStringSubmatch(v); m != nil {
+		if _, err := time.Parse("2006-01-02 15:04:05", m[1]+" "+m[3]); err != nil {
+			t.notTS = true
+		}
+		if m[2] == "T" {
+			t.isoT = true
+		} else {
+			t.sqlTS = true
+		}
+		t.tsFrac = max(t.tsFrac, len(m[4]))
+	} else {
+		t.notTS = true
+	}
+}
+
+func (t *typeGuess) addJSON(v any) {
+	switch v := v.(type) {
+	case nil:
+	case bool:
+		t.seen = true
+		t.notInt, t.notBigint, t.notDecimal, t.notDouble, t.notDate, t.notTS = true, true, true, true, true, true
+		if t.jsonText || t.jsonNumber {
+			t.jsonOther = true
+		}
+	case json.Number:
+		t.seen = true
+		t.jsonNumber = true
+		if t.jsonText {
+			t.jsonOther = true
+		}
+		s := v.String()
+		t.add(s, false)
+		t.notBool = true
+		if strings.ContainsAny(s, ".eE") {
+			t.jsonFraction = true
+		}
+	case string:
+		t.seen = true
+		if t.jsonNumber {
+			t.jsonOther = true
+		}
+		t.jsonText = true
+		t.add(v, true)
+		if v == "" {
+			t.notDate, t.notTS = true, true
+		}
+	default:
+		t.seen = true
+		t.jsonOther = true
+	}
+}
+
+func (t *typeGuess) result() string {
+	switch {
+	case !t.seen || t.jsonOther:
+		return "STRING"
+	case !t.notBool:
+		return "BOOLEAN"
+	case t.jsonNumber && t.jsonFraction && !t.notDouble:
+		// JSON numbers with a fraction are doubles.
+		return "DOUBLE"
+	case !t.notInt:
+		return "INT"
+	case !t.notBigint:
+		return "BIGINT"
+	case !t.notDecimal && t.intDigits+t.scale <= 38:
+		return fmt.Sprintf("DECIMAL(%d, %d)", t.intDigits+t.scale, t.scale)
+	case !t.notDouble:
+		return "DOUBLE"
+	case !t.notDate:
+		return "DATE"
+	case !t.notTS && !(t.sqlTS && t.isoT):
+		return fmt.Sprintf("TIMESTAMP(%d)", max(3, t.tsFrac))
+	}
+	return "STRING"
+}
