@@ -49,6 +49,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/flinkplay/flinkplay/engine/catalog"
 	"io"
 	"path"
 	"strconv"
@@ -239,6 +240,8 @@ func NewRunnerFS(fs vfs.FS) *Runner {
 		Stdout: &r.out,
 		Stderr: &r.out,
 		FS:     fs,
+		// Catalogs of type 'playground' keep their definitions here.
+		CatalogStore: catalog.NewMemStore(),
 	})
 	return r
 }

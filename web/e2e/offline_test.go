@@ -182,6 +182,7 @@ var exampleOutcomes = map[string][]string{
 	"Windows and watermarks":                                 {"window_start", "Received a total of 10 rows"},
 	"Top-N: the leaders change":                              {"| -U |", "| +U |", "points", "Received a total of"},
 	"Joins over streams":                                     {"ship_ts", "<NULL>", "Received a total of 17 rows"},
+	"Where is my table stored?":                              {"+I[4, ", "| id |", "4 rows in set"},
 	"Batch mode":                                             {"| id |", "5 rows in set"},
 	"INSERT INTO a print sink":                               {"+I["},
 	"SHOW and DESCRIBE":                                      {"withoutColumns", "rows in set"}, // the tail of SHOW FUNCTIONS

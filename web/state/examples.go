@@ -247,6 +247,31 @@ CREATE VIEW HighScores AS SELECT id, score FROM Events WHERE score >= 50;
 SHOW VIEWS;
 SELECT * FROM HighScores;
 `},
+	{"Where is my table stored?", `-- A table has two halves: its definition, kept by a catalog, and its data,
+-- kept by its connector (or by nothing). The catalog panel shows both.
+-- 1. datagen makes rows up as they are read: the data is stored nowhere.
+--    print writes what it gets to the output below and keeps nothing.
+CREATE TABLE Generated (id INT, name STRING) WITH (
+  'connector' = 'datagen', 'number-of-rows' = '4',
+  'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '4',
+  'fields.name.length' = '5'
+);
+CREATE TABLE Printed (id INT, name STRING) WITH ('connector' = 'print');
+INSERT INTO Printed SELECT * FROM Generated;
+-- 2. A 'playground' catalog keeps definitions in this browser's storage
+--    (in the terminal: flinkplay sql --catalog-file catalog.json), so they
+--    survive a reload; the default catalog forgets them with the tab.
+CREATE CATALOG IF NOT EXISTS lake WITH ('type' = 'playground');
+CREATE TABLE IF NOT EXISTS lake.` + "`default`" + `.Names (id INT, name STRING) WITH (
+  'connector' = 'filesystem', 'path' = '/lake/names', 'format' = 'csv'
+);
+-- 3. filesystem keeps the rows as files (see the Files panel: /lake/names).
+--    In batch mode INSERT OVERWRITE replaces what an earlier run wrote.
+SET 'execution.runtime-mode' = 'batch';
+INSERT OVERWRITE lake.` + "`default`" + `.Names SELECT * FROM Generated;
+-- Read them back: after a reload, this SELECT alone still finds them.
+SELECT * FROM lake.` + "`default`" + `.Names;
+`},
 	{"Catalogs and databases", `-- Catalogs and databases live in this tab's memory (generic_in_memory).
 -- A catalog WITH ('type' = 'playground') keeps them in this browser's storage instead.
 CREATE CATALOG lab WITH ('type' = 'generic_in_memory');
