@@ -180,7 +180,7 @@ var exampleOutcomes = map[string][]string{
 	"Expressions: strings, numbers, time, JSON, collections": {"2024-05-02 (Thu)", "125 |", "5 rows in set"},
 	"Aggregation: results that update":                       {"| -D |", "customers", "Received a total of 35 rows"},
 	"Windows and watermarks":                                 {"window_start", "Received a total of 10 rows"},
-	"Top-N: the leaders change":                              {"| -U |", "| +U |", "points", "Received a total of"},
+	"Top-N: the leaders change":                              {"| -U |", "| +U |", "scores", "Received a total of 12 rows"},
 	"Joins over streams":                                     {"ship_ts", "<NULL>", "Received a total of 17 rows"},
 	"Where is my table stored?":                              {"+I[4, ", "| id |", "4 rows in set"},
 	"Batch mode":                                             {"| id |", "5 rows in set"},
