@@ -35,11 +35,26 @@ func main() {
 		js.Global().Get("console").Call("error", "flinkplay: "+err.Error())
 		return
 	}
+	mark("flinkplay: go main")
 	p := newPage(renderer.EventEnv())
 	p.start()
+	mark("flinkplay: page started")
+	first := true
 	for ok := true; ok; ok = renderer.EventWait() {
 		yielder.maybe()
 		render(renderer, buildEnv, p.view)
+		if first {
+			first = false
+			mark("flinkplay: first render")
+		}
+	}
+}
+
+// mark records a point of the page's start-up in the browser's
+// performance timeline (make bench-browser reports them).
+func mark(name string) {
+	if perf := js.Global().Get("performance"); perf.Truthy() && perf.Get("mark").Truthy() {
+		perf.Call("mark", name)
 	}
 }
 

@@ -748,8 +748,11 @@ func (p *page) MountEditor(el vjs.Value) {
 		}()
 		return nil
 	})))
+	mark("flinkplay: editor mount")
 	p.editor = fe.Call("mount", host, opts)
+	mark("flinkplay: editor mounted")
 	p.updateCompletions()
+	mark("flinkplay: completions")
 	if p.embed != nil && p.params.Autorun {
 		// Autorun: the engine loads now and the example runs once it is
 		// ready (after this render, which holds the lock).

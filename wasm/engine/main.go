@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/vfs"
+	"github.com/flinkplay/flinkplay/wasm/engine/storage"
 	"github.com/flinkplay/flinkplay/wasm/engine/protocol"
 	"github.com/flinkplay/flinkplay/wasm/engine/worker"
 )
@@ -32,41 +34,54 @@ func main() {
 		}
 	}
 	zones := &zoneLoader{}
-	fsys, store, warnings := openStorage()
-	opts := worker.Options{
-		Emit: emit,
-		// A sleep, not runtime.Gosched: only a blocked Go program lets the
-		// JS event loop deliver the next message (a cancel, say).
-		Yield:    func() { time.Sleep(time.Millisecond) },
-		Zone:     browserZone(zones.load),
-		LoadZone: zones.load,
-		FS:       fsys,
-		Warnings: warnings,
+	// The browser's storage (IndexedDB) opens while the engine warms up:
+	// "ready" goes out first, and requests wait in inbox until both are
+	// done, so the page enables Run as early as it can.
+	type opened struct {
+		fsys     vfs.FS
+		store    *storage.CatalogStore
+		warnings []string
 	}
-	if store != nil {
-		opts.CatalogStore = store
-	}
-	w := worker.New(opts)
-	handle := func(data string) {
-		defer func() {
-			if p := recover(); p != nil {
-				emitPanic(emit, p)
-			}
-		}()
-		var req protocol.Request
-		if err := json.Unmarshal([]byte(data), &req); err != nil {
-			emit(protocol.Message{Type: protocol.TypeError, Error: &protocol.Error{
-				Class: diag.IllegalArgument, Message: "malformed request: " + err.Error(), Offset: -1,
-				Text: "[ERROR] malformed request: " + err.Error()}})
-			return
-		}
-		w.Handle(req)
-	}
+	storageReady := make(chan opened, 1)
+	go func() {
+		fsys, store, warnings := openStorage()
+		storageReady <- opened{fsys, store, warnings}
+	}()
 	inbox := make(chan string, 1024)
 	go func() {
 		// Requests wait in inbox while the engine warms up; the page is
 		// usually still loading then.
 		worker.WarmUp(nil)
+		st := <-storageReady
+		opts := worker.Options{
+			Emit: emit,
+			// A sleep, not runtime.Gosched: only a blocked Go program lets the
+			// JS event loop deliver the next message (a cancel, say).
+			Yield:    func() { time.Sleep(time.Millisecond) },
+			Zone:     browserZone(zones.load),
+			LoadZone: zones.load,
+			FS:       st.fsys,
+			Warnings: st.warnings,
+		}
+		if st.store != nil {
+			opts.CatalogStore = st.store
+		}
+		w := worker.New(opts)
+		handle := func(data string) {
+			defer func() {
+				if p := recover(); p != nil {
+					emitPanic(emit, p)
+				}
+			}()
+			var req protocol.Request
+			if err := json.Unmarshal([]byte(data), &req); err != nil {
+				emit(protocol.Message{Type: protocol.TypeError, Error: &protocol.Error{
+					Class: diag.IllegalArgument, Message: "malformed request: " + err.Error(), Offset: -1,
+					Text: "[ERROR] malformed request: " + err.Error()}})
+				return
+			}
+			w.Handle(req)
+		}
 		for d := range inbox {
 			handle(d)
 		}
@@ -97,7 +112,7 @@ func main() {
 	// engine-worker.js queued what arrived before Go was running.
 	pending := self.Get("flinkplayPending")
 	self.Set("onmessage", onmessage)
-	w.Ready()
+	emit(worker.ReadyMessage())
 	if pending.Type() == js.TypeObject {
 		for i := 0; i < pending.Length(); i++ {
 			if v := pending.Index(i); v.Type() == js.TypeString {

@@ -149,7 +149,14 @@ func New(o Options) *Worker {
 // Ready emits the ready message with the engine's specs. The host calls
 // it once, when it can receive requests and before it passes any to Handle.
 func (w *Worker) Ready() {
-	w.emit(protocol.Message{Type: protocol.TypeReady, Specs: Specs(w.sess)})
+	w.emit(ReadyMessage())
+}
+
+// ReadyMessage is the "ready" message: the connectors, functions and
+// keywords the editor completes. They do not depend on a session's state,
+// so the engine can say it is ready before its storage has opened.
+func ReadyMessage() protocol.Message {
+	return protocol.Message{Type: protocol.TypeReady, Specs: Specs(engine.NewSession(engine.Config{}))}
 }
 
 // Handle takes one request. It never blocks: execute, reset and catalog
