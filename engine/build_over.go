@@ -50,14 +50,14 @@ func (s *Session) buildWindow(p *runtime.Pipeline, n plan.Node, env connector.En
 			break
 		}
 		if plan.Updating(n.Input) {
-			op = &ops.RetractTopN{Partition: n.Partition, Order: sortKeys(n.Order), Start: n.Start, End: n.End, OutputRank: n.OutputRank, Ctx: s.exprCtx(env)}
+			op = &ops.RetractTopN{Partition: n.Partition, Order: sortKeys(n.Order), Start: n.Start, End: n.End, OutputRank: n.OutputRank, Ctx: s.exprCtx(env), TTL: s.stateTTL(env)}
 			break
 		}
-		op = &ops.AppendTopN{Partition: n.Partition, Order: sortKeys(n.Order), Start: n.Start, End: n.End, OutputRank: n.OutputRank, Ctx: s.exprCtx(env)}
+		op = &ops.AppendTopN{Partition: n.Partition, Order: sortKeys(n.Order), Start: n.Start, End: n.End, OutputRank: n.OutputRank, Ctx: s.exprCtx(env), TTL: s.stateTTL(env)}
 	case *plan.Sort:
 		op = &ops.TemporalSort{Keys: sortKeys(n.Keys), Rowtime: in.Columns[n.Keys[0].Col].Type.Attr == types.Rowtime, Ctx: s.exprCtx(env)}
 	case *plan.Deduplicate:
-		op = &ops.Deduplicate{Keys: n.Keys, TimeCol: n.TimeCol, KeepLast: n.KeepLast, Rowtime: n.Rowtime}
+		op = &ops.Deduplicate{Keys: n.Keys, TimeCol: n.TimeCol, KeepLast: n.KeepLast, Rowtime: n.Rowtime, TTL: s.stateTTL(env)}
 	}
 	p.Stages = append(p.Stages, runtime.Stage{Op: op, Width: n.Schema().Len()})
 	return nil

@@ -27,9 +27,13 @@ type Deduplicate struct {
 	TimeCol  int
 	KeepLast bool
 	Rowtime  bool
+	// TTL is 'table.exec.state.ttl': a key whose kept row was written that
+	// long ago is forgotten (its next row is a first row again).
+	TTL *StateTTL
 
-	kept   map[string][]types.Value
-	keyBuf []byte
+	kept    map[string][]types.Value
+	touched map[string]int64
+	keyBuf  []byte
 }
 
 var _ stream.Operator = (*Deduplicate)(nil)
@@ -37,11 +41,20 @@ var _ stream.Operator = (*Deduplicate)(nil)
 // Open implements stream.Operator.
 func (d *Deduplicate) Open(context.Context) error {
 	d.kept = map[string][]types.Value{}
+	d.touched = map[string]int64{}
 	return nil
 }
 
 // Process implements stream.Operator.
 func (d *Deduplicate) Process(in, out *stream.Batch) error {
+	if d.TTL.tick() {
+		for k, t := range d.touched {
+			if d.TTL.expired(t) {
+				delete(d.kept, k)
+				delete(d.touched, k)
+			}
+		}
+	}
 	for i := 0; i < in.Len(); i++ {
 		if in.Kinds[i] != stream.Insert {
 			return diag.Errorf(diag.NoPos, diag.TableException, "Deduplication over an updating input is not supported yet.")
@@ -49,6 +62,10 @@ func (d *Deduplicate) Process(in, out *stream.Batch) error {
 		row := in.Row(i)
 		d.keyBuf = encodeKey(d.keyBuf[:0], row, d.Keys)
 		prev, seen := d.kept[string(d.keyBuf)]
+		if seen && d.TTL.on() && d.TTL.expired(d.touched[string(d.keyBuf)]) {
+			delete(d.kept, string(d.keyBuf))
+			seen = false
+		}
 		if d.Rowtime {
 			cur := row[d.TimeCol]
 			if seen {
@@ -66,6 +83,9 @@ func (d *Deduplicate) Process(in, out *stream.Batch) error {
 		}
 		kept := types.CloneRow(row)
 		d.kept[string(d.keyBuf)] = kept
+		if d.TTL.on() {
+			d.touched[string(d.keyBuf)] = d.TTL.now
+		}
 		if !seen {
 			d.emit(out, stream.Insert, kept)
 			continue

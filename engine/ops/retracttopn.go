@@ -29,6 +29,9 @@ type RetractTopN struct {
 	Start, End int64
 	OutputRank bool
 	Ctx        expr.Ctx
+	// TTL is 'table.exec.state.ttl': a partition not written for that long
+	// is forgotten.
+	TTL *StateTTL
 
 	ord    *rowOrder
 	parts  map[string]*topBuf
@@ -52,14 +55,21 @@ func (t *RetractTopN) inEnd(rank int64) bool { return rank <= t.End }
 
 // Process implements stream.Operator.
 func (t *RetractTopN) Process(in, out *stream.Batch) error {
+	if t.TTL.tick() {
+		sweepTopN(t.TTL, t.parts)
+	}
 	for i := 0; i < in.Len(); i++ {
 		row := in.Row(i)
 		t.keyBuf = encodeKey(t.keyBuf[:0], row, t.Partition)
 		buf := t.parts[string(t.keyBuf)]
+		if buf != nil && t.TTL.on() && t.TTL.expired(buf.touched) {
+			buf = nil // the partition's state expired: it starts afresh
+		}
 		if buf == nil {
 			buf = &topBuf{}
 			t.parts[string(t.keyBuf)] = buf
 		}
+		buf.touched = t.TTL.stamp()
 		pos := sort.Search(len(buf.entries), func(i int) bool { return t.ord.cmp(buf.entries[i].key, row) >= 0 })
 		found := pos < len(buf.entries) && t.ord.cmp(buf.entries[pos].key, row) == 0
 		switch in.Kinds[i] {

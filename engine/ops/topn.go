@@ -29,6 +29,9 @@ type AppendTopN struct {
 	Start, End int64
 	OutputRank bool
 	Ctx        expr.Ctx
+	// TTL is 'table.exec.state.ttl': a partition not written for that long
+	// is forgotten.
+	TTL *StateTTL
 
 	ord    *rowOrder
 	parts  map[string]*topBuf
@@ -40,6 +43,16 @@ type AppendTopN struct {
 type topBuf struct {
 	entries []topEntry
 	count   int
+	touched int64 // when the partition was last written (state TTL)
+}
+
+// sweepTopN drops the partitions whose state expired.
+func sweepTopN(ttl *StateTTL, parts map[string]*topBuf) {
+	for k, b := range parts {
+		if ttl.expired(b.touched) {
+			delete(parts, k)
+		}
+	}
 }
 
 type topEntry struct {
@@ -62,6 +75,9 @@ func (t *AppendTopN) Open(context.Context) error {
 
 // Process implements stream.Operator.
 func (t *AppendTopN) Process(in, out *stream.Batch) error {
+	if t.TTL.tick() {
+		sweepTopN(t.TTL, t.parts)
+	}
 	for i := 0; i < in.Len(); i++ {
 		if k := in.Kinds[i]; k != stream.Insert {
 			return diag.Errorf(diag.NoPos, diag.TableException, "Top-N over an updating input is not supported yet.")
@@ -69,10 +85,14 @@ func (t *AppendTopN) Process(in, out *stream.Batch) error {
 		row := in.Row(i)
 		t.keyBuf = encodeKey(t.keyBuf[:0], row, t.Partition)
 		buf := t.parts[string(t.keyBuf)]
+		if buf != nil && t.TTL.on() && t.TTL.expired(buf.touched) {
+			buf = nil // the partition's state expired: it starts afresh
+		}
 		if buf == nil {
 			buf = &topBuf{}
 			t.parts[string(t.keyBuf)] = buf
 		}
+		buf.touched = t.TTL.stamp()
 		if err := t.process(buf, types.CloneRow(row), out); err != nil {
 			return err
 		}
