@@ -11,8 +11,8 @@ import (
 
 	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/engine/vfs"
-	"github.com/flinkplay/flinkplay/wasm/engine/storage"
 	"github.com/flinkplay/flinkplay/wasm/engine/protocol"
+	"github.com/flinkplay/flinkplay/wasm/engine/storage"
 	"github.com/flinkplay/flinkplay/wasm/engine/worker"
 )
 
