@@ -5,6 +5,11 @@
 // first posts {"type":"ready",...}.
 "use strict";
 
+// flinkplayBoot times the engine's start (epoch ms); the "ready" message
+// carries it, and make bench-browser reports it.
+const bootNow = () => performance.timeOrigin + performance.now();
+self.flinkplayBoot = { script: bootNow() };
+
 importScripts("wasm_exec.js");
 
 self.flinkplayPending = [];
@@ -107,7 +112,8 @@ async function instantiate(go) {
   const url = "engine.wasm";
   if (WebAssembly.instantiateStreaming) {
     try {
-      return await WebAssembly.instantiateStreaming(fetch(url), go.importObject);
+      const response = fetch(url).then((r) => { self.flinkplayBoot.fetched = bootNow(); return r; });
+      return await WebAssembly.instantiateStreaming(response, go.importObject);
     } catch (err) {
       // A server without the application/wasm type: fall back below.
       console.warn("engine.wasm: instantiateStreaming failed, retrying:", err);
@@ -125,6 +131,7 @@ async function instantiate(go) {
   let result;
   try {
     result = await instantiate(go);
+    self.flinkplayBoot.compiled = bootNow();
   } catch (err) {
     die("could not load engine.wasm: " + err);
     return;

@@ -374,6 +374,8 @@ func (p *page) handle(msg *protocol.Message, now time.Time) {
 			p.Run()
 		}
 		p.flagRender()
+	case protocol.TypeSpecs:
+		p.updateCompletions()
 	case protocol.TypeExported:
 		p.takeExport(msg)
 		p.flagRender()

@@ -17,6 +17,7 @@ import (
 )
 
 func main() {
+	goMain := float64(time.Now().UnixNano()) / 1e6
 	self := js.Global()
 	post := self.Get("postMessage")
 	// buf is reused: wasm runs one goroutine at a time and emit does not block.
@@ -35,8 +36,9 @@ func main() {
 	}
 	zones := &zoneLoader{}
 	// The browser's storage (IndexedDB) opens while the engine warms up:
-	// "ready" goes out first, and requests wait in inbox until both are
-	// done, so the page enables Run as early as it can.
+	// "ready" goes out first (without the specs, which follow the warm-up),
+	// and requests wait in inbox until both are done, so the page enables
+	// Run as early as it can.
 	type opened struct {
 		fsys     vfs.FS
 		store    *storage.CatalogStore
@@ -52,6 +54,7 @@ func main() {
 		// Requests wait in inbox while the engine warms up; the page is
 		// usually still loading then.
 		worker.WarmUp(nil)
+		emit(worker.SpecsMessage())
 		st := <-storageReady
 		opts := worker.Options{
 			Emit: emit,
@@ -112,7 +115,7 @@ func main() {
 	// engine-worker.js queued what arrived before Go was running.
 	pending := self.Get("flinkplayPending")
 	self.Set("onmessage", onmessage)
-	emit(worker.ReadyMessage())
+	emit(protocol.Message{Type: protocol.TypeReady, Boot: bootTimes(self, goMain)})
 	if pending.Type() == js.TypeObject {
 		for i := 0; i < pending.Length(); i++ {
 			if v := pending.Index(i); v.Type() == js.TypeString {
@@ -152,4 +155,19 @@ func emitPanic(emit func(protocol.Message), p any) {
 	emit(protocol.Message{Type: protocol.TypeError, Error: &protocol.Error{
 		Class: diag.RuntimeException, Message: msg, Offset: -1,
 		Text: "[ERROR] Could not execute SQL statement. Reason:\n" + diag.RuntimeException + ": " + msg}})
+}
+
+// bootTimes reads engine-worker.js's start-up times and adds Go's main.
+func bootTimes(self js.Value, goMain float64) map[string]float64 {
+	out := map[string]float64{"goMain": goMain}
+	b := self.Get("flinkplayBoot")
+	if b.Type() != js.TypeObject {
+		return out
+	}
+	for _, k := range []string{"script", "fetched", "compiled"} {
+		if v := b.Get(k); v.Type() == js.TypeNumber {
+			out[k] = v.Float()
+		}
+	}
+	return out
 }

@@ -220,6 +220,9 @@ const instrument = `(() => {
           e2e.msgs = e2e.msgs || {};
           const k = dir + m[1];
           if (!(k in e2e.msgs)) e2e.msgs[k] = Math.round(performance.now());
+          if (k === '<ready' && !e2e.boot) {
+            try { e2e.boot = JSON.parse(data).boot; } catch (e) {}
+          }
         };
         this.addEventListener('message', (ev) => mark('<', ev.data));
         const post = this.postMessage.bind(this);

@@ -171,6 +171,7 @@ func measureColdLoad(t *testing.T) (coldLoad, string) {
 	t.Logf("cold load: DOMContentLoaded %.0f ms, app ready %.0f ms, first +I row %.0f ms, transfer %d bytes; messages %v",
 		l.DOMContentLoaded, l.AppReady, l.FirstRow, l.TransferTotal, l.Messages)
 	marks := eval[string](p, "the start-up marks", `performance.getEntriesByType('mark').map((m) => m.name + ' ' + Math.round(m.startTime)).join('; ') +
+  ' | engine: ' + Object.entries(window.__e2e.boot || {}).map(([k, v]) => k + ' ' + Math.round(v - performance.timeOrigin)).join('; ') +
   ' | long tasks: ' + window.__e2e.longtasks.map(([s, d]) => Math.round(s) + '+' + Math.round(d)).join(' ')`)
 	t.Logf("cold load marks: %s", marks)
 	return l, v.Product

@@ -83,8 +83,8 @@ func (p *page) cancelRun(id int) float64 {
 	return took
 }
 
-// TestWorkerProtocol drives engine-worker.js through the protocol: ready
-// with specs, a streaming query, a cancel that ends it within 100 ms, and
+// TestWorkerProtocol drives engine-worker.js through the protocol: ready,
+// then the specs, a streaming query, a cancel that ends it within 100 ms, and
 // positioned errors.
 func TestWorkerProtocol(t *testing.T) {
 	dist := requireBuild(t, "engine-worker.js", "engine.wasm", "wasm_exec.js")
@@ -95,9 +95,10 @@ func TestWorkerProtocol(t *testing.T) {
 		p.fatalf("the worker failed before ready: %+v", ready)
 	}
 	t.Logf("ready %.0f ms after navigationStart", ready.At)
+	specs := p.waitMsg(0, protocol.TypeSpecs, 20*time.Second)
 	datagen := false
-	if ready.Specs != nil {
-		for _, c := range ready.Specs.Connectors {
+	if specs.Specs != nil {
+		for _, c := range specs.Specs.Connectors {
 			if c.Name != "datagen" {
 				continue
 			}
@@ -107,7 +108,7 @@ func TestWorkerProtocol(t *testing.T) {
 		}
 	}
 	if !datagen {
-		p.fatalf("the ready message's specs lack datagen's 'rows-per-second': %+v", ready.Specs)
+		p.fatalf("the specs message lacks datagen's 'rows-per-second': %+v", specs.Specs)
 	}
 
 	// Stream and cancel.

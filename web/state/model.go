@@ -142,8 +142,10 @@ func (m *Model) block() *Block {
 // output).
 func (m *Model) Apply(msg *protocol.Message, now time.Time) {
 	switch msg.Type {
-	case protocol.TypeReady:
-		m.Specs = msg.Specs
+	case protocol.TypeReady, protocol.TypeSpecs:
+		if msg.Specs != nil {
+			m.Specs = msg.Specs
+		}
 		return
 	case protocol.TypeCatalogIs:
 		m.Catalog = msg.Catalog

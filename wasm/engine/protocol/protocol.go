@@ -32,7 +32,8 @@ const (
 	TypeWriteFile  = "writeFile"  // Path, Data; parents are created
 	TypeDeleteFile = "deleteFile" // Path: a file or an empty directory
 	// worker -> page
-	TypeReady     = "ready" // the worker started; carries Specs
+	TypeReady     = "ready" // the worker started; carries Specs (the browser build sends them in "specs" after it)
+	TypeSpecs     = "specs" // the connectors, functions and keywords the editor completes
 	TypeStatement = "statement"
 	TypeResult    = "result"
 	TypeSchema    = "schema"
@@ -152,6 +153,10 @@ type Message struct {
 	Data      string `json:"data,omitempty"`
 	Size      int64  `json:"size,omitempty"`
 	Truncated bool   `json:"truncated,omitempty"`
+	// Boot times the engine's start on a ready message: epoch milliseconds
+	// of the worker script's start, engine.wasm's response, its compilation
+	// and Go's main (for make bench-browser).
+	Boot map[string]float64 `json:"boot,omitempty"`
 }
 
 // FileInfo is one entry of a directory listing.

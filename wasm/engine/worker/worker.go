@@ -159,6 +159,13 @@ func ReadyMessage() protocol.Message {
 	return protocol.Message{Type: protocol.TypeReady, Specs: Specs(engine.NewSession(engine.Config{}))}
 }
 
+// SpecsMessage carries the specs alone: the browser build says "ready"
+// without them, as early as it can, and sends them once warmed up (the
+// editor needs them only when the user types).
+func SpecsMessage() protocol.Message {
+	return protocol.Message{Type: protocol.TypeSpecs, Specs: Specs(engine.NewSession(engine.Config{}))}
+}
+
 // Handle takes one request. It never blocks: execute, reset and catalog
 // requests are queued and served one after the other on a goroutine of
 // the worker; cancel acts at once, and export is answered on a goroutine
