@@ -218,7 +218,9 @@ func (p *page) runExample(i int) {
 	cond := `(() => { const s = JSON.parse(window.flinkplay.state()); if (s.running || s.error) return s.error ? 'error' : '';
   const t = document.getElementById('results')?.textContent || '';
   return t !== ` + jsString(before) + ` && ` + jsValue(want) + `.every((w) => t.includes(w)) ? 'ok' : ''; })()`
-	got, err := tryWait[string](p, cond, 30*time.Second)
+	// The windows example paces four queries at 5 rows/s (the rate decides
+	// which orders are late): about 32 s.
+	got, err := tryWait[string](p, cond, 60*time.Second)
 	p.shot(fmt.Sprintf("example-%d", i))
 	if err != nil || got != "ok" {
 		p.fatalf("%s: want %q in the results, no error; got %q, %v\nresults: %.1500s", ex.Name, want, got, err, p.text("results"))

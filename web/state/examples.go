@@ -120,7 +120,7 @@ CREATE TABLE Orders (
   WATERMARK FOR ts AS ts - INTERVAL '2' SECOND
 ) WITH (
   'connector' = 'datagen',
-  'rows-per-second' = '10',
+  'rows-per-second' = '5',
   'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '40',
   'fields.amount.min' = '1', 'fields.amount.max' = '20'
 );
