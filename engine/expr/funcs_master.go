@@ -185,7 +185,7 @@ func hex4(s []byte, i int) (rune, bool) {
 	}
 	var r rune
 	for _, ch := range s[i : i+4] {
-		d, ok := hexDigit(ch)
+		d, ok := unhex(ch)
 		if !ok {
 			return 0, false
 		}
@@ -194,17 +194,6 @@ func hex4(s []byte, i int) (rune, bool) {
 	return r, true
 }
 
-func hexDigit(ch byte) (byte, bool) {
-	switch {
-	case ch >= '0' && ch <= '9':
-		return ch - '0', true
-	case ch >= 'a' && ch <= 'f':
-		return ch - 'a' + 10, true
-	case ch >= 'A' && ch <= 'F':
-		return ch - 'A' + 10, true
-	}
-	return 0, false
-}
 
 // ---------------------------------------------------------------- URL_ENCODE / URL_DECODE
 
@@ -307,14 +296,14 @@ func urlDecode(dst, s []byte) ([]byte, bool) {
 }
 
 func escapeByte(a, b byte) (byte, bool) {
-	lo, ok := hexDigit(b)
+	lo, ok := unhex(b)
 	if !ok {
 		return 0, false
 	}
 	if a == '+' {
 		return lo, true
 	}
-	hi, ok := hexDigit(a)
+	hi, ok := unhex(a)
 	if !ok {
 		return 0, false
 	}

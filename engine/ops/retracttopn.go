@@ -273,16 +273,7 @@ func removeEqual(e *topEntry, row []types.Value) {
 }
 
 func (t *RetractTopN) collect(out *stream.Batch, k stream.Kind, row []types.Value, rank int64) {
-	if rank != 0 && (rank < t.Start || rank > t.End) {
-		return
-	}
-	dst := out.Append(k)
-	copy(dst, row)
-	if t.OutputRank {
-		dst[len(row)] = types.IntValue(rank)
-	} else {
-		dst[len(row)] = types.IntValue(0)
-	}
+	emitRanked(out, k, row, rank, t.Start, t.End, t.OutputRank)
 }
 
 // Close implements stream.Operator.

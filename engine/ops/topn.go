@@ -46,6 +46,20 @@ type topBuf struct {
 	touched int64 // when the partition was last written (state TTL)
 }
 
+// emitRanked appends row with its rank column (0 when the rank is not
+// output) unless rank is known and outside [start, end].
+func emitRanked(out *stream.Batch, k stream.Kind, row []types.Value, rank, start, end int64, outputRank bool) {
+	if rank != 0 && (rank < start || rank > end) {
+		return
+	}
+	dst := out.Append(k)
+	copy(dst, row)
+	if !outputRank {
+		rank = 0
+	}
+	dst[len(row)] = types.IntValue(rank)
+}
+
 // sweepTopN drops the partitions whose state expired.
 func sweepTopN(ttl *StateTTL, parts map[string]*topBuf) {
 	for k, b := range parts {
@@ -180,16 +194,7 @@ func (t *AppendTopN) withoutRowNumber(buf *topBuf, row []types.Value, out *strea
 }
 
 func (t *AppendTopN) collect(out *stream.Batch, k stream.Kind, row []types.Value, rank int64) {
-	if rank != 0 && (rank < t.Start || rank > t.End) {
-		return
-	}
-	dst := out.Append(k)
-	copy(dst, row)
-	if t.OutputRank {
-		dst[len(row)] = types.IntValue(rank)
-	} else {
-		dst[len(row)] = types.IntValue(0)
-	}
+	emitRanked(out, k, row, rank, t.Start, t.End, t.OutputRank)
 }
 
 // Close implements stream.Operator.

@@ -268,16 +268,7 @@ func (t *UpdatableTopN) collect(out *stream.Batch, k stream.Kind, row []types.Va
 	if k == stream.UpdateBefore && t.NoUpdateBefore {
 		return
 	}
-	if rank != 0 && (rank < t.Start || rank > t.End) {
-		return
-	}
-	dst := out.Append(k)
-	copy(dst, row)
-	if t.OutputRank {
-		dst[len(row)] = types.IntValue(rank)
-	} else {
-		dst[len(row)] = types.IntValue(0)
-	}
+	emitRanked(out, k, row, rank, t.Start, t.End, t.OutputRank)
 }
 
 func (t *UpdatableTopN) sortKeyText(row []types.Value) string {
