@@ -194,7 +194,6 @@ func hex4(s []byte, i int) (rune, bool) {
 	return r, true
 }
 
-
 // ---------------------------------------------------------------- URL_ENCODE / URL_DECODE
 
 func buildURLEncode(name string, args []Expr, pos int) (Expr, error) {
