@@ -518,7 +518,7 @@ func appendValueJSON(dst []byte, v types.Value, t types.Type, c *Ctx) []byte {
 	}
 	switch t.Kind {
 	case types.Char, types.Varchar:
-		return appendJSONString(dst, string(v.B))
+		return types.AppendJSONString(dst, string(v.B))
 	case types.Boolean:
 		if v.Bool() {
 			return append(dst, "true"...)
@@ -562,7 +562,7 @@ func appendValueJSON(dst []byte, v types.Value, t types.Type, c *Ctx) []byte {
 				if i > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendJSONString(dst, types.FormatValue(m.Keys[i], *kt, c.zone()))
+				dst = types.AppendJSONString(dst, types.FormatValue(m.Keys[i], *kt, c.zone()))
 				dst = append(dst, ':')
 				dst = appendValueJSON(dst, m.Vals[i], *vt, c)
 			}
@@ -575,7 +575,7 @@ func appendValueJSON(dst []byte, v types.Value, t types.Type, c *Ctx) []byte {
 				if i > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendJSONString(dst, f.Name)
+				dst = types.AppendJSONString(dst, f.Name)
 				dst = append(dst, ':')
 				if i < len(r.Fields) {
 					dst = appendValueJSON(dst, r.Fields[i], f.Type, c)
@@ -699,7 +699,7 @@ func (e *jsonBuildExpr) Eval(c *Ctx, row []types.Value) (types.Value, error) {
 			if k.Null {
 				return types.NullValue, jsonRuntimeErr("JSON_OBJECT requires a key that is not NULL")
 			}
-			out = appendJSONString(out, string(k.B))
+			out = types.AppendJSONString(out, string(k.B))
 			out = append(out, ':')
 		}
 		if _, raw := va.(*jsonBuildExpr); raw && !v.Null {

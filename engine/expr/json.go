@@ -316,7 +316,7 @@ func appendJSON(dst []byte, v *jsonValue) []byte {
 	case jsonDouble:
 		return appendJSONDouble(dst, v.f)
 	case jsonString:
-		return appendJSONString(dst, v.text)
+		return types.AppendJSONString(dst, v.text)
 	case jsonArray:
 		dst = append(dst, '[')
 		for i, e := range v.elem {
@@ -332,7 +332,7 @@ func appendJSON(dst []byte, v *jsonValue) []byte {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		dst = appendJSONString(dst, k)
+		dst = types.AppendJSONString(dst, k)
 		dst = append(dst, ':')
 		dst = appendJSON(dst, v.elem[i])
 	}
@@ -348,35 +348,6 @@ func appendJSONDouble(dst []byte, f float64) []byte {
 		return append(dst, '"')
 	}
 	return types.AppendJavaDouble(dst, f)
-}
-
-// appendJSONString quotes s as Jackson does: ", \ and control characters
-// are escaped, everything else is written as is.
-func appendJSONString(dst []byte, s string) []byte {
-	const hexDigits = "0123456789ABCDEF"
-	dst = append(dst, '"')
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '"' || c == '\\':
-			dst = append(dst, '\\', c)
-		case c == '\n':
-			dst = append(dst, '\\', 'n')
-		case c == '\r':
-			dst = append(dst, '\\', 'r')
-		case c == '\t':
-			dst = append(dst, '\\', 't')
-		case c == '\b':
-			dst = append(dst, '\\', 'b')
-		case c == '\f':
-			dst = append(dst, '\\', 'f')
-		case c < 0x20:
-			dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
-		default:
-			dst = append(dst, c)
-		}
-	}
-	return append(dst, '"')
 }
 
 // scalarText is a scalar as Java's String.valueOf prints the object that

@@ -619,7 +619,7 @@ func (a *jsonObjectAcc) value() (types.Value, error) {
 		if n > 0 {
 			out = append(out, ',')
 		}
-		out = expr.AppendJSONString(out, a.keys[i])
+		out = types.AppendJSONString(out, a.keys[i])
 		out = append(out, ':')
 		if a.vals[i].Null {
 			out = append(out, "null"...)

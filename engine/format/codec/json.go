@@ -111,7 +111,7 @@ func (j *JSON) appendObject(dst []byte, names []string, ts []types.Type, row []t
 			dst = append(dst, ',')
 		}
 		first = false
-		dst = appendJSONString(dst, names[i])
+		dst = types.AppendJSONString(dst, names[i])
 		dst = append(dst, ':')
 		var err error
 		if dst, err = j.appendValue(dst, v, ts[i]); err != nil {
@@ -147,25 +147,25 @@ func (j *JSON) appendValue(dst []byte, v types.Value, t types.Type) ([]byte, err
 		}
 		return appendBigDecimal(dst, v, t, true), nil
 	case types.Char, types.Varchar:
-		return appendJSONString(dst, string(v.B)), nil
+		return types.AppendJSONString(dst, string(v.B)), nil
 	case types.Binary, types.Varbinary:
-		return appendJSONString(dst, base64.StdEncoding.EncodeToString(v.B)), nil
+		return types.AppendJSONString(dst, base64.StdEncoding.EncodeToString(v.B)), nil
 	case types.Date:
-		return appendJSONString(dst, string(appendISODate(nil, v.I))), nil
+		return types.AppendJSONString(dst, string(appendISODate(nil, v.I))), nil
 	case types.Time:
-		return appendJSONString(dst, string(appendTimeOfDay(nil, v.I*1_000_000))), nil
+		return types.AppendJSONString(dst, string(appendTimeOfDay(nil, v.I*1_000_000))), nil
 	case types.Timestamp:
 		sep := byte(' ')
 		if j.Opts.ISO8601 {
 			sep = 'T'
 		}
-		return appendJSONString(dst, string(appendTimestamp(nil, v, sep, ""))), nil
+		return types.AppendJSONString(dst, string(appendTimestamp(nil, v, sep, ""))), nil
 	case types.TimestampLTZ:
 		sep := byte(' ')
 		if j.Opts.ISO8601 {
 			sep = 'T'
 		}
-		return appendJSONString(dst, string(appendTimestamp(nil, v, sep, "Z"))), nil
+		return types.AppendJSONString(dst, string(appendTimestamp(nil, v, sep, "Z"))), nil
 	case types.Array:
 		a, _ := v.X.(*types.ArrayValue)
 		dst = append(dst, '[')
@@ -225,7 +225,7 @@ func (j *JSON) appendValue(dst []byte, v types.Value, t types.Type) ([]byte, err
 					dst = append(dst, ',')
 				}
 				n++
-				dst = appendJSONString(dst, e.key)
+				dst = types.AppendJSONString(dst, e.key)
 				dst = append(dst, ':')
 				var err error
 				if dst, err = j.appendValue(dst, e.val, vt); err != nil {
@@ -270,38 +270,6 @@ func appendPlainDecimal(dst []byte, v types.Value, t types.Type) []byte {
 	return append(dst, digits[len(digits)-s:]...)
 }
 
-// appendJSONString writes a JSON string as Jackson does: '"' and '\'
-// escaped, control characters as \n-style or \u00XX escapes, everything
-// else as is.
-func appendJSONString(dst []byte, s string) []byte {
-	const hex = "0123456789ABCDEF"
-	dst = append(dst, '"')
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch c {
-		case '"', '\\':
-			dst = append(dst, '\\', c)
-		case '\n':
-			dst = append(dst, '\\', 'n')
-		case '\r':
-			dst = append(dst, '\\', 'r')
-		case '\t':
-			dst = append(dst, '\\', 't')
-		case '\b':
-			dst = append(dst, '\\', 'b')
-		case '\f':
-			dst = append(dst, '\\', 'f')
-		default:
-			if c < 0x20 {
-				dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
-			} else {
-				dst = append(dst, c)
-			}
-		}
-	}
-	return append(dst, '"')
-}
-
 // node is a parsed JSON value with the order of object members kept.
 type node struct {
 	kind  byte // 'n' null, 'b' bool, '#' number, 's' string, 'a' array, 'o' object
@@ -330,7 +298,7 @@ func (n *node) String() string {
 	case '#':
 		return n.text
 	case 's':
-		return string(appendJSONString(nil, n.text))
+		return string(types.AppendJSONString(nil, n.text))
 	case 'a':
 		parts := make([]string, len(n.elems))
 		for i, e := range n.elems {
@@ -340,7 +308,7 @@ func (n *node) String() string {
 	}
 	parts := make([]string, len(n.elems))
 	for i, e := range n.elems {
-		parts[i] = string(appendJSONString(nil, n.keys[i])) + ":" + e.String()
+		parts[i] = string(types.AppendJSONString(nil, n.keys[i])) + ":" + e.String()
 	}
 	return "{" + strings.Join(parts, ",") + "}"
 }
