@@ -285,7 +285,7 @@ func (p *Pipeline) push(from int, end bool) (*stream.Batch, error) {
 		}
 	}
 	if p.State != nil {
-		if err := p.State.update(p); err != nil {
+		if err := p.State.update(p, p.bufs[from].Len(), end); err != nil {
 			return p.bufs[len(p.bufs)-1], err
 		}
 	}

@@ -20,16 +20,32 @@ const DefaultStateMaxRows = 1_000_000
 type StateLimit struct {
 	Max int // rows; <= 0: no limit
 
-	held  map[*Pipeline]int
-	total int
+	held    map[*Pipeline]int
+	pending map[*Pipeline]int // input rows since the last count
+	total   int
 }
 
 // Rows returns the rows of state the job holds.
 func (l *StateLimit) Rows() int { return l.total }
 
-// update records the state of p's stages and reports an error when the
-// job is over the limit.
-func (l *StateLimit) update(p *Pipeline) error {
+// stateCheckRows is how many input rows a pipeline takes between two
+// counts of its state: some operators count by walking their partitions,
+// which is too slow to do for every batch. A job overshoots the limit by
+// at most what that many rows add.
+const stateCheckRows = 4096
+
+// update records the state of p's stages, every stateCheckRows rows of
+// p's input and at its end, and reports an error when the job is over the
+// limit.
+func (l *StateLimit) update(p *Pipeline, rows int, end bool) error {
+	if l.pending == nil {
+		l.pending = map[*Pipeline]int{}
+	}
+	l.pending[p] += rows
+	if l.pending[p] < stateCheckRows && !end {
+		return nil
+	}
+	l.pending[p] = 0
 	n := 0
 	for _, s := range p.Stages {
 		if st, ok := s.Op.(stream.StatefulOperator); ok {
