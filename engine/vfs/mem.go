@@ -26,6 +26,7 @@ type Mem struct {
 	mu    sync.Mutex
 	files map[string]*memFile // by clean absolute path
 	dirs  map[string]time.Time
+	bytes int64 // the size of all files
 }
 
 type memFile struct {
@@ -66,7 +67,7 @@ func (m *Mem) Put(p string, data []byte, modTime time.Time) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.mkdirAllLocked(path.Dir(p), modTime)
-	m.files[p] = &memFile{data: data, modTime: modTime}
+	m.setLocked(p, &memFile{data: data, modTime: modTime})
 	return nil
 }
 
@@ -142,7 +143,7 @@ func (m *Mem) Create(p string) (io.WriteCloser, error) {
 	if _, ok := m.dirs[p]; ok {
 		return nil, pathErr("create", p, fmt.Errorf("is a directory"))
 	}
-	m.files[p] = &memFile{modTime: m.now()}
+	m.setLocked(p, &memFile{modTime: m.now()})
 	return &memWriter{m: m, path: p}, nil
 }
 
@@ -169,7 +170,7 @@ func (w *memWriter) Close() error {
 	}
 	w.closed = true
 	w.m.mu.Lock()
-	w.m.files[w.path] = &memFile{data: bytes.Clone(w.buf.Bytes()), modTime: w.m.now()}
+	w.m.setLocked(w.path, &memFile{data: bytes.Clone(w.buf.Bytes()), modTime: w.m.now()})
 	w.m.mu.Unlock()
 	return w.m.changed(w.path)
 }
@@ -177,11 +178,19 @@ func (w *memWriter) Close() error {
 func (m *Mem) used() int64 {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	var n int64
-	for _, f := range m.files {
-		n += int64(len(f.data))
+	return m.bytes
+}
+
+// setLocked stores f at p (nil removes it), keeping the total size.
+func (m *Mem) setLocked(p string, f *memFile) {
+	if old, ok := m.files[p]; ok {
+		m.bytes -= int64(len(old.data))
+		delete(m.files, p)
 	}
-	return n
+	if f != nil {
+		m.files[p] = f
+		m.bytes += int64(len(f.data))
+	}
 }
 
 func (m *Mem) changed(paths ...string) error {
@@ -210,8 +219,8 @@ func (m *Mem) Rename(from, to string) error {
 		m.mu.Unlock()
 		return pathErr("rename", to, ErrNotExist)
 	}
-	delete(m.files, from)
-	m.files[to] = f
+	m.setLocked(from, nil)
+	m.setLocked(to, f)
 	m.mu.Unlock()
 	return m.changed(from, to)
 }
@@ -224,7 +233,7 @@ func (m *Mem) Remove(p string) error {
 	}
 	m.mu.Lock()
 	if _, ok := m.files[p]; ok {
-		delete(m.files, p)
+		m.setLocked(p, nil)
 		m.mu.Unlock()
 		return m.changed(p)
 	}

@@ -88,6 +88,27 @@ func TestMemQuota(t *testing.T) {
 	if _, err := w.Write(make([]byte, 11)); !errors.Is(err, ErrQuota) {
 		t.Errorf("write over quota: %v", err)
 	}
+	// The quota counts what is stored: a file renamed over another, then
+	// removed, gives its bytes back.
+	for _, name := range []string{"/a", "/b"} {
+		w, _ := m.Create(name)
+		w.Write([]byte("12345"))
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := m.Rename("/a", "/b"); err != nil {
+		t.Fatal(err)
+	}
+	if got := m.used(); got != 5 {
+		t.Errorf("used %d bytes after renaming over a file, want 5", got)
+	}
+	m.Remove("/b")
+	m.Remove("/big")
+	w, _ = m.Create("/c")
+	if _, err := w.Write(make([]byte, 10)); err != nil {
+		t.Errorf("a write that fits after the removals: %v", err)
+	}
 	if _, err := m.Create("/no/such/dir/f"); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("create without parent: %v", err)
 	}
