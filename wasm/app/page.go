@@ -157,6 +157,7 @@ func (p *page) start() {
 	})))
 	hooks.Set("state", p.keep(funcOf("state", func([]js.Value) any {
 		b, _ := json.Marshal(map[string]any{
+			"ready":    p.chrome.EngineReady,
 			"running":  p.model.Running,
 			"received": p.model.Received(),
 			"dropped":  p.model.Dropped(),
@@ -239,6 +240,17 @@ func (p *page) startWorker() {
 	w.Set("onerror", died)
 	w.Set("onmessageerror", died)
 	p.worker = w
+	// The worker queues requests until it is ready: the session's DDL is
+	// replayed first, so a Run pressed while the engine starts finds its
+	// tables.
+	if len(p.model.DDL) > 0 {
+		p.nextID++
+		p.replayID = p.nextID
+		replay := state.ReplayScript(p.model.DDL)
+		p.post(protocol.Request{Type: protocol.TypeExecute, ID: p.replayID, Script: replay, End: len(replay), Config: p.config()})
+	} else {
+		p.post(protocol.Request{Type: protocol.TypeCatalog})
+	}
 	// Replay what the early worker sent before Go took it over.
 	for i := 0; early.Truthy() && i < early.Length(); i++ {
 		ev := early.Index(i)
@@ -361,14 +373,6 @@ func (p *page) handle(msg *protocol.Message, now time.Time) {
 		p.readyBy = time.Time{}
 		p.updateCompletions()
 		p.listFiles()
-		if len(p.model.DDL) > 0 {
-			p.nextID++
-			p.replayID = p.nextID
-			p.post(protocol.Request{Type: protocol.TypeExecute, ID: p.replayID, Script: state.ReplayScript(p.model.DDL),
-				End: len(state.ReplayScript(p.model.DDL)), Config: p.config()})
-		} else {
-			p.post(protocol.Request{Type: protocol.TypeCatalog})
-		}
 		if p.pendingRun {
 			p.pendingRun = false
 			p.Run()
@@ -580,20 +584,18 @@ func (p *page) runRange(from, to int, all bool) {
 		p.chrome.Notice = "Nothing to run: the script has no statement there."
 		return
 	}
-	if !p.chrome.EngineReady {
-		if p.embed != nil {
-			// The embed loads its engine now and runs once it is ready.
-			if !p.worker.Truthy() {
-				p.startWorker()
-				p.hostStatus("loading")
-			}
-			p.pendingRun = true
-			p.chrome.Notice = ""
-			return
+	if !p.chrome.EngineReady && p.embed != nil {
+		// The embed loads its engine now and runs once it is ready.
+		if !p.worker.Truthy() {
+			p.startWorker()
+			p.hostStatus("loading")
 		}
-		p.chrome.Notice = "The engine is still starting; try again in a moment."
+		p.pendingRun = true
+		p.chrome.Notice = ""
 		return
 	}
+	// The playground's engine queues what the page sends while it
+	// starts, so a Run pressed then runs as soon as it can.
 	if p.model.Running {
 		p.post(protocol.Request{Type: protocol.TypeCancel, ID: p.model.RunID})
 	}
@@ -653,6 +655,12 @@ func (p *page) Stop() {
 		return
 	}
 	p.post(protocol.Request{Type: protocol.TypeCancel, ID: p.model.RunID})
+	if !p.chrome.EngineReady {
+		// The run still waits in the starting engine's queue, which drops
+		// it without a word: it ends here.
+		p.model.StopQueued(time.Now())
+		return
+	}
 	p.stopBy = time.Now().Add(stopDeadline)
 }
 

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"runtime/debug"
+	"strings"
+	"sync/atomic"
 	"syscall/js"
 	"time"
 
@@ -15,6 +17,10 @@ import (
 	"github.com/flinkplay/flinkplay/wasm/engine/storage"
 	"github.com/flinkplay/flinkplay/wasm/engine/worker"
 )
+
+// specsDelay is how long the specs wait after a warm-up that gave way to a
+// request: the first rows come first.
+const specsDelay = time.Second
 
 func main() {
 	goMain := float64(time.Now().UnixNano()) / 1e6
@@ -37,8 +43,10 @@ func main() {
 	zones := &zoneLoader{}
 	// The browser's storage (IndexedDB) opens while the engine warms up:
 	// "ready" goes out first (without the specs, which follow the warm-up),
-	// and requests wait in inbox until both are done, so the page enables
-	// Run as early as it can.
+	// and requests wait in inbox until both are done. A request that came
+	// before the engine ran (the page queues a Run pressed while it starts)
+	// or during the warm-up cuts the warm-up short, and the specs then wait
+	// until the first request had its time.
 	type opened struct {
 		fsys     vfs.FS
 		store    *storage.CatalogStore
@@ -50,11 +58,29 @@ func main() {
 		storageReady <- opened{fsys, store, warnings}
 	}()
 	inbox := make(chan string, 1024)
+	// runAsked is set by the first execute request; other requests (the
+	// catalog, the files) do not cut the warm-up short.
+	var runAsked atomic.Bool
+	take := func(d string) {
+		if strings.HasPrefix(d, protocol.ExecutePrefix) {
+			runAsked.Store(true)
+		}
+		select {
+		case inbox <- d:
+		default:
+			go func() { inbox <- d }()
+		}
+	}
 	go func() {
 		// Requests wait in inbox while the engine warms up; the page is
 		// usually still loading then.
-		worker.WarmUp(nil)
-		emit(worker.SpecsMessage())
+		warmed := worker.WarmUp(nil, runAsked.Load)
+		var specsDue <-chan time.Time
+		if warmed {
+			emit(worker.SpecsMessage())
+		} else {
+			specsDue = time.After(specsDelay)
+		}
 		st := <-storageReady
 		opts := worker.Options{
 			Emit: emit,
@@ -85,8 +111,14 @@ func main() {
 			}
 			w.Handle(req)
 		}
-		for d := range inbox {
-			handle(d)
+		for {
+			select {
+			case d := <-inbox:
+				handle(d)
+			case <-specsDue:
+				specsDue = nil
+				emit(worker.SpecsMessage())
+			}
 		}
 	}()
 	onmessage := js.FuncOf(func(this js.Value, args []js.Value) any {
@@ -104,12 +136,7 @@ func main() {
 		}
 		// Handle never blocks, but the callback must return at once
 		// whatever happens: requests go to one goroutine, in order.
-		d := data.String()
-		select {
-		case inbox <- d:
-		default:
-			go func() { inbox <- d }()
-		}
+		take(data.String())
 		return nil
 	})
 	// engine-worker.js queued what arrived before Go was running.
@@ -119,7 +146,7 @@ func main() {
 	if pending.Type() == js.TypeObject {
 		for i := 0; i < pending.Length(); i++ {
 			if v := pending.Index(i); v.Type() == js.TypeString {
-				inbox <- v.String()
+				take(v.String())
 			}
 		}
 		self.Delete("flinkplayPending")

@@ -82,6 +82,9 @@ func (c *Chrome) Status() string {
 		return "Press Run: the engine loads and runs the example in this page."
 	}
 	if !c.EngineReady {
+		if c.Model.Running {
+			return "Starting the engine… the statement runs as soon as it is ready."
+		}
 		return "Starting the engine…"
 	}
 	return c.Model.Status(c.now())

@@ -99,7 +99,11 @@ func TestRootRenders(t *testing.T) {
 		{"a shared script replaced the reader's", func() {
 			root.Dialog, root.Notice, root.Restorable = "", "Opened a shared script.", true
 		}, []string{`id="restore-script"`, "Opened a shared script."}, nil},
-		{"engine starting", func() { root.EngineReady = false }, []string{"Starting the engine"}, nil},
+		{"engine starting", func() { root.EngineReady = false }, []string{"Starting the engine"}, []string{"runs as soon as"}},
+		{"a run waits for the starting engine", func() {
+			root.EngineReady = false
+			m.StartRun(3, "SELECT 1;", fixed)
+		}, []string{"Starting the engine… the statement runs as soon as it is ready."}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

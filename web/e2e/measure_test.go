@@ -37,15 +37,15 @@ const unthrottledSeed = `CREATE TABLE MySource (id INT, name STRING) WITH ('conn
 SELECT * FROM MySource;
 `
 
-// autoRun clicks Run all the moment the app and the engine can take it,
-// so a cold load measures the page, not the test's polling.
+// autoRun clicks Run all the moment the page can take it (the editor is
+// there; the engine may still be starting, and then runs the script as
+// soon as it is ready), so a cold load measures the page, not the test's
+// polling.
 const autoRun = `(() => {
   const tick = () => {
     const b = document.getElementById('run-all');
     if (window.flinkplay && !window.__e2e.mounted) window.__e2e.mounted = performance.now();
-    let ready = false;
-    try { ready = ` + engineReady + `; } catch (e) {}
-    if (ready && b && !b.disabled && document.querySelector('#editor .cm-editor')) {
+    if (b && !b.disabled && document.querySelector('#editor .cm-editor')) {
       window.__e2e.appReady = performance.now();
       b.click();
       window.__e2e.clicked = performance.now();
@@ -351,7 +351,7 @@ func benchmarksDoc(version string, sizes []wasmSize, loads []coldLoad, streams [
 		fmt.Fprintf(&b, "| %s | %d | %s | %s |\n", s.Name, s.Raw, gz, br)
 	}
 
-	fmt.Fprintf(&b, "\n## Cold load to first row\n\nms after navigationStart. The test clicks Run all (the seed example, the default script) the moment the engine is ready (the status line leaves \"Starting the engine…\"); first row = the first `+I` row in the DOM (MutationObserver).\n\n")
+	fmt.Fprintf(&b, "\n## Cold load to first row\n\nms after navigationStart. The test clicks Run all (the seed example, the default script) the moment the page can take it: the editor is mounted; the engine may still be starting, and then runs the script as soon as it is ready, as it does for a person who presses Run that early. First row = the first `+I` row in the DOM (MutationObserver).\n\n")
 	fmt.Fprintf(&b, "The engine's messages are timed when the page's main thread sees them: \"ready\" from the engine, \"execute\" to it, the first \"rows\" from it.\n\n")
 	fmt.Fprintf(&b, "| run | DOMContentLoaded | load | app mounted (`window.flinkplay`) | engine Worker created | \"ready\" | Run clicked | \"execute\" | first \"rows\" | first `+I` row | longest task before it |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	for i, l := range loads {

@@ -4,12 +4,37 @@
 // into one iife file that sets window.flinkEditor (see the browser
 // contract). Offsets in this API are UTF-16 code units (JS string indices).
 
-import { EditorView, basicSetup } from "codemirror";
-import { keymap } from "@codemirror/view";
+import {
+  EditorView, keymap, lineNumbers, highlightActiveLineGutter, highlightSpecialChars, drawSelection, dropCursor,
+  highlightActiveLine,
+} from "@codemirror/view";
 import { EditorState, Prec, Compartment } from "@codemirror/state";
 import { sql, SQLDialect } from "@codemirror/lang-sql";
-import { autocompletion } from "@codemirror/autocomplete";
-import { setDiagnostics, lintGutter } from "@codemirror/lint";
+import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from "@codemirror/autocomplete";
+import { setDiagnostics, lintGutter, lintKeymap } from "@codemirror/lint";
+import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
+import { indentOnInput, syntaxHighlighting, defaultHighlightStyle, bracketMatching } from "@codemirror/language";
+import { searchKeymap } from "@codemirror/search";
+
+// The editor's features: codemirror's basicSetup without the fold gutter,
+// rectangular selection and selection-match highlighting, which a short
+// SQL script has little use for and which cost the page's start (every
+// line's fold marker is computed when the editor mounts).
+const setup = [
+  lineNumbers(),
+  highlightActiveLineGutter(),
+  highlightSpecialChars(),
+  history(),
+  drawSelection(),
+  dropCursor(),
+  EditorState.allowMultipleSelections.of(true),
+  indentOnInput(),
+  syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+  bracketMatching(),
+  closeBrackets(),
+  highlightActiveLine(),
+  keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...searchKeymap, ...historyKeymap, ...completionKeymap, ...lintKeymap]),
+];
 
 // Flink's reserved and common non-reserved words, enough for highlighting;
 // completion uses the list the engine reports.
@@ -163,7 +188,7 @@ function mount(host, opts) {
       doc: opts.doc || "",
       extensions: [
         Prec.highest(keymap.of([{ key: "Mod-Enter", run }])),
-        basicSetup,
+        setup,
         sql({ dialect, upperCaseKeywords: true }),
         completion.of(autocompletion({ override: [makeCompletionSource(data)] })),
         lintGutter(),

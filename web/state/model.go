@@ -57,6 +57,8 @@ type Model struct {
 
 	started, ended time.Time
 	ran            bool // a run was started
+	// stoppedQueued: the last run was stopped before the engine started it.
+	stoppedQueued bool
 }
 
 // Block is the transcript of one statement.
@@ -118,6 +120,21 @@ func (m *Model) StartRun(id int, script string, now time.Time) {
 	m.Follow = true
 	m.started, m.ended = now, time.Time{}
 	m.ran = true
+	m.stoppedQueued = false
+	m.Gen++
+}
+
+// StopQueued ends a run that the engine has not started (it was still
+// starting): the run shows as stopped, and messages of it that come anyway
+// are ignored.
+func (m *Model) StopQueued(now time.Time) {
+	if !m.Running {
+		return
+	}
+	m.Running = false
+	m.ended = now
+	m.stoppedQueued = true
+	m.RunID = -1 // no run has this id
 	m.Gen++
 }
 
@@ -327,7 +344,7 @@ func (m *Model) Status(now time.Time) string {
 		state = "Running"
 	case m.Err != nil:
 		state = "Failed"
-	case m.Query != nil && m.Query.Cancelled:
+	case m.Query != nil && m.Query.Cancelled, m.stoppedQueued:
 		state = "Stopped"
 	}
 	parts := []string{state}

@@ -204,6 +204,35 @@ func TestModelStreaming(t *testing.T) {
 	}
 }
 
+func TestModelStopQueued(t *testing.T) {
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	m := NewModel(0)
+	m.StartRun(4, "SELECT 1;", t0)
+	m.StopQueued(t0.Add(300 * time.Millisecond))
+	if m.Running {
+		t.Fatal("still running")
+	}
+	if got := m.Status(t0.Add(time.Hour)); got != "Stopped · 0.3 s" {
+		t.Errorf("status %q", got)
+	}
+	// The engine may have started the run before the cancel reached it:
+	// what it sends then is not shown.
+	late := []protocol.Message{
+		{Type: protocol.TypeStatement, ID: 4, SQL: "SELECT 1;"},
+		{Type: protocol.TypeRunDone, ID: 4},
+	}
+	for i := range late {
+		m.Apply(&late[i], t0.Add(time.Second))
+	}
+	if len(m.Blocks) != 0 || m.Status(t0.Add(time.Hour)) != "Stopped · 0.3 s" {
+		t.Errorf("a stopped run took late messages: %d blocks, status %q", len(m.Blocks), m.Status(t0.Add(time.Hour)))
+	}
+	m.StartRun(5, "SELECT 2;", t0.Add(2*time.Second))
+	if got := m.Status(t0.Add(2 * time.Second)); !strings.HasPrefix(got, "Running") {
+		t.Errorf("the next run: status %q", got)
+	}
+}
+
 func TestModelError(t *testing.T) {
 	m := NewModel(0)
 	script := "SELECT nope FROM t;"

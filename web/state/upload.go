@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"path"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -326,12 +325,100 @@ func (u *Upload) inferJSON(content string) error {
 
 // ---------------------------------------------------------------- types
 
-var (
-	decimalRe = regexp.MustCompile(`^[+-]?([0-9]+)(?:\.([0-9]+))?$`)
-	doubleRe  = regexp.MustCompile(`^[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$`)
-	dateRe    = regexp.MustCompile(`^[0-9]{4}-[0-9]{2}-[0-9]{2}$`)
-	tsRe      = regexp.MustCompile(`^([0-9]{4}-[0-9]{2}-[0-9]{2})([ T])([0-9]{2}:[0-9]{2}:[0-9]{2})(?:\.([0-9]{1,9}))?$`)
-)
+// The value shapes below are scanned by hand rather than with package
+// regexp: app.wasm then links neither it nor the Unicode tables it
+// initialises, which the page would pay for at every start.
+
+// digits returns the length of the run of ASCII digits at the start of s.
+func digits(s string) int {
+	n := 0
+	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	return n
+}
+
+// sign drops one leading + or -.
+func sign(s string) string {
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		return s[1:]
+	}
+	return s
+}
+
+// decimalParts splits [+-]digits[.digits] into its integer and fraction
+// digits; ok is false for any other shape.
+func decimalParts(v string) (intPart, frac string, ok bool) {
+	s := sign(v)
+	n := digits(s)
+	if n == 0 {
+		return "", "", false
+	}
+	intPart, s = s[:n], s[n:]
+	if s == "" {
+		return intPart, "", true
+	}
+	if s[0] != '.' {
+		return "", "", false
+	}
+	m := digits(s[1:])
+	if m == 0 || m != len(s)-1 {
+		return "", "", false
+	}
+	return intPart, s[1:], true
+}
+
+// isDouble reports whether v is [+-](digits[.digits]|.digits)[(e|E)[+-]digits].
+func isDouble(v string) bool {
+	s := sign(v)
+	n := digits(s)
+	s = s[n:]
+	if s != "" && s[0] == '.' {
+		m := digits(s[1:])
+		if n == 0 && m == 0 {
+			return false
+		}
+		s = s[1+m:]
+	} else if n == 0 {
+		return false
+	}
+	if s != "" && (s[0] == 'e' || s[0] == 'E') {
+		s = sign(s[1:])
+		m := digits(s)
+		if m == 0 {
+			return false
+		}
+		s = s[m:]
+	}
+	return s == ""
+}
+
+// isDate reports whether s is dddd-dd-dd.
+func isDate(s string) bool {
+	return len(s) == 10 && digits(s) == 4 && s[4] == '-' && digits(s[5:]) == 2 && s[7] == '-' && digits(s[8:]) == 2
+}
+
+// isClock reports whether s is dd:dd:dd.
+func isClock(s string) bool {
+	return len(s) == 8 && digits(s) == 2 && s[2] == ':' && digits(s[3:]) == 2 && s[5] == ':' && digits(s[6:]) == 2
+}
+
+// timestampParts splits dddd-dd-dd(T| )dd:dd:dd[.d{1,9}] into its date,
+// separator, clock and fraction.
+func timestampParts(v string) (date, sep, clock, frac string, ok bool) {
+	if len(v) < 19 || !isDate(v[:10]) || v[10] != ' ' && v[10] != 'T' || !isClock(v[11:19]) {
+		return "", "", "", "", false
+	}
+	rest := v[19:]
+	if rest != "" {
+		n := digits(rest[1:])
+		if rest[0] != '.' || n < 1 || n > 9 || n != len(rest)-1 {
+			return "", "", "", "", false
+		}
+		frac = rest[1:]
+	}
+	return v[:10], v[10:11], v[11:19], frac, true
+}
 
 // typeGuess narrows a column's type value by value. Empty cells (NULL)
 // say nothing.
@@ -361,28 +448,28 @@ func (t *typeGuess) add(v string, fromJSONString bool) {
 	if _, err := strconv.ParseInt(v, 10, 64); err != nil || fromJSONString {
 		t.notBigint = true
 	}
-	if m := decimalRe.FindStringSubmatch(v); m != nil && !fromJSONString {
-		t.intDigits = max(t.intDigits, len(strings.TrimLeft(m[1], "0")), 1)
-		t.scale = max(t.scale, len(m[2]))
+	if intPart, frac, ok := decimalParts(v); ok && !fromJSONString {
+		t.intDigits = max(t.intDigits, len(strings.TrimLeft(intPart, "0")), 1)
+		t.scale = max(t.scale, len(frac))
 	} else {
 		t.notDecimal = true
 	}
-	if !doubleRe.MatchString(v) || fromJSONString {
+	if !isDouble(v) || fromJSONString {
 		t.notDouble = true
 	}
-	if _, err := time.Parse("2006-01-02", v); err != nil || !dateRe.MatchString(v) {
+	if _, err := time.Parse("2006-01-02", v); err != nil || !isDate(v) {
 		t.notDate = true
 	}
-	if m := tsRe.FindStringSubmatch(v); m != nil {
-		if _, err := time.Parse("2006-01-02 15:04:05", m[1]+" "+m[3]); err != nil {
+	if date, sep, clock, frac, ok := timestampParts(v); ok {
+		if _, err := time.Parse("2006-01-02 15:04:05", date+" "+clock); err != nil {
 			t.notTS = true
 		}
-		if m[2] == "T" {
+		if sep == "T" {
 			t.isoT = true
 		} else {
 			t.sqlTS = true
 		}
-		t.tsFrac = max(t.tsFrac, len(m[4]))
+		t.tsFrac = max(t.tsFrac, len(frac))
 	} else {
 		t.notTS = true
 	}

@@ -49,6 +49,11 @@ const (
 	TypeFileData  = "fileData" // a file's content: Path, Data, Size, Truncated (or Error)
 )
 
+// ExecutePrefix starts every execute request as json.Marshal writes it
+// (Type is the first field), so that the engine can tell a run is waiting
+// without decoding the request.
+const ExecutePrefix = `{"type":"` + TypeExecute + `"`
+
 // Request is a message from the page to the worker.
 type Request struct {
 	Type string `json:"type"`

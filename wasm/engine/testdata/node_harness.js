@@ -60,6 +60,8 @@ const throttledScript =
   "SELECT * FROM MySource;\n";
 
 let runDone = false;
+let catalogAfter = false;
+let specsSeen = false;
 let cancelSent = 0;
 let progressSeen = 0;
 globalThis.postMessage = (data) => {
@@ -83,8 +85,14 @@ globalThis.postMessage = (data) => {
   }
   if (m.type === "runDone") {
     runDone = true;
+  } else if (m.type === "specs") {
+    specsSeen = true;
   } else if (m.type === "catalogIs" && runDone) {
-    // The catalog after the run is the last message of a run.
+    catalogAfter = true;
+  }
+  // The catalog after the run is the last message of a run; the specs may
+  // come after it (seed: the warm-up gave way to the waiting request).
+  if (runDone && catalogAfter && specsSeen) {
     process.exit(0);
   }
 };

@@ -2,6 +2,7 @@ package worker
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"github.com/flinkplay/flinkplay/wasm/engine/protocol"
@@ -17,9 +18,21 @@ const warmScript = "CREATE TABLE w (id INT, name STRING) WITH ('connector' = 'da
 // The browser compiles a wasm function the first time it runs, and the
 // SQL parser's functions alone take ~0.2 s to compile; an engine that
 // warms up while the page is still loading answers the first Run sooner.
-// It returns when done, after at most about a second.
-// seen, when not nil, sees every message (for tests).
-func WarmUp(seen func(protocol.Message)) {
+// But a request that is already waiting would only wait longer: busy,
+// when not nil, is asked before the warm-up and whenever it yields (it
+// lets the host deliver requests, every YieldInterval), and the warm-up
+// stops as soon as it says true. WarmUp reports whether it ran to the end,
+// which takes at most about a second. seen, when not nil, sees every
+// message (for tests).
+func WarmUp(seen func(protocol.Message), busy func() bool) (done bool) {
+	if busy == nil {
+		busy = func() bool { return false }
+	}
+	if busy() {
+		return false
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
 	var buf []byte
 	w := New(Options{
 		Emit: func(m protocol.Message) {
@@ -28,15 +41,31 @@ func WarmUp(seen func(protocol.Message)) {
 				seen(m)
 			}
 		},
-		Yield:         func() {},
+		Yield: func() {
+			defaultYield()
+			if busy() {
+				cancel()
+			}
+		},
 		Zone:          time.UTC,
 		FlushInterval: time.Nanosecond,
 	})
-	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-	defer cancel()
 	defer func() { _ = recover() }()
-	w.execute(ctx, protocol.Request{Type: protocol.TypeExecute, ID: 1, Script: warmScript, End: len(warmScript)})
+	// One statement at a time, with a look at the host's queue between.
+	for start := 0; start < len(warmScript); {
+		end := start + strings.Index(warmScript[start:], ";\n") + 2
+		w.execute(ctx, protocol.Request{Type: protocol.TypeExecute, ID: 1, Script: warmScript, Start: start, End: end})
+		if ctx.Err() != nil {
+			return false
+		}
+		w.o.Yield()
+		if ctx.Err() != nil {
+			return false
+		}
+		start = end
+	}
 	w.emit(protocol.Message{Type: protocol.TypeCatalogIs, Catalog: ptr(Snapshot(w.sess))})
+	return true
 }
 
 func ptr[T any](v T) *T { return &v }
