@@ -4,6 +4,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"runtime"
 	"strings"
 	"sync"
@@ -89,6 +90,10 @@ type page struct {
 	inbox []string // worker messages not yet applied
 	rows  state.RowsMessage
 	inCh  chan struct{}
+	// flushNow wakes the flush loop before its tick (a run's first rows).
+	flushNow   chan struct{}
+	rowsMarked bool // "flinkplay: first rows applied" was marked
+	rowsShown  bool // "flinkplay: first rows rendered" was marked
 
 	funcs []js.Func // kept alive for the page's lifetime
 
@@ -106,7 +111,7 @@ type pageStats struct {
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 func newPage(ee vugu.EventEnv) *page {
-	p := &page{ee: ee, inCh: make(chan struct{}, 1), viewport: 600, exportWait: map[int]string{}, exported: map[string]*protocol.Message{}}
+	p := &page{ee: ee, inCh: make(chan struct{}, 1), flushNow: make(chan struct{}, 1), viewport: 600, exportWait: map[int]string{}, exported: map[string]*protocol.Message{}}
 	if js.Global().Get("flinkplayEmbedPage").Truthy() {
 		// The embed page: a documentation site's iframe, where storage may
 		// be partitioned or throw, and the script comes from the fragment.
@@ -328,7 +333,9 @@ func (p *page) drainSome() (more bool) {
 		if state.IndexRows(raw, &p.rows) || state.DecodeRows([]byte(raw), &p.rows) {
 			t1 := time.Now()
 			if p.replayID == 0 || p.rows.ID != p.replayID {
+				before := p.model.Received()
 				p.model.ApplyRows(&p.rows)
+				p.firstRows(before)
 			}
 			p.stats.DecodeMs += ms(t1.Sub(t0))
 			p.stats.ApplyMs += ms(time.Since(t1))
@@ -343,7 +350,9 @@ func (p *page) drainSome() (more bool) {
 			p.structGen++
 		}
 		t1 := time.Now()
+		before := p.model.Received()
 		p.handle(&msg, now)
+		p.firstRows(before)
 		d := ms(t1.Sub(t0))
 		p.stats.DecodeMs += d
 		p.stats.MaxDecodeMs = max(p.stats.MaxDecodeMs, d)
@@ -431,8 +440,34 @@ func (p *page) setDiagnostics() {
 func (p *page) flushLoop() {
 	t := time.NewTicker(flushEvery)
 	defer t.Stop()
-	for range t.C {
+	for {
+		select {
+		case <-t.C:
+		case <-p.flushNow:
+		}
 		p.flush()
+	}
+}
+
+// firstRows renders a run's first rows at once, unpaced (the last DOM
+// update's cost is then the empty results' first layout, which says
+// nothing about rows that stream), and wakes the flush loop for the rest;
+// the caller holds the lock.
+func (p *page) firstRows(before int64) {
+	if before != 0 || p.model.Received() == 0 {
+		return
+	}
+	if !p.rowsMarked {
+		p.rowsMarked = true
+		mark("flinkplay: first rows applied")
+	}
+	// Rendered here, under the lock the caller holds, rather than by the
+	// flush loop, which may be a few tasks away.
+	p.renderResults(true)
+	p.resultsGen = p.model.Gen
+	select {
+	case p.flushNow <- struct{}{}: // the status line and the chrome
+	default:
 	}
 }
 
@@ -540,6 +575,10 @@ func (p *page) renderResults(force bool) {
 		return
 	}
 	p.lastWindow = win
+	if !p.rowsShown && m.Received() > 0 {
+		p.rowsShown = true
+		mark("flinkplay: first rows rendered")
+	}
 	dom := js.Global().Get("flinkplayDOM")
 	if tableau {
 		text := strings.Join(m.TableauLines(from, to), "\n")
@@ -715,6 +754,9 @@ func (p *page) MountEditor(el vjs.Value) {
 	if p.editor.Truthy() || !host.Truthy() {
 		return
 	}
+	if p.adoptEarlyEditor(host) {
+		return
+	}
 	fe := js.Global().Get("flinkEditor")
 	if !fe.Truthy() {
 		js.Global().Get("console").Call("error", "flinkplay: editor.js did not load")
@@ -732,6 +774,58 @@ func (p *page) MountEditor(el vjs.Value) {
 	opts := js.Global().Get("Object").New()
 	opts.Set("doc", doc)
 	opts.Set("readOnly", p.params.ReadOnly)
+	p.wireEditor(opts)
+	mark("flinkplay: editor mount")
+	p.editor = fe.Call("mount", host, opts)
+	mark("flinkplay: editor mounted")
+	p.updateCompletions()
+	mark("flinkplay: completions")
+	if p.embed != nil && p.params.Autorun {
+		// Autorun: the engine loads now and the example runs once it is
+		// ready (after this render, which holds the lock).
+		go func() {
+			defer recovered("autorun")
+			p.ee.Lock()
+			defer p.ee.UnlockRender()
+			p.Run()
+		}()
+	}
+}
+
+// adoptEarlyEditor moves the editor index.html mounted while app.wasm
+// compiled into host and wires it up; it reports false when there is none.
+func (p *page) adoptEarlyEditor(host js.Value) (ok bool) {
+	early := js.Global().Get("flinkplayEarlyEditor")
+	if p.embed != nil || !early.Truthy() {
+		return false
+	}
+	js.Global().Delete("flinkplayEarlyEditor")
+	defer func() {
+		if r := recover(); r != nil {
+			js.Global().Get("console").Call("error", "flinkplay: the early editor could not be adopted:", fmt.Sprint(r))
+			ok = false
+		}
+	}()
+	ed := early.Get("editor")
+	view := ed.Get("view")
+	host.Call("appendChild", view.Get("dom"))
+	early.Get("host").Call("remove")
+	host.Set("__flinkEditor", ed)
+	p.wireEditor(early.Get("opts"))
+	p.editor = ed
+	view.Call("requestMeasure")
+	mark("flinkplay: editor adopted")
+	// What was typed before the app ran was not saved yet.
+	if text := ed.Call("getText").String(); text != early.Get("opts").Get("doc").String() {
+		store(state.KeyScript, text)
+	}
+	p.updateCompletions()
+	return true
+}
+
+// wireEditor sets the editor's callbacks in opts (editor.js reads them
+// when it calls them).
+func (p *page) wireEditor(opts js.Value) {
 	opts.Set("onChange", p.keep(funcOf("onChange", func(args []js.Value) any {
 		if len(args) > 0 {
 			store(state.KeyScript, args[0].String())
@@ -758,21 +852,6 @@ func (p *page) MountEditor(el vjs.Value) {
 		}()
 		return nil
 	})))
-	mark("flinkplay: editor mount")
-	p.editor = fe.Call("mount", host, opts)
-	mark("flinkplay: editor mounted")
-	p.updateCompletions()
-	mark("flinkplay: completions")
-	if p.embed != nil && p.params.Autorun {
-		// Autorun: the engine loads now and the example runs once it is
-		// ready (after this render, which holds the lock).
-		go func() {
-			defer recovered("autorun")
-			p.ee.Lock()
-			defer p.ee.UnlockRender()
-			p.Run()
-		}()
-	}
 }
 
 // MountResults keeps the scroll container and follows its scrolling.

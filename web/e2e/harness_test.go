@@ -16,6 +16,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -164,6 +165,10 @@ var fixtures = map[string]string{
 	"/__e2e/worker.html": workerFixture,
 }
 
+// engineDelay holds engine.wasm back this long (a time.Duration), so that
+// a test can act while the engine starts; tests run one at a time.
+var engineDelay atomic.Int64
+
 // serve starts the page's handler on 127.0.0.1:0.
 func serve(t testing.TB, dist string) (string, *transfer) {
 	t.Helper()
@@ -175,6 +180,11 @@ func serve(t testing.TB, dist string) (string, *transfer) {
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			io.WriteString(w, page)
 			return
+		}
+		if r.URL.Path == "/engine.wasm" {
+			if d := time.Duration(engineDelay.Load()); d > 0 {
+				time.Sleep(d)
+			}
 		}
 		cw := &countingWriter{ResponseWriter: w}
 		h.ServeHTTP(cw, r)

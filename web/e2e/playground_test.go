@@ -437,3 +437,38 @@ func TestTimeZone(t *testing.T) {
 		p.fatalf("#error lacks %q:\n%s", want, msg)
 	}
 }
+
+// TestRunWhileTheEngineStarts presses Run all before the engine is ready
+// (engine.wasm is held back): the page says the run waits, and the rows
+// come once the engine is up. Stop before then ends the run at once, and
+// the next Run works.
+func TestRunWhileTheEngineStarts(t *testing.T) {
+	engineDelay.Store(int64(3 * time.Second))
+	t.Cleanup(func() { engineDelay.Store(0) })
+	p := open(t, 90*time.Second)
+	p.do("open the playground", 30*time.Second, chromedp.Navigate(p.base+"/"))
+	waitFor[bool](p, "the app and its editor",
+		`typeof window.flinkplay?.state === 'function' && !!document.querySelector('#editor .cm-editor') && !!document.getElementById('run-all')`,
+		20*time.Second)
+	if eval[bool](p, "state().ready", `JSON.parse(window.flinkplay.state()).ready`) {
+		p.fatalf("the engine is ready although engine.wasm is held back")
+	}
+	p.setScript(seedScript)
+	p.click("run-all")
+	status := waitFor[string](p, "#status to say the run waits", `(() => { const s = document.getElementById('status')?.textContent || ''; return /runs as soon as it is ready/.test(s) ? s : ''; })()`, 5*time.Second)
+	t.Logf("status while the engine starts: %q", status)
+	p.shot("run-waits-for-the-engine")
+	// Stop before the engine is ready: the run ends in the page.
+	took := p.stop()
+	if took > 2*time.Second {
+		p.fatalf("Stop took %v while the engine started", took)
+	}
+	p.click("run-all")
+	waitFor[bool](p, "the engine to be ready", engineReady, 30*time.Second)
+	waitFor[bool](p, "+I rows of the queued run", `JSON.parse(window.flinkplay.state()).received >= 10`, 20*time.Second)
+	if tab := p.text("tableau"); !strings.Contains(tab, "| +I |") {
+		p.fatalf("no +I row in the tableau:\n%s", tab)
+	}
+	p.shot("queued-run-streams")
+	p.stop()
+}

@@ -277,7 +277,7 @@ func TestTraceColdLoad(t *testing.T) {
 	var out strings.Builder
 	for _, e := range all {
 		at := e.Ts/1000 - offset
-		if e.Ph != "X" || e.Dur < 10000 || at+e.Dur/1000 < steps["clicked"] || at > steps["firstRow"] {
+		if e.Ph != "X" || e.Dur < 10000 || at+e.Dur/1000 < steps["rows"] || at > steps["firstRow"] {
 			continue
 		}
 		where := "main"
