@@ -10,6 +10,13 @@
 const bootNow = () => performance.timeOrigin + performance.now();
 self.flinkplayBoot = { script: bootNow() };
 
+// engine.wasm is asked for first, so that it downloads while wasm_exec.js
+// loads (importScripts blocks this thread).
+const engineResponse = self.fetch ? fetch("engine.wasm").then((r) => { self.flinkplayBoot.fetched = bootNow(); return r; }) : null;
+if (engineResponse) {
+  engineResponse.catch(() => {}); // instantiate reports it
+}
+
 importScripts("wasm_exec.js");
 
 self.flinkplayPending = [];
@@ -110,10 +117,9 @@ function die(message) {
 
 async function instantiate(go) {
   const url = "engine.wasm";
-  if (WebAssembly.instantiateStreaming) {
+  if (WebAssembly.instantiateStreaming && engineResponse) {
     try {
-      const response = fetch(url).then((r) => { self.flinkplayBoot.fetched = bootNow(); return r; });
-      return await WebAssembly.instantiateStreaming(response, go.importObject);
+      return await WebAssembly.instantiateStreaming(engineResponse, go.importObject);
     } catch (err) {
       // A server without the application/wasm type: fall back below.
       console.warn("engine.wasm: instantiateStreaming failed, retrying:", err);
@@ -130,7 +136,16 @@ async function instantiate(go) {
   const go = new Go();
   let result;
   try {
-    result = await instantiate(go);
+    const instantiating = instantiate(go);
+    // The browser's time zone (the default of 'table.local-time-zone'):
+    // Intl's first use is slow, and this thread is idle while engine.wasm
+    // compiles, whereas Go would ask it on the way to the first request.
+    try {
+      self.flinkplayZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    } catch (err) {
+      // wasm/engine asks Intl itself.
+    }
+    result = await instantiating;
     self.flinkplayBoot.compiled = bootNow();
   } catch (err) {
     die("could not load engine.wasm: " + err);

@@ -162,11 +162,15 @@ func browserZone(load func(string) (*time.Location, error)) (loc *time.Location)
 			loc = nil
 		}
 	}()
-	intl := js.Global().Get("Intl")
-	if intl.Type() != js.TypeObject {
-		return nil
+	// engine-worker.js asked Intl while engine.wasm compiled.
+	id := js.Global().Get("flinkplayZone")
+	if id.Type() != js.TypeString {
+		intl := js.Global().Get("Intl")
+		if intl.Type() != js.TypeObject {
+			return nil
+		}
+		id = intl.Get("DateTimeFormat").New().Call("resolvedOptions").Get("timeZone")
 	}
-	id := intl.Get("DateTimeFormat").New().Call("resolvedOptions").Get("timeZone")
 	if id.Type() != js.TypeString {
 		return nil
 	}

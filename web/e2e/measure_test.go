@@ -25,12 +25,15 @@ import (
 
 // Budgets from DESIGN.md.
 const (
-	budgetFirstRowMs  = 1500
-	budgetTransfer    = 4_000_000 // bytes; MB here is 10^6
-	budgetLongTaskMs  = 50
-	defaultColdLoads  = 5 // FLINKPLAY_COLD_LOADS overrides
-	streamWindow      = 5 * time.Second
-	benchmarksDocPath = "../../docs/browser-benchmarks.md"
+	budgetFirstRowMs = 1500
+	budgetTransfer   = 4_000_000 // bytes; MB here is 10^6
+	budgetLongTaskMs = 50
+	defaultColdLoads = 5 // FLINKPLAY_COLD_LOADS overrides
+	// defaultLaunchLoads are cold loads started as the browser starts, for
+	// comparison; the budget is about the others.
+	defaultLaunchLoads = 3
+	streamWindow       = 5 * time.Second
+	benchmarksDocPath  = "../../docs/browser-benchmarks.md"
 )
 
 // unthrottledSeed is the seed example with datagen's throttle lifted.
@@ -102,9 +105,16 @@ func TestMeasure(t *testing.T) {
 	}
 	for i := range coldLoads {
 		t.Run(fmt.Sprintf("cold-load-%d", i+1), func(t *testing.T) {
-			l, v := measureColdLoad(t)
+			l, v := measureColdLoad(t, false)
 			loads = append(loads, l)
 			version = v
+		})
+	}
+	var launches []coldLoad
+	for i := range defaultLaunchLoads {
+		t.Run(fmt.Sprintf("launch-load-%d", i+1), func(t *testing.T) {
+			l, _ := measureColdLoad(t, true)
+			launches = append(launches, l)
 		})
 	}
 	var streams []streamRun
@@ -112,7 +122,7 @@ func TestMeasure(t *testing.T) {
 	if len(loads) == 0 {
 		t.Fatal("no cold load succeeded")
 	}
-	doc := benchmarksDoc(version, sizes, loads, streams)
+	doc := benchmarksDoc(version, sizes, loads, launches, streams)
 	if err := os.WriteFile(benchmarksDocPath, []byte(doc), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -147,7 +157,7 @@ func wasmSizes(t *testing.T, dist string) []wasmSize {
 	return out
 }
 
-func measureColdLoad(t *testing.T) (coldLoad, string) {
+func measureColdLoad(t *testing.T, launch bool) (coldLoad, string) {
 	p := open(t, 60*time.Second)
 	v, err := chromedp.CallBrowser(p.ctx, browser.GetVersion, cdp.Empty{})
 	if err != nil {
@@ -159,7 +169,12 @@ func measureColdLoad(t *testing.T) (coldLoad, string) {
 	// A cold load is an empty cache, not a browser still starting: the
 	// browser's own start-up work (its processes, its first tab) would
 	// share the two cores with the page.
-	settled := waitIdle(5 * time.Second)
+	// Launch loads do not wait: they show what the browser's own start
+	// costs a load.
+	settled := -1.0
+	if !launch {
+		settled = waitIdle(5 * time.Second)
+	}
 	p.xfer.reset()
 	p.do("open the playground", 30*time.Second, chromedp.Navigate(p.base+"/"))
 	waitFor[bool](p, "the first +I row", `window.__e2e.firstRow > 0`, 15*time.Second)
@@ -296,7 +311,7 @@ func tryMetrics(p *page) (map[string]float64, error) {
 	return m, nil
 }
 
-func benchmarksDoc(version string, sizes []wasmSize, loads []coldLoad, streams []streamRun) string {
+func benchmarksDoc(version string, sizes []wasmSize, loads, launches []coldLoad, streams []streamRun) string {
 	var b strings.Builder
 	built := "web/dist/files"
 	if os.Getenv("FLINKPLAY_DIST") != "" {
@@ -371,6 +386,16 @@ func benchmarksDoc(version string, sizes []wasmSize, loads []coldLoad, streams [
 		fmt.Fprintf(&b, "| %d | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f |\n", i+1, l.DOMContentLoaded, l.Load, l.Mounted, l.WorkerAt,
 			l.Messages["<ready"], l.Clicked, l.Messages[">execute"], l.Messages["<rows"], l.FirstRow, l.StartupLongest)
 	}
+
+	if len(launches) > 0 {
+		var ls []float64
+		for _, l := range launches {
+			ls = append(ls, l.FirstRow)
+		}
+		slices.Sort(ls)
+		fmt.Fprintf(&b, "\nFor comparison, not the budget's condition: loads that start while the browser itself starts (launched a moment before, its processes and first tab still being set up on the same two cores) showed the first row after a median %.0f ms of %d runs (%s).\n", ls[len(ls)/2], len(ls), joinMs(ls))
+	}
+	fmt.Fprintf(&b, "\nHow the page gets there: index.html starts the engine's Web Worker first, which asks for engine.wasm before it loads wasm_exec.js and asks Intl for the time zone while engine.wasm compiles; the page mounts the editor (unseen) while app.wasm compiles, and app.wasm adopts it. Run is taken at once: the request waits in the starting engine's queue, and an engine with a run waiting skips its warm-up (a throwaway query that otherwise makes the first Run faster). The first rows of a run are rendered as soon as they are applied. `go test ./web/e2e -run TestProfileColdLoad` and `-run TestTraceColdLoad` with `FLINKPLAY_PROFILE=DIR` record a CPU profile and a trace of a cold load.\n")
 
 	fmt.Fprintf(&b, "\n## Transfer of one cold load\n\nBody bytes the server sent until 1 s after the first row (the worker's fetches included).\n\n| path | bytes | Content-Encoding |\n|---|---:|---|\n")
 	for _, f := range loads[len(loads)-1].Transfer {
