@@ -86,12 +86,10 @@ type page struct {
 	html        []byte // the grid rows' HTML, reused
 	viewport    int
 
-	inMu  sync.Mutex
-	inbox []string // worker messages not yet applied
-	rows  state.RowsMessage
-	inCh  chan struct{}
-	// flushNow wakes the flush loop before its tick (a run's first rows).
-	flushNow   chan struct{}
+	inMu       sync.Mutex
+	inbox      []string // worker messages not yet applied
+	rows       state.RowsMessage
+	inCh       chan struct{}
 	rowsMarked bool // "flinkplay: first rows applied" was marked
 	rowsShown  bool // "flinkplay: first rows rendered" was marked
 
@@ -111,7 +109,7 @@ type pageStats struct {
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 func newPage(ee vugu.EventEnv) *page {
-	p := &page{ee: ee, inCh: make(chan struct{}, 1), flushNow: make(chan struct{}, 1), viewport: 600, exportWait: map[int]string{}, exported: map[string]*protocol.Message{}}
+	p := &page{ee: ee, inCh: make(chan struct{}, 1), viewport: 600, exportWait: map[int]string{}, exported: map[string]*protocol.Message{}}
 	if js.Global().Get("flinkplayEmbedPage").Truthy() {
 		// The embed page: a documentation site's iframe, where storage may
 		// be partitioned or throw, and the script comes from the fragment.
@@ -440,19 +438,14 @@ func (p *page) setDiagnostics() {
 func (p *page) flushLoop() {
 	t := time.NewTicker(flushEvery)
 	defer t.Stop()
-	for {
-		select {
-		case <-t.C:
-		case <-p.flushNow:
-		}
+	for range t.C {
 		p.flush()
 	}
 }
 
 // firstRows renders a run's first rows at once, unpaced (the last DOM
 // update's cost is then the empty results' first layout, which says
-// nothing about rows that stream), and wakes the flush loop for the rest;
-// the caller holds the lock.
+// nothing about rows that stream); the caller holds the lock.
 func (p *page) firstRows(before int64) {
 	if before != 0 || p.model.Received() == 0 {
 		return
@@ -465,10 +458,6 @@ func (p *page) firstRows(before int64) {
 	// flush loop, which may be a few tasks away.
 	p.renderResults(true)
 	p.resultsGen = p.model.Gen
-	select {
-	case p.flushNow <- struct{}{}: // the status line and the chrome
-	default:
-	}
 }
 
 func (p *page) flush() {
@@ -495,6 +484,10 @@ func (p *page) flushResults() (chrome bool) {
 		p.restart()
 		return false
 	}
+	// A Vugu render is a long task early on: while rows rendered before
+	// this tick (a run's first) wait for their frame, it waits too, so
+	// that they are drawn first.
+	framePending := js.Global().Get("flinkplayDOM").Get("pending").Truthy()
 	changed := p.model.Gen != p.resultsGen
 	highlight := p.model.View == state.ViewTable && p.model.Running
 	if (changed || highlight) && p.paced(now) {
@@ -517,7 +510,7 @@ func (p *page) flushResults() (chrome bool) {
 	if p.chromeStruc == p.structGen {
 		wait = chromeIdle
 	}
-	if p.forceChrome || due && now.Sub(p.chromeAt) >= wait {
+	if !framePending && (p.forceChrome || due && now.Sub(p.chromeAt) >= wait) {
 		p.chromeGen, p.chromeStruc, p.chromeAt, p.forceChrome = p.model.Gen, p.structGen, now, false
 		chrome = true
 	}

@@ -204,6 +204,7 @@ function mount(host, opts) {
       ],
     }),
   });
+  let shown = false; // diagnostics are shown
   const api = {
     view,
     getText: () => view.state.doc.toString(),
@@ -221,6 +222,10 @@ function mount(host, opts) {
         const to = Math.max(from, Math.min(d.to, len));
         return { from, to, severity: "error", message: d.message };
       });
+      // Clearing nothing would still update (and measure) the editor, on
+      // every run.
+      if (ds.length === 0 && !shown) return;
+      shown = ds.length > 0;
       view.dispatch(setDiagnostics(view.state, ds));
     },
     setCompletions: (c) => {

@@ -10,7 +10,11 @@
 // CatalogIs carries no run id and may come at any time: after every
 // statement that succeeded without rows (DDL, USE, SET), and after every run.
 // Cancel{ID} stops the run within 100 ms: the current query ends with Done
-// (Cancelled set) and no further statement starts.
+// (Cancelled set) and no further statement starts; a run that has not
+// started is dropped without a message.
+// The page may send requests before Ready: the worker queues them and
+// serves them in order once it is ready (an execute request waiting then
+// makes the browser build skip its warm-up, and send Specs later).
 // The Files panel's requests (ListFiles, ReadFile, WriteFile, DeleteFile)
 // are answered at once, even while a query runs, by Files (the directory
 // listing, after a write or delete the parent's) or FileData, each with
