@@ -86,6 +86,9 @@ type Query struct {
 
 	Received   int64
 	RowsPerSec float64
+	// Progressed: a progress message came, so RowsPerSec is a measure
+	// (before the first one the status line shows no rate).
+	Progressed bool
 	ElapsedMs  int64
 	Watermark  string
 }
@@ -209,6 +212,7 @@ func (m *Model) Apply(msg *protocol.Message, now time.Time) {
 	case protocol.TypeProgress:
 		if q := m.Query; q != nil {
 			q.RowsPerSec, q.ElapsedMs, q.Watermark = msg.RowsPerSec, msg.ElapsedMs, msg.Watermark
+			q.Progressed = true
 			q.Received = max(q.Received, msg.Received)
 		}
 	case protocol.TypeDone:
@@ -350,7 +354,7 @@ func (m *Model) Status(now time.Time) string {
 	parts := []string{state}
 	if q := m.Query; q != nil {
 		parts = append(parts, Count(q.Received)+" "+plural(q.Received, "row", "rows")+" received")
-		if m.Running && !q.Done {
+		if m.Running && !q.Done && q.Progressed {
 			parts = append(parts, Count(int64(q.RowsPerSec+0.5))+" rows/s")
 		}
 	}

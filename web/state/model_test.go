@@ -204,6 +204,24 @@ func TestModelStreaming(t *testing.T) {
 	}
 }
 
+func TestModelStatusBeforeProgress(t *testing.T) {
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	m := NewModel(0)
+	m.StartRun(2, "SELECT 1;", t0)
+	msgs := []protocol.Message{
+		{Type: protocol.TypeStatement, ID: 2, SQL: "SELECT 1;"},
+		{Type: protocol.TypeSchema, ID: 2, Columns: []protocol.Column{{Name: "a", Type: "INT"}}, Streaming: true},
+		{Type: protocol.TypeRows, ID: 2, Rows: []protocol.Row{{Op: "+I", Cells: []string{"1"}, Line: "| +I | 1 |"}}},
+	}
+	for i := range msgs {
+		m.Apply(&msgs[i], t0)
+	}
+	// No rate is known before the first progress message.
+	if got := m.Status(t0.Add(700 * time.Millisecond)); got != "Running · 1 row received · 0.7 s" {
+		t.Errorf("status %q", got)
+	}
+}
+
 func TestModelStopQueued(t *testing.T) {
 	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	m := NewModel(0)
