@@ -796,7 +796,8 @@ func (p *page) adoptEarlyEditor(host js.Value) (ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			js.Global().Get("console").Call("error", "flinkplay: the early editor could not be adopted:", fmt.Sprint(r))
-			ok = false
+			// Mounting a second editor is worse than a half-wired one.
+			ok = p.editor.Truthy()
 		}
 	}()
 	ed := early.Get("editor")
