@@ -2,6 +2,7 @@ package ops
 
 import (
 	"context"
+	"math"
 	"time"
 
 	"github.com/flinkplay/flinkplay/engine/diag"
@@ -32,6 +33,36 @@ type Windowing struct {
 	Gap     int64 // SESSION
 	LTZ     bool
 	Zone    *time.Location
+
+	// span caches the zone's offset over one stretch of time without a
+	// transition: wall and epoch run for every row, and looking the zone
+	// up each time made window TVFs several times slower under wasm.
+	span zoneSpan
+}
+
+// zoneSpan is an offset that holds for the instants [from, to) (ms).
+type zoneSpan struct {
+	from, to, off int64
+	ok            bool
+}
+
+// spanOf returns the zone's span around the instant ms.
+func (w *Windowing) spanOf(ms int64) zoneSpan {
+	if s := w.span; s.ok && ms >= s.from && ms < s.to {
+		return s
+	}
+	t := time.UnixMilli(ms).In(w.zone())
+	_, off := t.Zone()
+	start, end := t.ZoneBounds()
+	s := zoneSpan{from: math.MinInt64, to: math.MaxInt64, off: int64(off) * 1000, ok: true}
+	if !start.IsZero() {
+		s.from = start.UnixMilli()
+	}
+	if !end.IsZero() {
+		s.to = end.UnixMilli()
+	}
+	w.span = s
+	return s
 }
 
 // wall converts a time-column value to wall-clock milliseconds.
@@ -39,9 +70,12 @@ func (w *Windowing) wall(ms int64) int64 {
 	if !w.LTZ {
 		return ms
 	}
-	_, off := time.UnixMilli(ms).In(w.zone()).Zone()
-	return ms + int64(off)*1000
+	return ms + w.spanOf(ms).off
 }
+
+// zoneMargin keeps epoch's shortcut a day away from a zone's transitions,
+// where a wall time can mean two instants or none, and time.Date decides.
+const zoneMargin = 24 * 60 * 60 * 1000
 
 // epoch converts wall-clock milliseconds (a window bound) to the instant
 // the watermark is compared with.
@@ -49,8 +83,16 @@ func (w *Windowing) epoch(wall int64) int64 {
 	if !w.LTZ {
 		return wall
 	}
+	if s := w.span; s.ok {
+		at := wall - s.off
+		if (s.from == math.MinInt64 || at-zoneMargin >= s.from) && (s.to == math.MaxInt64 || at+zoneMargin < s.to) {
+			return at
+		}
+	}
 	t := time.UnixMilli(wall).UTC()
-	return time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), w.zone()).UnixMilli()
+	at := time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), w.zone()).UnixMilli()
+	w.spanOf(at)
+	return at
 }
 
 func (w *Windowing) zone() *time.Location {
