@@ -61,8 +61,9 @@ type Spec struct {
 	// the playground's catalog panel ("generated on the fly, not stored").
 	Storage string
 	// TestOnly marks a connector of Flink's test classpath ('values'): it
-	// works, as in Flink's SQL client tests, but editors do not offer it,
-	// since a Flink cluster does not have it.
+	// works, as in Flink's SQL client tests, but neither editors nor the
+	// unknown-connector error offer it, since a Flink cluster does not
+	// have it.
 	TestOnly bool
 }
 
@@ -198,9 +199,13 @@ func (r *Registry) Lookup(options map[string]string) (Factory, error) {
 			return f, nil
 		}
 	}
-	names := make([]string, len(r.factories))
-	for i, f := range r.factories {
-		names[i] = f.Spec().Name
+	// The list is a Flink distribution's: test-only connectors work (the
+	// conformance scripts need them) but are not offered.
+	var names []string
+	for _, f := range r.factories {
+		if !f.Spec().TestOnly {
+			names = append(names, f.Spec().Name)
+		}
 	}
 	return nil, diag.Validation(diag.NoPos,
 		"Could not find any factory for identifier '%s' that implements 'org.apache.flink.table.factories.DynamicTableFactory' in the classpath.\n\nAvailable factory identifiers are:\n\n%s",
