@@ -31,6 +31,9 @@ func (s *Session) buildWindow(p *runtime.Pipeline, n plan.Node, env connector.En
 		if len(n.Order) > 0 && !s.IsBatch() {
 			o.Rowtime = in.Columns[n.Order[0].Col].Type.Attr == types.Rowtime
 		}
+		if !s.IsBatch() {
+			o.TTL = s.stateTTL(env)
+		}
 		for _, c := range n.Calls {
 			f := ops.WindowFunc{Name: c.Name, Arg: c.Arg, Distinct: c.Distinct, Offset: c.Offset, Default: c.Default, Type: c.Type}
 			if c.Arg >= 0 {

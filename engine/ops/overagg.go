@@ -37,7 +37,11 @@ type OverFrame struct {
 //
 // State: streaming, per partition the running accumulators (unbounded) or
 // the rows of the frame (bounded), and the rows waiting for the watermark;
-// batch, every row. Values are cloned.
+// batch, every row. Values are cloned. With a TTL, a partition no row has
+// arrived in for that long is forgotten, as Flink's over functions clean up
+// a key's state when its retention timer fires: its next row starts afresh.
+// A partition with rows waiting for the watermark is kept, as Flink keeps
+// it (its cleanup timer is registered again).
 type OverAgg struct {
 	Partition []int
 	PartTypes []types.Type // types of the partition columns
@@ -47,10 +51,13 @@ type OverAgg struct {
 	Rowtime   bool
 	Final     bool
 	Ctx       expr.Ctx
+	// TTL is 'table.exec.state.ttl' (streaming).
+	TTL *StateTTL
 
 	eval     *winEval
 	parts    map[string]*overPart
-	partSeq  []string
+	touched  map[string]int64       // TTL: when a row last arrived in a partition
+	waiting  map[string]int         // TTL: rows of a partition waiting for the watermark
 	pending  map[int64][]pendingRow // rowtime: rows by time, waiting for the watermark
 	wm       int64
 	lastFire int64
@@ -85,6 +92,8 @@ func (o *OverAgg) Open(context.Context) error {
 	}
 	o.eval = e
 	o.parts = map[string]*overPart{}
+	o.touched = map[string]int64{}
+	o.waiting = map[string]int{}
 	o.pending = map[int64][]pendingRow{}
 	o.wm = stream.NoWatermark
 	// Flink's bounded rowtime functions start with a last firing time of 0.
@@ -97,6 +106,9 @@ func (o *OverAgg) Open(context.Context) error {
 
 // Process implements stream.Operator.
 func (o *OverAgg) Process(in, out *stream.Batch) error {
+	if !o.Final && o.TTL.tick() {
+		o.sweep()
+	}
 	for i := 0; i < in.Len(); i++ {
 		row := in.Row(i)
 		if o.Final {
@@ -116,14 +128,44 @@ func (o *OverAgg) Process(in, out *stream.Batch) error {
 			if late {
 				continue
 			}
-			o.pending[t.I] = append(o.pending[t.I], pendingRow{part: string(o.keyBuf), row: types.CloneRow(row)})
+			key := string(o.keyBuf)
+			o.arrived(key)
+			if o.TTL.on() {
+				o.waiting[key]++
+			}
+			o.pending[t.I] = append(o.pending[t.I], pendingRow{part: key, row: types.CloneRow(row)})
 			continue
 		}
-		if err := o.emitRows(o.part(string(o.keyBuf)), [][]types.Value{types.CloneRow(row)}, out); err != nil {
+		key := string(o.keyBuf)
+		o.arrived(key)
+		if err := o.emitRows(o.part(key), [][]types.Value{types.CloneRow(row)}, out); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// arrived records a row's arrival in a partition for the TTL, forgetting
+// the partition first when it had expired.
+func (o *OverAgg) arrived(key string) {
+	if !o.TTL.on() {
+		return
+	}
+	if t, ok := o.touched[key]; ok && o.TTL.expired(t) && o.waiting[key] == 0 {
+		delete(o.parts, key)
+	}
+	o.touched[key] = o.TTL.stamp()
+}
+
+// sweep forgets the expired partitions that have no rows waiting.
+func (o *OverAgg) sweep() {
+	for key, t := range o.touched {
+		if o.TTL.expired(t) && o.waiting[key] == 0 {
+			delete(o.parts, key)
+			delete(o.touched, key)
+			delete(o.waiting, key)
+		}
+	}
 }
 
 func (o *OverAgg) part(key string) *overPart {
@@ -131,7 +173,6 @@ func (o *OverAgg) part(key string) *overPart {
 	if p == nil {
 		p = &overPart{accs: o.eval.newAccs()}
 		o.parts[key] = p
-		o.partSeq = append(o.partSeq, key)
 	}
 	return p
 }
@@ -161,6 +202,11 @@ func (o *OverAgg) OnWatermark(wm int64, out *stream.Batch) (int64, error) {
 				order = append(order, r.part)
 			}
 			byPart[r.part] = append(byPart[r.part], r.row)
+			if o.TTL.on() {
+				if o.waiting[r.part]--; o.waiting[r.part] <= 0 {
+					delete(o.waiting, r.part)
+				}
+			}
 		}
 		for _, k := range order {
 			if err := o.emitRows(o.part(k), byPart[k], out); err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/flinkplay/flinkplay/engine/stream"
 	"github.com/flinkplay/flinkplay/engine/types"
@@ -110,4 +111,70 @@ func TestOverAggBatch(t *testing.T) {
 	if got := changelog(out, ts); !reflect.DeepEqual(got, want) {
 		t.Errorf("got\n%v\nwant\n%v", got, want)
 	}
+}
+
+// With a TTL, a partition no row arrived in for that long starts afresh;
+// one with rows waiting for the watermark is kept.
+func TestOverAggTTL(t *testing.T) {
+	count := WindowFunc{Name: "COUNT", Arg: -1, Default: -1, Type: types.Int64}
+	ts := []types.Type{types.String, types.Int64, types.Int32, types.Int64}
+	now := time.Unix(1000, 0)
+	ttl := &StateTTL{TTL: time.Minute, Now: func() time.Time { return now }}
+	run := func(op *OverAgg, wm int64, recs ...rec) []string {
+		out := stream.NewBatch(4)
+		if err := op.Process(batchOf(3, recs...), out); err != nil {
+			t.Fatal(err)
+		}
+		if wm != stream.NoWatermark {
+			if _, err := op.OnWatermark(wm, out); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return changelog(out, ts)
+	}
+	t.Run("proctime", func(t *testing.T) {
+		op := &OverAgg{Partition: []int{0}, Order: []SortKey{{Col: 1, Type: types.Int64}}, Frame: OverFrame{Unbounded: true},
+			Funcs: []WindowFunc{count}, TTL: ttl}
+		if err := op.Open(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		got := run(op, stream.NoWatermark, ins("a", 1, 1), ins("a", 2, 1), ins("b", 3, 1))
+		now = now.Add(40 * time.Second)
+		got = append(got, run(op, stream.NoWatermark, ins("b", 4, 1))...)
+		now = now.Add(40 * time.Second) // a: 80 s idle, b: 40 s
+		got = append(got, run(op, stream.NoWatermark, ins("a", 5, 1), ins("b", 6, 1))...)
+		want := []string{"+I[a, 1, 1, 1]", "+I[a, 2, 1, 2]", "+I[b, 3, 1, 1]", "+I[b, 4, 1, 2]", "+I[a, 5, 1, 1]", "+I[b, 6, 1, 3]"}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("got\n%v\nwant\n%v", got, want)
+		}
+		// Swept once expired: the state shrinks without new rows for it.
+		now = now.Add(2 * time.Minute)
+		run(op, stream.NoWatermark)
+		run(op, stream.NoWatermark)
+		if n := op.StateRows(); n != 0 {
+			t.Errorf("state rows after the TTL: %d", n)
+		}
+	})
+	t.Run("rowtime", func(t *testing.T) {
+		op := &OverAgg{Partition: []int{0}, Order: []SortKey{{Col: 1, Type: types.Int64}}, Frame: OverFrame{Unbounded: true},
+			Funcs: []WindowFunc{count}, Rowtime: true, TTL: ttl}
+		if err := op.Open(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		got := run(op, 1, ins("a", 1, 1))
+		// a row of a waits for the watermark longer than the TTL: the
+		// partition is kept, and the row counts on.
+		got = append(got, run(op, stream.NoWatermark, ins("a", 5, 1))...)
+		now = now.Add(3 * time.Minute)
+		run(op, stream.NoWatermark)
+		run(op, stream.NoWatermark)
+		got = append(got, run(op, 5)...)
+		// Then idle past the TTL: the next row starts afresh.
+		now = now.Add(3 * time.Minute)
+		got = append(got, run(op, 9, ins("a", 9, 1))...)
+		want := []string{"+I[a, 1, 1, 1]", "+I[a, 5, 1, 2]", "+I[a, 9, 1, 1]"}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("got\n%v\nwant\n%v", got, want)
+		}
+	})
 }
