@@ -616,12 +616,16 @@ func (p *page) runRange(from, to int, all bool) {
 		p.chrome.Notice = "Nothing to run: the script has no statement there."
 		return
 	}
+	if p.embed != nil {
+		p.chrome.Lazy = false
+	}
 	if !p.chrome.EngineReady && p.embed != nil {
-		// The embed loads its engine now and runs once it is ready.
+		// The embed loads its engine now (unless Prepare did) and runs
+		// once it is ready.
 		if !p.worker.Truthy() {
 			p.startWorker()
-			p.hostStatus("loading")
 		}
+		p.hostStatus("loading")
 		p.pendingRun = true
 		p.chrome.Notice = ""
 		return
@@ -655,6 +659,18 @@ func (p *page) runRange(from, to int, all bool) {
 	p.post(protocol.Request{Type: protocol.TypeExecute, ID: p.nextID, Script: text, Start: start, End: end, Config: p.config()})
 	p.hostStatus("running")
 	p.flagRender()
+}
+
+// Prepare starts an embed's engine when the reader points at Run or tabs
+// to it, so that the click finds it further along; the status still says
+// to press Run.
+func (p *page) Prepare() {
+	defer recovered("prepare")
+	if p.embed == nil || p.worker.Truthy() {
+		return
+	}
+	p.startWorker()
+	p.chrome.Lazy = true
 }
 
 // Run runs the selection or the statement at the cursor (#run).

@@ -45,6 +45,16 @@ func (c *Embed) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				Func:      func(event vugu.DOMEvent) { c.Act.Run() },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
+			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+				EventType: "pointerenter",
+				Func:      func(event vugu.DOMEvent) { c.Act.Prepare() },
+				// TODO: implement capture, etc. mostly need to decide syntax
+			})
+			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+				EventType: "focus",
+				Func:      func(event vugu.DOMEvent) { c.Act.Prepare() },
+				// TODO: implement capture, etc. mostly need to decide syntax
+			})
 			{
 				vgparent := vgn
 				_ = vgparent

@@ -21,6 +21,9 @@ import (
 // with the render lock held.
 type ResultActions interface {
 	Run()
+	// Prepare starts what Run needs without running: the embed loads its
+	// engine when the reader points at Run or tabs to it.
+	Prepare()
 	Stop()
 	SetView(view string)
 	// Mount* receive the JS-owned elements; they are called on every

@@ -17,6 +17,7 @@ import (
 type noActions struct{}
 
 func (noActions) Run()                  {}
+func (noActions) Prepare()              {}
 func (noActions) RunAll()               {}
 func (noActions) Stop()                 {}
 func (noActions) SetView(string)        {}

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	cdppage "github.com/chromedp/cdproto/page"
 	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -303,6 +304,38 @@ func TestEmbedLoadsEngineOnRun(t *testing.T) {
 }
 
 // TestEmbedBadFragment: malformed parameters give a notice, not a crash.
+// TestEmbedPreparesOnPointer points at Run without clicking: the engine
+// starts loading, nothing runs, and the status still says to press Run;
+// the click then runs the example.
+func TestEmbedPreparesOnPointer(t *testing.T) {
+	dist := requireBuild(t, "index.html", "embed.html")
+	p := openBuild(t, 90*time.Second, dist)
+	p.do("open the embed", 30*time.Second, chromedp.Navigate(p.base+"/embed.html"+embedFragment(embedScript, "&view=changelog")))
+	waitFor[bool](p, "the embed and its editor", `!!document.querySelector('#editor .cm-editor') && !!document.getElementById('run')`, 20*time.Second)
+	if n := eval[int](p, "workers", `window.__e2e.workers.length`); n != 0 {
+		t.Fatalf("%d workers before pointing at Run", n)
+	}
+	r := eval[[]float64](p, "#run's centre", `(() => { const r = document.getElementById('run').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`)
+	p.do("point at Run", 5*time.Second, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, r[0], r[1]))
+	waitFor[bool](p, "the engine to load", `window.__e2e.workers.length === 1 && JSON.parse(window.flinkplay.state()).ready`, 30*time.Second)
+	if st := p.text("status"); !strings.Contains(st, "Press Run") {
+		t.Errorf("status after pointing at Run: %q", st)
+	}
+	if s := p.state(); s.Running || s.Received != 0 {
+		t.Errorf("pointing at Run ran something: %+v", s)
+	}
+	p.shot("embed-prepared")
+	p.click("run")
+	waitFor[bool](p, "12 changelog rows", `document.querySelectorAll('#grid tbody tr[data-op="+I"]').length === 12`, 60*time.Second)
+	if n := eval[int](p, "workers", `window.__e2e.workers.length`); n != 1 {
+		t.Errorf("%d workers after Run, want 1", n)
+	}
+	if st := p.text("status"); strings.Contains(st, "Press Run") {
+		t.Errorf("status after Run: %q", st)
+	}
+	p.shot("embed-ran-after-prepare")
+}
+
 func TestEmbedBadFragment(t *testing.T) {
 	dist := requireBuild(t, "index.html", "embed.html")
 	p := openBuild(t, 60*time.Second, dist)
