@@ -439,11 +439,11 @@ func TestTimeZone(t *testing.T) {
 }
 
 // TestRunWhileTheEngineStarts presses Run all before the engine is ready
-// (engine.wasm is held back): the page says the run waits, and the rows
+// (engine.wasm is held back 6 s): the page says the run waits, and the rows
 // come once the engine is up. Stop before then ends the run at once, and
 // the next Run works.
 func TestRunWhileTheEngineStarts(t *testing.T) {
-	engineDelay.Store(int64(3 * time.Second))
+	engineDelay.Store(int64(6 * time.Second))
 	t.Cleanup(func() { engineDelay.Store(0) })
 	p := open(t, 90*time.Second)
 	p.do("open the playground", 30*time.Second, chromedp.Navigate(p.base+"/"))
