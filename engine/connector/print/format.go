@@ -308,33 +308,7 @@ func appendBigDecimal(dst []byte, v types.Value, t types.Type) []byte {
 		neg = v.I < 0
 		digits = strconv.AppendUint(tmp[:0], absU(v.I), 10)
 	}
-	scale := t.Scale
-	if neg {
-		dst = append(dst, '-')
-	}
-	if scale == 0 {
-		return append(dst, digits...)
-	}
-	adjusted := len(digits) - 1 - scale
-	if adjusted >= -6 {
-		if len(digits) > scale {
-			dst = append(dst, digits[:len(digits)-scale]...)
-			dst = append(dst, '.')
-			return append(dst, digits[len(digits)-scale:]...)
-		}
-		dst = append(dst, "0."...)
-		for i := len(digits); i < scale; i++ {
-			dst = append(dst, '0')
-		}
-		return append(dst, digits...)
-	}
-	dst = append(dst, digits[0])
-	if len(digits) > 1 {
-		dst = append(dst, '.')
-		dst = append(dst, digits[1:]...)
-	}
-	dst = append(dst, 'E')
-	return strconv.AppendInt(dst, int64(adjusted), 10)
+	return types.AppendDecimalString(dst, neg, digits, t.Scale)
 }
 
 func absU(i int64) uint64 {

@@ -145,37 +145,7 @@ func appendBigDecimal(dst []byte, v types.Value, t types.Type, strip bool) []byt
 			}
 		}
 	}
-	neg := u.Sign() < 0
-	digits := new(big.Int).Abs(u).String()
-	if neg {
-		dst = append(dst, '-')
-	}
-	adjusted := len(digits) - 1 - scale
-	if scale >= 0 && adjusted >= -6 {
-		if scale == 0 {
-			return append(dst, digits...)
-		}
-		if len(digits) > scale {
-			dst = append(dst, digits[:len(digits)-scale]...)
-			dst = append(dst, '.')
-			return append(dst, digits[len(digits)-scale:]...)
-		}
-		dst = append(dst, "0."...)
-		for i := len(digits); i < scale; i++ {
-			dst = append(dst, '0')
-		}
-		return append(dst, digits...)
-	}
-	dst = append(dst, digits[0])
-	if len(digits) > 1 {
-		dst = append(dst, '.')
-		dst = append(dst, digits[1:]...)
-	}
-	dst = append(dst, 'E')
-	if adjusted >= 0 {
-		dst = append(dst, '+')
-	}
-	return strconv.AppendInt(dst, int64(adjusted), 10)
+	return types.AppendDecimalString(dst, u.Sign() < 0, new(big.Int).Abs(u).Append(nil, 10), scale)
 }
 
 func unscaled(v types.Value, t types.Type) *big.Int {
