@@ -85,6 +85,7 @@ type page struct {
 	scrollTop   int
 	html        []byte // the grid rows' HTML, reused
 	viewport    int
+	observed    bool // a ResizeObserver keeps viewport
 
 	inMu       sync.Mutex
 	inbox      []string // worker messages not yet applied
@@ -175,7 +176,8 @@ func (p *page) start() {
 		frames := js.Global().Get("JSON").Call("stringify", js.Global().Get("flinkplayDOM").Get("stats")).String()
 		b, _ := json.Marshal(map[string]any{"page": p.stats, "numGC": mem.NumGC, "gcPauseMs": float64(mem.PauseTotalNs) / 1e6,
 			"heapMB": mem.HeapAlloc >> 20, "renderMs": renderMs, "buildMs": buildMs, "renders": renders, "maxRenderMs": maxRenderMs, "maxSliceMs": p.stats.MaxSliceMs, "maxFlushMs": p.stats.MaxFlushMs,
-			"frames": json.RawMessage(frames)})
+			"frames": json.RawMessage(frames),
+			"window": map[string]any{"viewport": p.viewport, "scrollTop": p.scrollTop, "follow": p.model.Follow, "view": p.lastWindow[0], "from": p.lastWindow[1], "to": p.lastWindow[2]}})
 		if len(args) > 0 && args[0].Truthy() {
 			// stats(true) restarts the maxima, to watch a window of time.
 			p.stats.MaxDecodeMs, p.stats.MaxResultsMs, p.stats.MaxSliceMs, p.stats.MaxFlushMs, maxRenderMs = 0, 0, 0, 0, 0
@@ -874,7 +876,10 @@ func (p *page) MountResults(el vjs.Value) {
 	p.results = v
 	v.Call("addEventListener", "scroll", p.keep(funcOf("scroll", func([]js.Value) any {
 		top, height, full := v.Get("scrollTop").Int(), v.Get("clientHeight").Int(), v.Get("scrollHeight").Int()
-		p.scrollTop, p.viewport = top, height
+		p.scrollTop = top
+		if !p.observed && height > 0 {
+			p.viewport = height
+		}
 		h := state.GridRowHeight
 		if p.model.View == state.ViewTableau {
 			h = state.TableauLineHeight
@@ -884,6 +889,21 @@ func (p *page) MountResults(el vjs.Value) {
 		return nil
 	})), map[string]any{"passive": true})
 	p.viewport = max(v.Get("clientHeight").Int(), 100)
+	// The window of rendered rows is cut to the viewport, so the viewport
+	// is the container's height as the browser last laid it out: a
+	// scroll event may come while it is squeezed for a moment, and the
+	// container may grow back (or grow: the browser window, the error
+	// panel above it) with no scroll, which must render the rows it shows.
+	if ro := js.Global().Get("ResizeObserver"); ro.Truthy() {
+		p.observed = true
+		ro.New(p.keep(funcOf("resize", func([]js.Value) any {
+			if height := v.Get("clientHeight").Int(); height > 0 && height != p.viewport {
+				p.viewport = height
+				p.renderResults(false)
+			}
+			return nil
+		}))).Call("observe", v)
+	}
 }
 
 // MountTableau keeps #tableau.

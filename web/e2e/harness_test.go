@@ -360,7 +360,9 @@ func (p *page) snapshot() string {
   let st = '(no window.flinkplay)';
   try { st = window.flinkplay.state(); } catch (e) { st = String(e); }
   return 'state=' + st + ' status=' + text('status') + ' error=' + text('error') + ' notice=' + text('notice') +
-    ' grid rows=' + document.querySelectorAll('#grid tbody tr').length;
+    ' grid rows=' + document.querySelectorAll('#grid tbody tr').length +
+    ' results: scrollTop=' + (document.getElementById('results')?.scrollTop ?? '-') + ' clientHeight=' + (document.getElementById('results')?.clientHeight ?? '-') +
+    ' window=' + (() => { try { return JSON.stringify(JSON.parse(window.flinkplay.stats()).window); } catch (e) { return String(e); } })();
 })()`))
 	if err != nil {
 		return fmt.Sprintf("(the page does not answer: %v)", err)

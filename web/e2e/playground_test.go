@@ -242,6 +242,34 @@ func TestStop(t *testing.T) {
 	p.shot("still-stopped")
 }
 
+// TestResultsFillATallerWindow scrolls a long result to its top and makes
+// the browser window taller than the rows rendered around the viewport:
+// the rows the results now show are rendered, with no scroll to ask.
+func TestResultsFillATallerWindow(t *testing.T) {
+	p := open(t, 90*time.Second)
+	p.load()
+	p.setScript(`CREATE TABLE Numbers (n INT) WITH (
+  'connector' = 'datagen', 'number-of-rows' = '300',
+  'fields.n.kind' = 'sequence', 'fields.n.start' = '1', 'fields.n.end' = '300'
+);
+SELECT n FROM Numbers;
+`)
+	p.click("run-all")
+	waitFor[bool](p, "the run to end", `(() => { const s = JSON.parse(window.flinkplay.state()); return !s.running && s.received === 300; })()`, 20*time.Second)
+	eval[bool](p, "scroll the results to the top", `(document.getElementById('results').scrollTop = 0, true)`)
+	waitFor[bool](p, "the first rows", `document.getElementById('tableau').textContent.includes('|           1 |')`, 5*time.Second)
+	p.do("make the window taller", 5*time.Second, chromedp.EmulateViewport(1280, 2400))
+	// Rows 1 to about 70 now show; the window rendered before reached
+	// row 45 or so.
+	covered := `(() => { const r = document.getElementById('results'), t = document.getElementById('tableau');
+  if (r.clientHeight < 1000) return false;
+  const last = t.textContent.split('\n').filter((l) => l.startsWith('| +I |')).pop() || '';
+  const n = parseInt(last.split('|')[2], 10) || 0;
+  return (n + 6) * 18 >= r.clientHeight; })()`
+	waitFor[bool](p, "rows down to the bottom of the taller results", covered, 5*time.Second)
+	p.shot("taller-window")
+}
+
 // editorErrorLines is the 1-based lines of the editor that carry an error
 // diagnostic: an underline (.cm-lintRange-error, or the point marker of an
 // empty range) in a line, or a marker in the lint gutter.

@@ -618,16 +618,14 @@ func Window(total, rowHeight, scrollTop, viewport, overscan int, follow bool) (f
 		return 0, 0
 	}
 	visible := viewport/rowHeight + 1
-	first := scrollTop / rowHeight
+	// The browser keeps the scroll position within the content: a
+	// scrollTop past the end (read before the content shrank) means the
+	// end is shown.
+	first := min(scrollTop/rowHeight, max(total-visible, 0))
 	if follow {
-		first = total - visible
+		first = max(total-visible, 0)
 	}
-	from = max(first-overscan, 0)
-	to = min(first+visible+overscan, total)
-	if from > to {
-		from = max(to-visible-overscan, 0)
-	}
-	return from, to
+	return max(first-overscan, 0), min(first+visible+overscan, total)
 }
 
 // AtBottom reports whether a scrolled view shows its end (within a row),

@@ -319,6 +319,10 @@ func TestWindow(t *testing.T) {
 		{"follow", 1000, 24, 0, 480, 10, true, 969, 1000},
 		{"fewer rows than the viewport", 5, 24, 0, 480, 10, true, 0, 5},
 		{"scrolled past the end", 100, 24, 99999, 480, 10, false, 69, 100},
+		// A scrollTop read before the content shrank to 14 lines: the
+		// browser shows them all, so all are rendered.
+		{"scrolled a little past the end", 14, 18, 710, 340, 30, false, 0, 14},
+		{"scrolled past the end by the overscan", 100, 24, 100*24 + 5*24, 480, 10, false, 69, 100},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
