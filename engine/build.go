@@ -188,58 +188,110 @@ func (s *Session) buildInto(p *runtime.Pipeline, n plan.Node, env connector.Env)
 	return nil
 }
 
-// execExplain validates the statement and prints its plan; with
-// CHANGELOG_MODE every node of the streaming plan shows the kinds it emits.
+// execExplain validates the statement and prints its plan as Flink does:
+// the logical plan the query converts to ("Abstract Syntax Tree"), the
+// optimized physical plan (with CHANGELOG_MODE, the kinds each node of a
+// streaming plan emits), and the execution plan, whose expressions are
+// printed infix.
 func (s *Session) execExplain(ctx context.Context, st *sql.Explain) (*Result, error) {
-	var b strings.Builder
 	withModes := false
 	for _, d := range st.Details {
 		if strings.EqualFold(d, "CHANGELOG_MODE") {
 			withModes = !s.IsBatch()
 		}
 	}
-	modes := func(c *plan.Changelog) *plan.Changelog {
-		if withModes {
-			return c
-		}
-		return nil
+	// One tree per query or INSERT; an INSERT's has its Sink on top.
+	type tree struct {
+		q      *plan.QueryPlan
+		root   plan.Node
+		ip     *plan.InsertPlan
+		fields string // the Sink's: the query's column names
 	}
-	sinkLine := func(ip *plan.InsertPlan) {
-		line := fmt.Sprintf("Sink(table=[%s], fields=[%s])", ip.ID.String(), strings.Join(ip.Target.Names(), ", "))
-		if withModes {
-			line = withMode(line, 0)
+	insertTree := func(ip *plan.InsertPlan) tree {
+		t := tree{q: ip.Query, root: ip.Query.Root, ip: ip}
+		names := ip.Target.Names()
+		if p, ok := t.root.(*plan.Project); ok {
+			// The projection onto the sink's columns: Flink's Sink lists
+			// the query's names, and a projection that only passes the
+			// query's columns on is no node of its plan.
+			in := p.Input.Schema()
+			for i, e := range p.Exprs {
+				if j, ok := expr.ColumnIndex(e); ok {
+					names[i] = in.Columns[j].Name
+				}
+			}
+			if isIdentity(p) {
+				t.root = p.Input
+			}
 		}
-		b.WriteString(line + "\n")
+		t.fields = strings.Join(names, ", ")
+		return t
 	}
+	var trees []tree
 	switch inner := st.Stmt.(type) {
 	case *sql.QueryStmt:
 		qp, err := s.planner().PlanQuery(inner.Query)
 		if err != nil {
 			return nil, err
 		}
-		b.WriteString("== Optimized Physical Plan ==\n")
-		explainNode(&b, qp.Root, 0, modes(qp.Changelog))
+		trees = append(trees, tree{q: qp, root: qp.Root})
 	case *sql.Insert:
 		ip, err := s.planner().PlanInsert(inner)
 		if err != nil {
 			return nil, err
 		}
-		b.WriteString("== Optimized Physical Plan ==\n")
-		sinkLine(ip)
-		explainNode(&b, ip.Query.Root, 1, modes(ip.Query.Changelog))
+		trees = append(trees, insertTree(ip))
 	case *sql.StatementSet:
-		b.WriteString("== Optimized Physical Plan ==\n")
 		for _, ins := range inner.Inserts {
 			ip, err := s.planner().PlanInsert(ins)
 			if err != nil {
 				return nil, err
 			}
-			sinkLine(ip)
-			explainNode(&b, ip.Query.Root, 1, modes(ip.Query.Changelog))
-			b.WriteString("\n")
+			trees = append(trees, insertTree(ip))
 		}
 	default:
 		return nil, diag.Errorf(st.Pos, diag.TableException, "Unsupported EXPLAIN statement.")
+	}
+	physical := func(modes bool) string {
+		var b strings.Builder
+		for i, t := range trees {
+			if i > 0 {
+				b.WriteString("\n")
+			}
+			var m *plan.Changelog
+			if modes {
+				m = t.q.Changelog
+			}
+			depth := 0
+			if t.ip != nil {
+				line := fmt.Sprintf("Sink(table=[%s], fields=[%s])", t.ip.ID.String(), t.fields)
+				if m != nil {
+					line = withMode(line, 0)
+				}
+				b.WriteString(line + "\n")
+				depth = 1
+			}
+			explainNode(&b, t.root, depth, m)
+		}
+		return b.String()
+	}
+	var b strings.Builder
+	b.WriteString("== Abstract Syntax Tree ==\n")
+	for i, t := range trees {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		if t.ip != nil {
+			b.WriteString(plan.ExplainLogicalSink(t.ip.ID.String(), t.fields, t.root))
+		} else {
+			b.WriteString(plan.ExplainLogical(t.root))
+		}
+	}
+	b.WriteString("\n== Optimized Physical Plan ==\n")
+	b.WriteString(physical(withModes))
+	b.WriteString("\n== Optimized Execution Plan ==\n")
+	for _, line := range strings.SplitAfter(physical(false), "\n") {
+		b.WriteString(plan.InfixLine(line))
 	}
 	return &Result{Kind: ResultTable, Schema: types.Schema{Columns: []types.Column{{Name: "result", Type: types.String}}},
 		Rows: [][]types.Value{{types.StringValue(b.String())}}}, nil
@@ -276,12 +328,21 @@ func explainTree(b *strings.Builder, n plan.Node, last []bool, modes *plan.Chang
 		n = mergeProjects(p)
 	}
 	if p, ok := n.(*plan.Project); ok {
-		if a := renamedAggregate(p); a != nil {
+		if a := plan.RenamedAggregate(p); a != nil {
 			n = a
 		}
 	}
 	if sc, ok := n.(*plan.Scan); ok {
 		lines := plan.ExplainScan(sc)
+		for i, line := range lines {
+			writeExplainLine(b, line, self, last, modes)
+			if i < len(lines)-1 {
+				last = append(append([]bool(nil), last...), true)
+			}
+		}
+		return
+	}
+	if lines, ok := calcOverScan(n); ok {
 		for i, line := range lines {
 			writeExplainLine(b, line, self, last, modes)
 			if i < len(lines)-1 {
@@ -310,6 +371,21 @@ func explainTree(b *strings.Builder, n plan.Node, last []bool, modes *plan.Chang
 	}
 }
 
+// calcOverScan prints a Calc over a table scan with computed columns or a
+// watermark as Flink's optimizer leaves the pair (plan.ExplainCalcOverScan).
+func calcOverScan(n plan.Node) ([]string, bool) {
+	switch n := n.(type) {
+	case *plan.Project:
+		if f, ok := n.Input.(*plan.Filter); ok {
+			return plan.ExplainCalcOverScan(n, f)
+		}
+		return plan.ExplainCalcOverScan(n, nil)
+	case *plan.Filter:
+		return plan.ExplainCalcOverScan(nil, n)
+	}
+	return nil, false
+}
+
 // mergeProjects folds a projection that only picks and renames columns
 // into the projection below it, as Flink merges adjacent Calcs. The result
 // stands for p in the changelog modes.
@@ -329,27 +405,6 @@ func mergeProjects(p *plan.Project) plan.Node {
 		}
 		p = &plan.Project{Input: q.Input, Exprs: exprs, Out: p.Out}
 	}
-}
-
-// renamedAggregate returns the aggregation under p with p's names when p
-// only names its columns (Flink names aggregate calls by their aliases and
-// has no Calc for that), or nil.
-func renamedAggregate(p *plan.Project) *plan.Aggregate {
-	a, ok := p.Input.(*plan.Aggregate)
-	if !ok || len(p.Exprs) != a.Out.Len() {
-		return nil
-	}
-	for i, e := range p.Exprs {
-		if j, ok := expr.ColumnIndex(e); !ok || j != i {
-			return nil
-		}
-		if i < len(a.Keys) && p.Out.Columns[i].Name != a.Out.Columns[i].Name {
-			return nil
-		}
-	}
-	named := *a
-	named.Out = p.Out
-	return &named
 }
 
 // writeExplainLine writes one node's line; n's mode stands for it.

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/flinkplay/flinkplay/engine/diag"
@@ -17,11 +18,41 @@ import (
 func (b *binder) aggCall(c *sql.Call, in *scope, pre *[]expr.Expr, preOut *types.Schema) ([]AggCall, func([]expr.Expr) (expr.Expr, error), error) {
 	name := strings.ToUpper(c.Name)
 	call := AggCall{Name: name, Arg: -1, Distinct: c.Distinct}
+	// addCol adds an argument to the projection under the aggregation, as
+	// Calcite does: a column already projected is reused, a column keeps
+	// its name and an expression is named $f<index>.
 	addCol := func(x expr.Expr) int {
+		j, isCol := expr.ColumnIndex(x)
+		if isCol {
+			for k, p := range *pre {
+				if pj, ok := expr.ColumnIndex(p); ok && pj == j {
+					return k
+				}
+			}
+		}
 		i := len(*pre)
+		name := "$f" + strconv.Itoa(i)
+		if isCol && j < len(in.cols) {
+			name = in.cols[j].name
+		}
+		for k, base := 0, name; preOut.Index(name) >= 0; k++ {
+			name = base + strconv.Itoa(k)
+		}
 		*pre = append(*pre, x)
-		preOut.Columns = append(preOut.Columns, types.Column{Name: exprName(i), Type: x.Type()})
+		preOut.Columns = append(preOut.Columns, types.Column{Name: name, Type: x.Type()})
 		return i
+	}
+	// The FILTER condition is projected after the call's arguments, as
+	// Calcite orders them.
+	var filter expr.Expr
+	withFilter := func(calls []AggCall) []AggCall {
+		if filter != nil {
+			i := addCol(filter)
+			for k := range calls {
+				calls[k].Filtered, calls[k].Filter = true, i
+			}
+		}
+		return calls
 	}
 	if c.Filter != nil {
 		if inner := findAgg(c.Filter); inner != nil {
@@ -34,14 +65,14 @@ func (b *binder) aggCall(c *sql.Call, in *scope, pre *[]expr.Expr, preOut *types
 		if k := f.Type().Kind; k != types.Boolean && k != types.Null {
 			return nil, nil, diag.Errorf(c.Filter.ExprPos(), diag.SqlValidatorException, "FILTER expression must be of type BOOLEAN")
 		}
-		call.Filtered, call.Filter = true, addCol(f)
+		filter = f
 	}
 	if c.Star || (name == "COUNT" && len(c.Args) == 0) {
 		if name != "COUNT" {
 			return nil, nil, diag.Errorf(c.Pos, diag.SqlValidatorException, "Unknown identifier '*'")
 		}
 		call.Type = types.Int64.WithNullable(false)
-		return []AggCall{call}, nil, nil
+		return withFilter([]AggCall{call}), nil, nil
 	}
 	// Clauses written as keywords: ON NULL of the JSON aggregates (first)
 	// and IGNORE/RESPECT NULLS of ARRAY_AGG (last).
@@ -116,7 +147,8 @@ func (b *binder) aggCall(c *sql.Call, in *scope, pre *[]expr.Expr, preOut *types
 		if !t.IsNumeric() {
 			return nil, nil, cannotApply("'" + name + "(<NUMERIC>)'")
 		}
-		return b.varianceCall(name, call, xs[0], addCol)
+		calls, post, err := b.varianceCall(name, call, xs[0], addCol)
+		return withFilter(calls), post, err
 	case "MIN", "MAX", "FIRST_VALUE", "LAST_VALUE":
 		call.Type = regular(t.WithNullable(true))
 	case "LISTAGG":
@@ -154,7 +186,7 @@ func (b *binder) aggCall(c *sql.Call, in *scope, pre *[]expr.Expr, preOut *types
 	for _, x := range xs[1:] {
 		call.MoreArgs = append(call.MoreArgs, addCol(x))
 	}
-	return []AggCall{call}, nil, nil
+	return withFilter([]AggCall{call}), nil, nil
 }
 
 // avgType is AVG's result type (and the variance family's): the argument's

@@ -160,3 +160,195 @@ func ExplainScan(n *Scan) []string {
 	return append(lines, "TableSourceScan(table=[["+n.ID.Catalog+", "+n.ID.Database+", "+n.ID.Object+"]], fields=["+
 		strings.Join(phys.Names(), ", ")+"])")
 }
+
+// ExplainCalcOverScan prints a Calc (a projection p, a filter f, or both)
+// whose input is a table scan with computed columns or a watermark, as
+// Flink's optimizer leaves it. Without a watermark the computed columns
+// merge into the Calc, which reads the scan directly. With one, the Calc
+// that computes columns under the WatermarkAssigner keeps only those the
+// Calc above and the watermark read. A Calc that only passes its input's
+// columns on is no line. ok is false when the input is no such scan.
+func ExplainCalcOverScan(p *Project, f *Filter) (lines []string, ok bool) {
+	var in Node
+	switch {
+	case f != nil:
+		in = f.Input
+	case p != nil:
+		in = p.Input
+	}
+	sc, isScan := in.(*Scan)
+	if !isScan || sc.Exprs == nil && sc.Watermark == nil {
+		return nil, false
+	}
+	phys := sc.Table.Physical()
+	scanLine := "TableSourceScan(table=[[" + sc.ID.Catalog + ", " + sc.ID.Database + ", " + sc.ID.Object + "]], fields=[" + strings.Join(phys.Names(), ", ") + "])"
+	if sc.Watermark == nil {
+		// One Calc over the physical row: computed columns are replaced
+		// by their expressions.
+		subst := make([]string, sc.Out.Len())
+		for i := range subst {
+			subst[i] = NamedExpr(sc.Exprs[i], phys) // Exprs is set: no watermark
+		}
+		calc := calcOver(p, f, sc.Out, subst)
+		if calc == "" {
+			return []string{scanLine}, true
+		}
+		return []string{calc, scanLine}, true
+	}
+	// The columns read above the watermark, in the order the Calc above
+	// reads them, then those the watermark reads.
+	var order []int
+	seen := make([]bool, sc.Out.Len())
+	use := func(n int) {
+		if n < len(seen) && !seen[n] {
+			seen[n] = true
+			order = append(order, n)
+		}
+	}
+	var exprs []expr.Expr
+	if p != nil {
+		exprs = append(exprs, p.Exprs...)
+	} else {
+		for i := range seen {
+			use(i)
+		}
+	}
+	if f != nil {
+		exprs = append(exprs, f.Cond)
+	}
+	exprs = append(exprs, sc.Watermark)
+	for _, e := range exprs {
+		for _, m := range inputRef.FindAllStringSubmatch(e.String(), -1) {
+			if n, err := strconv.Atoi(m[2]); err == nil {
+				use(n)
+			}
+		}
+	}
+	use(sc.Rowtime)
+	var kept []string
+	var keptCols []types.Column
+	identity := true
+	for _, i := range order {
+		name := sc.Out.Columns[i].Name
+		keptCols = append(keptCols, sc.Out.Columns[i])
+		j, isCol := i, true
+		if sc.Exprs != nil {
+			j, isCol = expr.ColumnIndex(sc.Exprs[i])
+		}
+		if isCol && phys.Columns[j].Name == name {
+			kept = append(kept, name)
+			identity = identity && j == len(kept)-1
+		} else {
+			kept = append(kept, NamedExpr(sc.Exprs[i], phys)+" AS "+name)
+			identity = false
+		}
+	}
+	identity = identity && len(kept) == phys.Len()
+	// The Calc above reads the kept columns by name.
+	names := make([]string, sc.Out.Len())
+	for i, c := range sc.Out.Columns {
+		names[i] = c.Name
+	}
+	if calc := calcOver(p, f, sc.Out, names); calc != "" && !sameNames(p, f, keptCols) {
+		lines = append(lines, calc)
+	}
+	lines = append(lines, "WatermarkAssigner(rowtime=["+sc.Out.Columns[sc.Rowtime].Name+"], watermark=["+NamedExpr(sc.Watermark, sc.Out)+"])")
+	if !identity {
+		lines = append(lines, "Calc(select=["+strings.Join(kept, ", ")+"])")
+	}
+	return append(lines, scanLine), true
+}
+
+// sameNames reports whether a Calc is a plain projection onto exactly the
+// given columns, in order, under their names.
+func sameNames(p *Project, f *Filter, cols []types.Column) bool {
+	if f != nil || p == nil || len(p.Exprs) != len(cols) {
+		return false
+	}
+	in := p.Input.Schema()
+	for i, e := range p.Exprs {
+		j, ok := expr.ColumnIndex(e)
+		if !ok || in.Columns[j].Name != cols[i].Name || p.Out.Columns[i].Name != cols[i].Name {
+			return false
+		}
+	}
+	return true
+}
+
+// calcOver prints a Calc over a row whose column i prints as subst[i]
+// ("" when the Calc passes the row on unchanged).
+func calcOver(p *Project, f *Filter, in types.Schema, subst []string) string {
+	text := func(e expr.Expr) string {
+		return inputRef.ReplaceAllStringFunc(e.String(), func(m string) string {
+			i := strings.IndexByte(m, '$')
+			n, err := strconv.Atoi(m[i+1:])
+			if err != nil || n >= len(subst) {
+				return m
+			}
+			return m[:i] + subst[n]
+		})
+	}
+	var parts []string
+	if p != nil {
+		sel := make([]string, len(p.Exprs))
+		plain := len(p.Exprs) == in.Len()
+		for i, e := range p.Exprs {
+			name := p.Out.Columns[i].Name
+			t := text(e)
+			if t == name {
+				sel[i] = name
+			} else {
+				sel[i] = t + " AS " + name
+			}
+			j, isCol := expr.ColumnIndex(e)
+			plain = plain && isCol && j == i && t == name
+		}
+		if plain && f == nil {
+			return ""
+		}
+		parts = append(parts, "select=["+strings.Join(sel, ", ")+"]")
+	} else {
+		sel := make([]string, in.Len())
+		for i, c := range in.Columns {
+			if subst[i] == c.Name {
+				sel[i] = c.Name
+			} else {
+				sel[i] = subst[i] + " AS " + c.Name
+			}
+		}
+		parts = append(parts, "select=["+strings.Join(sel, ", ")+"]")
+	}
+	if f != nil {
+		parts = append(parts, "where=["+text(f.Cond)+"]")
+	}
+	return "Calc(" + strings.Join(parts, ", ") + ")"
+}
+
+// RenamedAggregate returns the aggregation under p, or the HAVING filter
+// over it, with p's names when p only names their columns (Calcite names an
+// aggregate call by its alias and has no projection for that), or nil.
+func RenamedAggregate(p *Project) Node {
+	var f *Filter
+	in := p.Input
+	if fi, ok := in.(*Filter); ok {
+		f, in = fi, fi.Input
+	}
+	a, ok := in.(*Aggregate)
+	if !ok || len(p.Exprs) != a.Out.Len() {
+		return nil
+	}
+	for i, e := range p.Exprs {
+		if j, ok := expr.ColumnIndex(e); !ok || j != i {
+			return nil
+		}
+		if i < len(a.Keys) && p.Out.Columns[i].Name != a.Out.Columns[i].Name {
+			return nil
+		}
+	}
+	named := *a
+	named.Out = p.Out
+	if f != nil {
+		return &Filter{Input: &named, Cond: f.Cond}
+	}
+	return &named
+}

@@ -180,7 +180,10 @@ func (p *Planner) PlanInsert(ins *sql.Insert) (*InsertPlan, error) {
 			continue
 		}
 		src := expr.Column(j, got.Columns[j].Type)
-		if got.Columns[j].Type.WithNullable(true).Equal(c.Type.WithNullable(true)) {
+		// A time attribute reaches the sink as the plain timestamp it is.
+		gt := got.Columns[j].Type.WithNullable(true)
+		gt.Attr = types.Regular
+		if gt.Equal(c.Type.WithNullable(true)) {
 			exprs[i] = src
 			continue
 		}

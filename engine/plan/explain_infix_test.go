@@ -1,0 +1,35 @@
+package plan
+
+import "testing"
+
+func TestInfixLine(t *testing.T) {
+	tests := []struct{ in, want string }{
+		// Flink's table.q: the physical plan's line and the execution plan's.
+		{"WatermarkAssigner(rowtime=[ts], watermark=[-(ts, 1000:INTERVAL SECOND)])",
+			"WatermarkAssigner(rowtime=[ts], watermark=[(ts - 1000:INTERVAL SECOND)])"},
+		{"Calc(select=[user, product])", "Calc(select=[user, product])"},
+		{"Calc(select=[a, *(b, 2) AS c], where=[AND(>(a, 10), IS NOT NULL(b))])",
+			"Calc(select=[a, (b * 2) AS c], where=[((a > 10) AND b IS NOT NULL)])"},
+		// Three operands of one AND; a call outside the list keeps its form,
+		// its operands do not.
+		{"where=[AND(=(a, 1), <>(b, 2), OR(c, d))]", "where=[((a = 1) AND (b <> 2) AND (c OR d))]"},
+		{"select=[TO_TIMESTAMP_LTZ(*(%(*(id, 3), 7), 1000)) AS ts]", "select=[TO_TIMESTAMP_LTZ((%((id * 3), 7) * 1000)) AS ts]"},
+		{"select=[CAST(+(a, 1) AS VARCHAR(2147483647)) AS s]", "select=[CAST((a + 1) AS VARCHAR(2147483647)) AS s]"},
+		// Unary minus and NOT stay prefix; COUNT(*) is not a product.
+		{"select=[-(a) AS n, NOT(b) AS nb, COUNT(*) AS c]", "select=[-(a) AS n, NOT(b) AS nb, COUNT(*) AS c]"},
+		// Literals keep their text, parentheses and commas inside them too.
+		{"where=[=(name, _UTF-16LE'a(b, c)=(d'':')]", "where=[(name = _UTF-16LE'a(b, c)=(d'':')]"},
+		{"where=[LIKE(name, _UTF-16LE'x%')]", "where=[LIKE(name, _UTF-16LE'x%')]"},
+		{"where=[>=(ts, -(CURRENT_TIMESTAMP, 5000:INTERVAL SECOND))]", "where=[(ts >= (CURRENT_TIMESTAMP - 5000:INTERVAL SECOND))]"},
+		{"where=[IS NULL(x)]", "where=[x IS NULL]"},
+		// A name that merely ends like an operator is left alone.
+		{"select=[a_OR(x)]", "select=[a_OR(x)]"},
+		// Unbalanced text is copied.
+		{"where=[=(a, 1]", "where=[=(a, 1]"},
+	}
+	for _, tt := range tests {
+		if got := InfixLine(tt.in); got != tt.want {
+			t.Errorf("InfixLine(%q)\n got %q\nwant %q", tt.in, got, tt.want)
+		}
+	}
+}
