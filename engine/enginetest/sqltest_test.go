@@ -138,3 +138,56 @@ func TestRewrite(t *testing.T) {
 		t.Errorf("Rewrite =\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestExplainEveryQuery explains every query of the .sqltest files where it
+// runs: each plan the engine builds prints its three sections, or the
+// statement fails as running it fails, with Flink's error.
+func TestExplainEveryQuery(t *testing.T) {
+	var files []string
+	_ = filepath.WalkDir("testdata", func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".sqltest") {
+			files = append(files, path)
+		}
+		return err
+	})
+	explained := 0
+	for _, path := range files {
+		text, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		script, err := ParseScript(string(text))
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		r := NewRunner()
+		for i := range script.Records {
+			rec := &script.Records[i]
+			sql := strings.TrimSpace(rec.SQL)
+			word := strings.ToUpper(strings.Fields(sql + " x")[0])
+			if (rec.Kind == QueryTableau || rec.Kind == QueryChangelog) && (word == "SELECT" || word == "WITH" || word == "INSERT") {
+				ex := Record{Kind: QueryTableau, SQL: "EXPLAIN " + sql}
+				out := r.Run(context.Background(), &ex)
+				if out.Err == nil {
+					explained++
+					for _, section := range []string{"== Abstract Syntax Tree ==", "== Optimized Physical Plan ==", "== Optimized Execution Plan =="} {
+						if !strings.Contains(out.Output, section) {
+							t.Errorf("%s:%d: EXPLAIN lacks %q:\n%s", path, rec.Line, section, out.Output)
+						}
+					}
+					// A node the printers do not know prints its Go type.
+					for _, unknown := range []string{"LogicalRel(", "plan."} {
+						if strings.Contains(out.Output, unknown) {
+							t.Errorf("%s:%d: EXPLAIN prints a node it does not know (%q):\n%s", path, rec.Line, unknown, out.Output)
+						}
+					}
+				}
+			}
+			r.Run(context.Background(), rec)
+		}
+	}
+	if explained < 100 {
+		t.Errorf("explained %d queries, want the .sqltest files' hundreds", explained)
+	}
+	t.Logf("explained %d queries", explained)
+}

@@ -177,12 +177,16 @@ func ExplainCalcOverScan(p *Project, f *Filter) (lines []string, ok bool) {
 		in = p.Input
 	}
 	sc, isScan := in.(*Scan)
-	if !isScan || sc.Exprs == nil && sc.Watermark == nil {
+	if !isScan {
+		return nil, false
+	}
+	watermark := sc.Watermark != nil && sc.Rowtime >= 0
+	if sc.Exprs == nil && !watermark {
 		return nil, false
 	}
 	phys := sc.Table.Physical()
 	scanLine := "TableSourceScan(table=[[" + sc.ID.Catalog + ", " + sc.ID.Database + ", " + sc.ID.Object + "]], fields=[" + strings.Join(phys.Names(), ", ") + "])"
-	if sc.Watermark == nil {
+	if !watermark {
 		// One Calc over the physical row: computed columns are replaced
 		// by their expressions.
 		subst := make([]string, sc.Out.Len())
@@ -200,7 +204,7 @@ func ExplainCalcOverScan(p *Project, f *Filter) (lines []string, ok bool) {
 	var order []int
 	seen := make([]bool, sc.Out.Len())
 	use := func(n int) {
-		if n < len(seen) && !seen[n] {
+		if n >= 0 && n < len(seen) && !seen[n] {
 			seen[n] = true
 			order = append(order, n)
 		}
