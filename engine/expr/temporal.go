@@ -29,8 +29,8 @@ func buildToTimestampLTZ(name string, args []Expr, pos int) (Expr, error) {
 	}
 	// Always nullable, as Flink types it: an out-of-range input is NULL.
 	out := types.TimestampLTZOf(3).WithNullable(true)
-	arg := []Expr{args[0]}
-	return &scalar{name: name, args: arg, t: out, eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+	// Both arguments print in plans, as written; only the first is read.
+	return &scalar{name: name, args: args, t: out, eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
 		x := v[0]
 		var millis float64
 		switch t.Kind {

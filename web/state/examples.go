@@ -247,6 +247,27 @@ CREATE VIEW HighScores AS SELECT id, score FROM Events WHERE score >= 50;
 SHOW VIEWS;
 SELECT * FROM HighScores;
 `},
+	{"EXPLAIN: how Flink plans a query", `-- EXPLAIN prints Flink's plan in three sections: the logical plan the query
+-- converts to (Abstract Syntax Tree), the optimized physical plan, and the
+-- execution plan. CHANGELOG_MODE adds what each node emits: the aggregation
+-- updates its results (I,UB,UA), its input only inserts (I).
+CREATE TABLE Orders (
+  id      INT,
+  product STRING,
+  amount  INT,
+  ts AS TO_TIMESTAMP_LTZ(id * 1000, 3),
+  WATERMARK FOR ts AS ts - INTERVAL '1' SECOND
+) WITH (
+  'connector' = 'datagen',
+  'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '100',
+  'fields.product.length' = '1'
+);
+EXPLAIN CHANGELOG_MODE
+SELECT product, COUNT(*) AS orders, SUM(amount) AS total
+FROM Orders
+WHERE amount > 0
+GROUP BY product;
+`},
 	{"Where is my table stored?", `-- A table has two halves: its definition, kept by a catalog, and its data,
 -- kept by its connector (or by nothing). The catalog panel shows both.
 -- 1. datagen makes rows up as they are read: the data is stored nowhere.
