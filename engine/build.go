@@ -291,7 +291,7 @@ func (s *Session) execExplain(ctx context.Context, st *sql.Explain) (*Result, er
 	b.WriteString(physical(withModes))
 	b.WriteString("\n== Optimized Execution Plan ==\n")
 	for _, line := range strings.SplitAfter(physical(false), "\n") {
-		b.WriteString(plan.InfixLine(line))
+		b.WriteString(plan.ExecLine(line))
 	}
 	return &Result{Kind: ResultTable, Schema: types.Schema{Columns: []types.Column{{Name: "result", Type: types.String}}},
 		Rows: [][]types.Value{{types.StringValue(b.String())}}}, nil
@@ -434,7 +434,7 @@ func explainLine(n plan.Node) string {
 	case *plan.Scan:
 		return fmt.Sprintf("TableSourceScan(table=[[%s, %s, %s]], fields=[%s])", n.ID.Catalog, n.ID.Database, n.ID.Object, names)
 	case *plan.Values:
-		return fmt.Sprintf("Values(tuples=[%d rows], values=[%s])", len(n.Rows), names)
+		return plan.ExplainValues(n)
 	case *plan.Project:
 		return plan.ExplainCalc(n, nil)
 	case *plan.Filter:

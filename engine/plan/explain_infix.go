@@ -23,6 +23,37 @@ func InfixLine(line string) string {
 	return b.String()
 }
 
+// ExecLine turns a line of the physical plan into the execution plan's:
+// expressions infix, and a Values node without its row type.
+func ExecLine(line string) string {
+	if i := strings.Index(line, "Values(type=["); i >= 0 {
+		if end := matchBracket(line, i+len("Values(type=[")-1); end >= 0 && strings.HasPrefix(line[end+1:], ", ") {
+			line = line[:i] + "Values(" + line[end+3:]
+		}
+	}
+	return InfixLine(line)
+}
+
+// matchBracket returns the index of the bracket closing the one at
+// s[open], or -1.
+func matchBracket(s string, open int) int {
+	depth := 0
+	for j := open; j < len(s); j++ {
+		switch s[j] {
+		case '\'':
+			j = skipQuoted(s, j) - 1
+		case '(', '[':
+			depth++
+		case ')', ']':
+			depth--
+			if depth == 0 {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
 func infixInto(b *strings.Builder, s string) {
 	for i := 0; i < len(s); {
 		if s[i] == '\'' {

@@ -33,3 +33,16 @@ func TestInfixLine(t *testing.T) {
 		}
 	}
 }
+
+func TestExecLine(t *testing.T) {
+	// Flink's sql_multi/statement_set.q: the physical plan's Values and the
+	// execution plan's.
+	in := ":- Values(type=[RecordType(INTEGER EXPR$0, VARCHAR(11) EXPR$1)], tuples=[[{ 1, _UTF-16LE'Hello World' }, { 2, _UTF-16LE'Hi' }]])"
+	want := ":- Values(tuples=[[{ 1, _UTF-16LE'Hello World' }, { 2, _UTF-16LE'Hi' }]])"
+	if got := ExecLine(in); got != want {
+		t.Errorf("ExecLine\n got %q\nwant %q", got, want)
+	}
+	if got, want := ExecLine("Calc(select=[+(a, 1) AS b])"), "Calc(select=[(a + 1) AS b])"; got != want {
+		t.Errorf("ExecLine = %q, want %q", got, want)
+	}
+}

@@ -519,6 +519,12 @@ func intervalUnit(ms int64) string {
 	return "INTERVAL SECOND"
 }
 
+// ExplainValues prints a Values node of the physical plan:
+// Values(type=[RecordType(INTEGER a)], tuples=[[{ 1 }, { 2 }]]).
+func ExplainValues(n *Values) string {
+	return "Values(type=[" + recordType(n.Out) + "], tuples=[" + logicalTuples(n) + "])"
+}
+
 // recordType prints a row type as Calcite's RecordType(INTEGER a, ...).
 func recordType(s types.Schema) string {
 	cols := make([]string, s.Len())
