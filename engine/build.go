@@ -323,6 +323,13 @@ func explainTree(b *strings.Builder, n plan.Node, last []bool, modes *plan.Chang
 		explainTree(b, p.Input, last, modes)
 		return
 	}
+	if p, ok := n.(*plan.Project); ok {
+		// Flink's SortLimit has no rank number to drop.
+		if r, ok := p.Input.(*plan.Rank); ok && r.SortLimit && len(p.Exprs) == r.Input.Schema().Len() {
+			explainTree(b, r, last, modes)
+			return
+		}
+	}
 	self := n // whose changelog mode the line shows
 	if p, ok := n.(*plan.Project); ok {
 		n = mergeProjects(p)

@@ -96,6 +96,9 @@ func logicalLines(n Node) []logicalLine {
 		}
 		switch in := n.Input.(type) {
 		case *Rank:
+			if in.SortLimit && passesAllBut(n, in.Input.Schema().Len()) {
+				return logicalSortLimit(in)
+			}
 			if passesAll(n) {
 				return logicalRank(in.Input, n.Out, in.Partition, in.Order, in.Func, in.Start, in.End)
 			}
@@ -149,6 +152,9 @@ func logicalLines(n Node) []logicalLine {
 	case *Over:
 		return one("LogicalProject("+logicalOverProjects(n, false)+")", n.Input)
 	case *Rank:
+		if n.SortLimit {
+			return logicalSortLimit(n)
+		}
 		return logicalRank(n.Input, n.Out, n.Partition, n.Order, n.Func, n.Start, n.End)
 	case *Deduplicate:
 		return logicalDedup(n, n.Out)
@@ -409,6 +415,13 @@ func substRefs(e expr.Expr, subst []string) string {
 		}
 		return m[:i] + subst[n]
 	})
+}
+
+// logicalSortLimit prints ORDER BY ... LIMIT as the LogicalSort it was
+// written as.
+func logicalSortLimit(n *Rank) []logicalLine {
+	l := &Limit{Input: n.Input, Offset: n.Start - 1, Count: n.End - n.Start + 1}
+	return []logicalLine{{text: "LogicalSort(" + logicalSortKeys(n.Order) + ", " + logicalFetch(l) + ")", inputs: []Node{n.Input}}}
 }
 
 // logicalDedup prints a deduplication as the Top-1 it was written as.

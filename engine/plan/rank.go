@@ -28,6 +28,9 @@ type Rank struct {
 	RowKey   []int
 	// NoUpdateBefore is set when the consumer needs no -U.
 	NoUpdateBefore bool
+	// SortLimit: the Top-N runs ORDER BY ... LIMIT (Flink's SortLimit);
+	// the projection above it drops the rank number.
+	SortLimit bool
 }
 
 // Deduplicate keeps, per key, the first (ascending time) or last
@@ -325,6 +328,10 @@ func rankExplain(n *Rank) string {
 		}
 		strategy += "[" + strings.Join(keys, ",") + "]"
 	}
+	if n.SortLimit {
+		return "SortLimit(orderBy=[" + sortText(in, n.Order) + "], offset=[" + strconv.FormatInt(n.Start-1, 10) +
+			"], fetch=[" + strconv.FormatInt(n.End-n.Start+1, 10) + "], strategy=[" + strategy + "])"
+	}
 	sel := strings.Join(in.Names(), ", ")
 	if n.OutputRank {
 		sel += ", w0$o0"
@@ -355,7 +362,7 @@ func sortLimit(s *Sort, l *Limit) (Node, error) {
 	}
 	in := s.Input.Schema()
 	out := types.Schema{Columns: append(append([]types.Column(nil), in.Columns...), types.Column{Name: "w0$o0", Type: types.Int64.WithNullable(false)})}
-	r := &Rank{Input: s.Input, Order: s.Keys, Func: "ROW_NUMBER", Start: l.Offset + 1, End: l.Offset + l.Count, Out: out}
+	r := &Rank{Input: s.Input, Order: s.Keys, Func: "ROW_NUMBER", Start: l.Offset + 1, End: l.Offset + l.Count, Out: out, SortLimit: true}
 	if r.End < r.Start {
 		r.End = r.Start - 1
 	}
