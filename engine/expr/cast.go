@@ -123,12 +123,27 @@ func checkCast(from, to types.Type, pos int) error {
 }
 
 func (e *cast) Type() types.Type { return e.to }
+// String prints the cast as Flink's physical plan does, with the type's
+// full Calcite name: CAST(c AS VARCHAR(2147483647) CHARACTER SET "UTF-16LE").
 func (e *cast) String() string {
 	name := "CAST("
 	if e.try {
 		name = "TRY_CAST("
 	}
-	return name + e.x.String() + " AS " + e.to.String() + ")"
+	return name + e.x.String() + " AS " + CalciteFullName(e.to) + ")"
+}
+
+// CalciteFullName is a type as Calcite's RelDataType.getFullTypeString
+// prints it: its name, the character set of a character type, and NOT NULL.
+func CalciteFullName(t types.Type) string {
+	s := calciteName(t)
+	if t.IsCharacter() {
+		s += ` CHARACTER SET "UTF-16LE"`
+	}
+	if !t.Nullable() {
+		s += " NOT NULL"
+	}
+	return s
 }
 
 func (e *cast) Eval(c *Ctx, row []types.Value) (types.Value, error) {

@@ -1,6 +1,9 @@
 package plan
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // Flink prints expressions two ways. The physical plan (and the AST) use
 // Calcite's prefix digest: -(ts, 1000:INTERVAL SECOND), IS NOT NULL(a).
@@ -23,9 +26,15 @@ func InfixLine(line string) string {
 	return b.String()
 }
 
+// castType matches the full type name of a CAST in a physical plan line,
+// which the execution plan prints short.
+var castType = regexp.MustCompile(`( AS [A-Z_]+(?:\([0-9, ]+\))?)(?: CHARACTER SET "UTF-16LE")?(?: NOT NULL)?\)`)
+
 // ExecLine turns a line of the physical plan into the execution plan's:
-// expressions infix, and a Values node without its row type.
+// expressions infix, CAST types without character set and nullability,
+// and a Values node without its row type.
 func ExecLine(line string) string {
+	line = castType.ReplaceAllString(line, "$1)")
 	if i := strings.Index(line, "Values(type=["); i >= 0 {
 		if end := matchBracket(line, i+len("Values(type=[")-1); end >= 0 && strings.HasPrefix(line[end+1:], ", ") {
 			line = line[:i] + "Values(" + line[end+3:]

@@ -46,3 +46,26 @@ func TestExecLine(t *testing.T) {
 		t.Errorf("ExecLine = %q, want %q", got, want)
 	}
 }
+
+func TestDigestCasts(t *testing.T) {
+	tests := []struct{ in, want string }{
+		// Flink's table.q prints these in its abstract syntax tree.
+		{"LogicalProject(user=[CAST(123:BIGINT AS BIGINT)], amount=[CAST(1 AS INTEGER)])",
+			"LogicalProject(user=[CAST(123:BIGINT):BIGINT], amount=[CAST(1):INTEGER])"},
+		{`dt=[CAST(_UTF-16LE'2022-06-12' AS VARCHAR(2147483647) CHARACTER SET "UTF-16LE")]`,
+			`dt=[CAST(_UTF-16LE'2022-06-12'):VARCHAR(2147483647) CHARACTER SET "UTF-16LE"]`},
+		// Nested, and a literal that holds " AS ".
+		{"x=[CAST(CAST($0 AS INTEGER) AS BIGINT NOT NULL)]", "x=[CAST(CAST($0):INTEGER):BIGINT NOT NULL]"},
+		{"x=[TRY_CAST(_UTF-16LE'a AS b' AS INTEGER)]", "x=[TRY_CAST(_UTF-16LE'a AS b'):INTEGER]"},
+		{"x=[BROADCAST(a)]", "x=[BROADCAST(a)]"},
+	}
+	for _, tt := range tests {
+		if got := digestCasts(tt.in); got != tt.want {
+			t.Errorf("digestCasts(%q)\n got %q\nwant %q", tt.in, got, tt.want)
+		}
+	}
+	if got, want := ExecLine(`Calc(select=[CAST(a AS VARCHAR(2147483647) CHARACTER SET "UTF-16LE" NOT NULL) AS s, CAST(c AS DECIMAL(10, 2)) AS d], where=[IS NOT NULL(a)])`),
+		`Calc(select=[CAST(a AS VARCHAR(2147483647)) AS s, CAST(c AS DECIMAL(10, 2)) AS d], where=[a IS NOT NULL])`; got != want {
+		t.Errorf("ExecLine\n got %q\nwant %q", got, want)
+	}
+}

@@ -42,7 +42,7 @@ type logicalLine struct {
 func logicalTree(b *strings.Builder, n Node, last []bool) {
 	for _, l := range logicalLines(n) {
 		writeTreePrefix(b, last)
-		b.WriteString(l.text + "\n")
+		b.WriteString(digestCasts(l.text) + "\n")
 		if l.inputs == nil {
 			last = append(append([]bool(nil), last...), true)
 			continue
@@ -545,4 +545,59 @@ func recordType(s types.Schema) string {
 		cols[i] = calciteTypeName(c.Type) + " " + c.Name
 	}
 	return "RecordType(" + strings.Join(cols, ", ") + ")"
+}
+
+// digestCasts prints the CASTs of a line as Calcite's RexCall digest does,
+// with the type after the call: CAST($2):INTEGER.
+func digestCasts(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		if s[i] == '\'' {
+			j := skipQuoted(s, i)
+			b.WriteString(s[i:j])
+			i = j
+			continue
+		}
+		fn := ""
+		for _, f := range []string{"CAST", "TRY_CAST"} {
+			if atBoundary(s, i) && strings.HasPrefix(s[i:], f+"(") {
+				fn = f
+			}
+		}
+		if fn != "" {
+			open := i + len(fn)
+			if close := matchParen(s, open); close > 0 {
+				inner := s[open+1 : close]
+				if as := lastTopLevel(inner, " AS "); as >= 0 {
+					b.WriteString(fn + "(" + digestCasts(inner[:as]) + "):" + inner[as+len(" AS "):])
+					i = close + 1
+					continue
+				}
+			}
+		}
+		b.WriteByte(s[i])
+		i++
+	}
+	return b.String()
+}
+
+// lastTopLevel returns the index of the last sep in s outside quotes and
+// brackets, or -1.
+func lastTopLevel(s, sep string) int {
+	found, depth := -1, 0
+	for j := 0; j < len(s); j++ {
+		switch s[j] {
+		case '\'':
+			j = skipQuoted(s, j) - 1
+		case '(', '[':
+			depth++
+		case ')', ']':
+			depth--
+		default:
+			if depth == 0 && strings.HasPrefix(s[j:], sep) {
+				found = j
+			}
+		}
+	}
+	return found
 }

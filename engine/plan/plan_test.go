@@ -312,8 +312,8 @@ func TestPlanInsert(t *testing.T) {
 	}{
 		{"all columns", "INSERT INTO snk SELECT id, name, name FROM t", "$0, $1, $2"},
 		{"column list reorders", "INSERT INTO snk (b, a) SELECT name, id FROM t", "$1, $0, null:STRING"},
-		{"partition fills its column", "INSERT INTO snk PARTITION (p = 'x') SELECT id, name FROM t", "$0, $1, CAST(_UTF-16LE'x' AS STRING NOT NULL)"},
-		{"values", "INSERT INTO snk VALUES (1, 'a', 'b')", "$0, CAST($1 AS STRING NOT NULL), CAST($2 AS STRING NOT NULL)"},
+		{"partition fills its column", "INSERT INTO snk PARTITION (p = 'x') SELECT id, name FROM t", "$0, $1, CAST(_UTF-16LE'x' AS VARCHAR(2147483647) CHARACTER SET \"UTF-16LE\" NOT NULL)"},
+		{"values", "INSERT INTO snk VALUES (1, 'a', 'b')", "$0, CAST($1 AS VARCHAR(2147483647) CHARACTER SET \"UTF-16LE\" NOT NULL), CAST($2 AS VARCHAR(2147483647) CHARACTER SET \"UTF-16LE\" NOT NULL)"},
 		{"implicit cast", "INSERT INTO bh SELECT id FROM t", "CAST($0 AS BIGINT)"},
 	}
 	p := testPlanner(t, false)
