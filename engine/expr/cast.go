@@ -123,6 +123,7 @@ func checkCast(from, to types.Type, pos int) error {
 }
 
 func (e *cast) Type() types.Type { return e.to }
+
 // String prints the cast as Flink's physical plan does, with the type's
 // full Calcite name: CAST(c AS VARCHAR(2147483647) CHARACTER SET "UTF-16LE").
 func (e *cast) String() string {

@@ -110,16 +110,22 @@ type literal struct {
 
 func (e *literal) Type() types.Type                              { return e.t }
 func (e *literal) Eval(*Ctx, []types.Value) (types.Value, error) { return e.v, nil }
+
+// String prints the literal as Calcite's digest does: a type the value
+// does not imply follows it (1:BIGINT, 0.1:DECIMAL(2, 1), null:INTEGER).
 func (e *literal) String() string {
 	if e.v.Null {
-		return "null:" + e.t.String()
+		return "null:" + CalciteFullName(e.t.WithNullable(true))
 	}
 	if e.t.IsInterval() { // Calcite's digest: 1000:INTERVAL SECOND (millis or months)
 		return strconv.FormatInt(e.v.I, 10) + ":" + intervalQualifier(e.t)
 	}
 	s := types.FormatValue(e.v, e.t, time.UTC)
-	if e.t.IsCharacter() {
+	switch {
+	case e.t.IsCharacter():
 		return "_UTF-16LE'" + strings.ReplaceAll(s, "'", "''") + "'"
+	case e.t.Kind == types.TinyInt, e.t.Kind == types.SmallInt, e.t.Kind == types.BigInt, e.t.Kind == types.Decimal:
+		return s + ":" + calciteName(e.t)
 	}
 	return s
 }

@@ -35,12 +35,29 @@ var castType = regexp.MustCompile(`( AS [A-Z_]+(?:\([0-9, ]+\))?)(?: CHARACTER S
 // and a Values node without its row type.
 func ExecLine(line string) string {
 	line = castType.ReplaceAllString(line, "$1)")
+	if !strings.Contains(line, "Values(") {
+		line = execLiterals(line)
+	}
 	if i := strings.Index(line, "Values(type=["); i >= 0 {
 		if end := matchBracket(line, i+len("Values(type=[")-1); end >= 0 && strings.HasPrefix(line[end+1:], ", ") {
 			line = line[:i] + "Values(" + line[end+3:]
 		}
 	}
 	return InfixLine(line)
+}
+
+// Literals in the execution plan: a string without its character set and
+// type, a number without its type ('abc', 123, 0.1).
+var (
+	execNumber = regexp.MustCompile(`(\b\d+(?:\.\d+)?):(?:BIGINT|TINYINT|SMALLINT|DECIMAL\(\d+, \d+\))`)
+	execString = regexp.MustCompile(`('(?:[^']|'')*'):(?:VAR)?CHAR\(\d+\)`)
+)
+
+func execLiterals(line string) string {
+	line = strings.ReplaceAll(line, "_UTF-16LE'", "'")
+	line = strings.ReplaceAll(line, ` CHARACTER SET "UTF-16LE"`, "")
+	line = execString.ReplaceAllString(line, "$1")
+	return execNumber.ReplaceAllString(line, "$1")
 }
 
 // matchBracket returns the index of the bracket closing the one at

@@ -69,3 +69,17 @@ func TestDigestCasts(t *testing.T) {
 		t.Errorf("ExecLine\n got %q\nwant %q", got, want)
 	}
 }
+
+func TestExecLiterals(t *testing.T) {
+	// Flink's table.q: the physical plan's Calc, and the execution plan's.
+	in := `+- Calc(select=[CAST(123:BIGINT AS BIGINT) AS user, CAST(_UTF-16LE'toothpick':VARCHAR(2147483647) CHARACTER SET "UTF-16LE" AS VARCHAR(2147483647) CHARACTER SET "UTF-16LE") AS product, CAST(1 AS INTEGER) AS amount])`
+	want := `+- Calc(select=[CAST(123 AS BIGINT) AS user, CAST('toothpick' AS VARCHAR(2147483647)) AS product, CAST(1 AS INTEGER) AS amount])`
+	if got := ExecLine(in); got != want {
+		t.Errorf("ExecLine\n got %q\nwant %q", got, want)
+	}
+	in = `Calc(select=[a], where=[AND(=(b, _UTF-16LE'it''s'), >(c, 1.5:DECIMAL(2, 1)), IS NULL(d), <>(e, null:VARCHAR(2147483647) CHARACTER SET "UTF-16LE"))])`
+	want = `Calc(select=[a], where=[((b = 'it''s') AND (c > 1.5) AND d IS NULL AND (e <> null:VARCHAR(2147483647)))])`
+	if got := ExecLine(in); got != want {
+		t.Errorf("ExecLine\n got %q\nwant %q", got, want)
+	}
+}

@@ -95,6 +95,10 @@ func logicalLines(n Node) []logicalLine {
 			}
 		}
 		switch in := n.Input.(type) {
+		case *WindowAggregate:
+			if passesAll(n) {
+				return logicalAggLine(in.Keys, in.Aggs, n.Out, in.Input, nil)
+			}
 		case *Rank:
 			if in.SortLimit && passesAllBut(n, in.Input.Schema().Len()) {
 				return logicalSortLimit(in)
@@ -163,7 +167,18 @@ func logicalLines(n Node) []logicalLine {
 	case *WindowDeduplicate:
 		return logicalWindowDedup(n, n.Out)
 	case *WindowTVF:
-		return one("LogicalTableFunctionScan(invocation=["+logicalWindowCall(n.Spec, n.Input.Schema())+"], rowType=["+recordType(n.Out)+"])", n.Input)
+		// The TVF reads its table through a projection of all its columns.
+		in := n.Input.Schema()
+		cols := make([]string, in.Len())
+		for i, c := range in.Columns {
+			cols[i] = c.Name + "=[$" + strconv.Itoa(i) + "]"
+		}
+		row := n.Out
+		row.Columns = append(append([]types.Column(nil), in.Columns...), n.Out.Columns[in.Len():]...)
+		return []logicalLine{
+			{text: "LogicalTableFunctionScan(invocation=[" + logicalWindowCall(n.Spec, in) + "], rowType=[" + recordType(row) + "])"},
+			{text: "LogicalProject(" + strings.Join(cols, ", ") + ")", inputs: []Node{n.Input}},
+		}
 	case *WindowAggregate:
 		return logicalAggLine(n.Keys, n.Aggs, n.Out, n.Input, nil)
 	case *Unnest:
@@ -335,7 +350,7 @@ func logicalOverProjects(n *Over, raw bool) string {
 		}
 		parts = append(parts, n.Out.Columns[i].Name+"=[$"+strconv.Itoa(i)+"]")
 	}
-	window := logicalWindow(n.Partition, n.Order, &n.Frame)
+	window := logicalWindow(n.Partition, n.Order, &n.Frame, n.Input.Schema())
 	for k, c := range n.Calls {
 		var args []string
 		if c.Arg >= 0 {
@@ -346,6 +361,11 @@ func logicalOverProjects(n *Over, raw bool) string {
 			call += "DISTINCT "
 		}
 		call += strings.Join(args, ", ") + ") OVER (" + window + ")"
+		if c.Name == "SUM" && !c.Distinct && c.Arg >= 0 {
+			// Calcite's SUM over a window is NULL over no rows.
+			count := "COUNT($" + strconv.Itoa(c.Arg) + ") OVER (" + window + ")"
+			call = "CASE(>(" + count + ", 0), " + call + ", null:" + calciteTypeName(c.Type) + ")"
+		}
 		if raw {
 			parts = append(parts, call)
 			continue
@@ -431,8 +451,10 @@ func logicalDedup(n *Deduplicate, out types.Schema) []logicalLine {
 }
 
 // logicalWindow prints a RexWindow: PARTITION BY $0 ORDER BY $3 NULLS
-// FIRST ROWS BETWEEN 2 PRECEDING AND CURRENT ROW.
-func logicalWindow(partition []int, order []SortKey, f *Frame) string {
+// FIRST ROWS 2 PRECEDING. The frame ends at the current row, which Calcite
+// leaves unsaid, and the default frame (RANGE UNBOUNDED PRECEDING) is not
+// printed.
+func logicalWindow(partition []int, order []SortKey, f *Frame, in types.Schema) string {
 	var parts []string
 	if len(partition) > 0 {
 		cols := make([]string, len(partition))
@@ -456,16 +478,18 @@ func logicalWindow(partition []int, order []SortKey, f *Frame) string {
 		}
 		parts = append(parts, "ORDER BY "+strings.Join(keys, ", "))
 	}
-	if f != nil && !f.Whole {
-		unit := "RANGE"
-		if f.Rows {
-			unit = "ROWS"
+	if f != nil && !f.Whole && (f.Rows || !f.Unbounded) {
+		switch {
+		case f.Rows && f.Unbounded:
+			parts = append(parts, "ROWS UNBOUNDED PRECEDING")
+		case f.Rows:
+			parts = append(parts, "ROWS "+strconv.FormatInt(f.Preceding, 10)+" PRECEDING")
+		case len(order) > 0 && in.Columns[order[0].Col].Type.IsTimestamp():
+			// A time range is an interval literal in milliseconds.
+			parts = append(parts, "RANGE "+strconv.FormatInt(f.Preceding, 10)+":"+intervalUnit(f.Preceding)+" PRECEDING")
+		default:
+			parts = append(parts, "RANGE "+strconv.FormatInt(f.Preceding, 10)+" PRECEDING")
 		}
-		lower := "UNBOUNDED PRECEDING"
-		if !f.Unbounded {
-			lower = strconv.FormatInt(f.Preceding, 10) + " PRECEDING"
-		}
-		parts = append(parts, unit+" BETWEEN "+lower+" AND CURRENT ROW")
 	}
 	return strings.Join(parts, " ")
 }
@@ -483,7 +507,7 @@ func logicalRank(input Node, out types.Schema, partition []int, order []SortKey,
 	if out.Len() > in.Len() {
 		name = out.Columns[in.Len()].Name
 	}
-	parts = append(parts, name+"=["+fn+"() OVER ("+logicalWindow(partition, order, nil)+")]")
+	parts = append(parts, name+"=["+fn+"() OVER ("+logicalWindow(partition, order, nil, in)+")]")
 	cond := "<=(" + rn + ", " + strconv.FormatInt(end, 10) + ")"
 	if start == end {
 		cond = "=(" + rn + ", " + strconv.FormatInt(end, 10) + ")"
@@ -499,7 +523,7 @@ func logicalRank(input Node, out types.Schema, partition []int, order []SortKey,
 // logicalWindowCall prints a window TVF's invocation: TUMBLE(DESCRIPTOR($3),
 // 900000:INTERVAL MINUTE).
 func logicalWindowCall(s WindowSpec, in types.Schema) string {
-	desc := "DESCRIPTOR($" + strconv.Itoa(s.TimeCol) + ")"
+	desc := "TABLE(#0), DESCRIPTOR(_UTF-16LE'" + in.Columns[s.TimeCol].Name + "')"
 	iv := func(ms int64) string { return strconv.FormatInt(ms, 10) + ":" + intervalUnit(ms) }
 	var args []string
 	switch s.Kind {

@@ -311,7 +311,7 @@ func TestPlanInsert(t *testing.T) {
 		want       string // the final projection, one expression per sink column
 	}{
 		{"all columns", "INSERT INTO snk SELECT id, name, name FROM t", "$0, $1, $2"},
-		{"column list reorders", "INSERT INTO snk (b, a) SELECT name, id FROM t", "$1, $0, null:STRING"},
+		{"column list reorders", "INSERT INTO snk (b, a) SELECT name, id FROM t", "$1, $0, null:VARCHAR(2147483647) CHARACTER SET \"UTF-16LE\""},
 		{"partition fills its column", "INSERT INTO snk PARTITION (p = 'x') SELECT id, name FROM t", "$0, $1, CAST(_UTF-16LE'x' AS VARCHAR(2147483647) CHARACTER SET \"UTF-16LE\" NOT NULL)"},
 		{"values", "INSERT INTO snk VALUES (1, 'a', 'b')", "$0, CAST($1 AS VARCHAR(2147483647) CHARACTER SET \"UTF-16LE\" NOT NULL), CAST($2 AS VARCHAR(2147483647) CHARACTER SET \"UTF-16LE\" NOT NULL)"},
 		{"implicit cast", "INSERT INTO bh SELECT id FROM t", "CAST($0 AS BIGINT)"},
