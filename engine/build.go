@@ -416,18 +416,7 @@ func mergeProjects(p *plan.Project) plan.Node {
 
 // writeExplainLine writes one node's line; n's mode stands for it.
 func writeExplainLine(b *strings.Builder, line string, n plan.Node, last []bool, modes *plan.Changelog) {
-	for i, l := range last {
-		switch {
-		case i == len(last)-1 && l:
-			b.WriteString("+- ")
-		case i == len(last)-1:
-			b.WriteString(":- ")
-		case l:
-			b.WriteString("   ")
-		default:
-			b.WriteString(":  ")
-		}
-	}
+	plan.WriteTreePrefix(b, last)
 	if modes != nil {
 		line = withMode(line, modes.Mode(n))
 	}

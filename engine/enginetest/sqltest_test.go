@@ -15,6 +15,15 @@ var update = flag.Bool("update", false, "rewrite the expectations of the .sqltes
 
 // TestSQL runs every testdata/**/*.sqltest file in a fresh session.
 func TestSQL(t *testing.T) {
+	for _, path := range sqltestFiles(t) {
+		name := strings.TrimSuffix(filepath.ToSlash(strings.TrimPrefix(path, "testdata"+string(filepath.Separator))), ".sqltest")
+		t.Run(name, func(t *testing.T) { runFile(t, path) })
+	}
+}
+
+// sqltestFiles lists testdata/**/*.sqltest.
+func sqltestFiles(t *testing.T) []string {
+	t.Helper()
 	var files []string
 	err := filepath.WalkDir("testdata", func(path string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".sqltest") {
@@ -28,10 +37,7 @@ func TestSQL(t *testing.T) {
 	if len(files) == 0 {
 		t.Fatal("no .sqltest files under testdata")
 	}
-	for _, path := range files {
-		name := strings.TrimSuffix(filepath.ToSlash(strings.TrimPrefix(path, "testdata"+string(filepath.Separator))), ".sqltest")
-		t.Run(name, func(t *testing.T) { runFile(t, path) })
-	}
+	return files
 }
 
 func runFile(t *testing.T, path string) {
@@ -143,15 +149,8 @@ func TestRewrite(t *testing.T) {
 // runs: each plan the engine builds prints its three sections, or the
 // statement fails as running it fails, with Flink's error.
 func TestExplainEveryQuery(t *testing.T) {
-	var files []string
-	_ = filepath.WalkDir("testdata", func(path string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".sqltest") {
-			files = append(files, path)
-		}
-		return err
-	})
 	explained := 0
-	for _, path := range files {
+	for _, path := range sqltestFiles(t) {
 		text, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)

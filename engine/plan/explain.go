@@ -16,14 +16,7 @@ var inputRef = regexp.MustCompile(`(^|[^\w$])\$(\d+)`)
 // NamedExpr prints e as Flink's plans do: input references by the names of
 // the input's columns.
 func NamedExpr(e expr.Expr, in types.Schema) string {
-	return inputRef.ReplaceAllStringFunc(e.String(), func(m string) string {
-		i := strings.IndexByte(m, '$')
-		n, err := strconv.Atoi(m[i+1:])
-		if err != nil || n >= in.Len() {
-			return m
-		}
-		return m[:i] + in.Columns[n].Name
-	})
+	return substRefs(e, in.Names())
 }
 
 // ExplainCalc prints a projection, a filter, or a projection over a filter
@@ -282,16 +275,7 @@ func sameNames(p *Project, f *Filter, cols []types.Column) bool {
 // calcOver prints a Calc over a row whose column i prints as subst[i]
 // ("" when the Calc passes the row on unchanged).
 func calcOver(p *Project, f *Filter, in types.Schema, subst []string) string {
-	text := func(e expr.Expr) string {
-		return inputRef.ReplaceAllStringFunc(e.String(), func(m string) string {
-			i := strings.IndexByte(m, '$')
-			n, err := strconv.Atoi(m[i+1:])
-			if err != nil || n >= len(subst) {
-				return m
-			}
-			return m[:i] + subst[n]
-		})
-	}
+	text := func(e expr.Expr) string { return substRefs(e, subst) }
 	var parts []string
 	if p != nil {
 		sel := make([]string, len(p.Exprs))

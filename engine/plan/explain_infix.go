@@ -186,22 +186,8 @@ func skipQuoted(s string, i int) int {
 // matchParen returns the index of the parenthesis closing the one at
 // s[open], or -1.
 func matchParen(s string, open int) int {
-	depth := 0
-	for j := open; j < len(s); j++ {
-		switch s[j] {
-		case '\'':
-			j = skipQuoted(s, j) - 1
-		case '(', '[':
-			depth++
-		case ')', ']':
-			depth--
-			if depth == 0 {
-				if s[j] != ')' {
-					return -1
-				}
-				return j
-			}
-		}
+	if j := matchBracket(s, open); j >= 0 && s[j] == ')' {
+		return j
 	}
 	return -1
 }

@@ -41,7 +41,7 @@ type logicalLine struct {
 
 func logicalTree(b *strings.Builder, n Node, last []bool) {
 	for _, l := range logicalLines(n) {
-		writeTreePrefix(b, last)
+		WriteTreePrefix(b, last)
 		b.WriteString(digestCasts(l.text) + "\n")
 		if l.inputs == nil {
 			last = append(append([]bool(nil), last...), true)
@@ -53,9 +53,9 @@ func logicalTree(b *strings.Builder, n Node, last []bool) {
 	}
 }
 
-// writeTreePrefix writes the "+- " / ":- " prefix of a line at depth
-// len(last).
-func writeTreePrefix(b *strings.Builder, last []bool) {
+// WriteTreePrefix writes the "+- " / ":- " prefix of a plan line at depth
+// len(last) (last[i]: the node at depth i is its parent's last input).
+func WriteTreePrefix(b *strings.Builder, last []bool) {
 	for i, l := range last {
 		switch {
 		case i == len(last)-1 && l:
