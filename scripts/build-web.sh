@@ -2,7 +2,9 @@
 # Builds the browser playground into web/dist/files (embedded by
 # `flinkplay serve`): the CodeMirror bundle, the Vugu code, both wasm
 # programs, the static files, the zone files engine.wasm fetches, and
-# precompressed .gz/.br copies of the wasm and JavaScript, and last the
+# precompressed .gz/.br copies of the wasm and JavaScript (.br only where
+# brotli is installed and FLINKPLAY_NO_BROTLI is unset; the server falls
+# back to .gz), and last the
 # manifest's icons and the service worker (scripts/offline), whose precache
 # list and version come from the files built before it. Idempotent: files are replaced, and recompressed, only
 # when their content changed, so a second run takes a few seconds.
@@ -29,7 +31,7 @@ compress() {
     gzip -9 -n -c "$1" > "$1.gz"
     echo "  wrote $1.gz"
   fi
-  if command -v brotli >/dev/null; then
+  if [ -z "${FLINKPLAY_NO_BROTLI:-}" ] && command -v brotli >/dev/null; then
     if [ ! -e "$1.br" ] || [ "$1" -nt "$1.br" ]; then
       brotli -q 11 -f -o "$1.br" "$1"
       touch "$1.br" # brotli copies the source's mtime, truncated to seconds

@@ -32,7 +32,7 @@
 //
 // usage: go run ./scripts/yyoutline OUTDIR   (from the repository root)
 //
-// It copies the vitess module (go list -m) to OUTDIR/vitess, rewrites
+// It copies the vitess module (go mod download) to OUTDIR/vitess, rewrites
 // sql.go and the proto packages there, writes OUTDIR/go.mod (this module's
 // go.mod plus a replace of vitess by the copy) and OUTDIR/go.sum, and
 // prints OUTDIR/go.mod. The web build, the Worker build and `make
@@ -41,6 +41,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/format"
@@ -49,7 +50,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 )
 
 func main() {
@@ -64,11 +64,10 @@ func main() {
 }
 
 func run(outDir string) error {
-	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "github.com/dolthub/vitess").Output()
+	modDir, err := vitessDir()
 	if err != nil {
-		return fmt.Errorf("go list: %w", err)
+		return err
 	}
-	modDir := strings.TrimSpace(string(out))
 	abs, err := filepath.Abs(outDir)
 	if err != nil {
 		return err
@@ -121,6 +120,30 @@ func run(outDir string) error {
 	fmt.Println(modPath)
 	return nil
 }
+
+// vitessDir returns the folder of the vitess module that go.mod requires,
+// downloading it first: on a fresh machine the module cache is empty until
+// something asks for it, and `go list -m` only reports a folder that is
+// already there.
+func vitessDir() (string, error) {
+	cmd := exec.Command("go", "mod", "download", "-json", vitessModule)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	var mod struct{ Dir, Error string }
+	if jerr := json.Unmarshal(out, &mod); jerr == nil && mod.Error != "" {
+		return "", fmt.Errorf("go mod download %s: %s", vitessModule, mod.Error)
+	}
+	if err != nil {
+		return "", fmt.Errorf("go mod download %s: %w\n%s", vitessModule, err, stderr.Bytes())
+	}
+	if mod.Dir == "" {
+		return "", fmt.Errorf("go mod download %s: no folder in %q", vitessModule, out)
+	}
+	return mod.Dir, nil
+}
+
+const vitessModule = "github.com/dolthub/vitess"
 
 func mustAbs(p string) string {
 	a, err := filepath.Abs(p)
