@@ -6,7 +6,7 @@ WASMEXEC := $(GOROOT)/lib/wasm
 # (go.dev/issue/75804, fixed in 1.27) that fails a target with "context deadline exceeded".
 FUZZTIME ?= 50000x
 
-.PHONY: run web seed test vet deps-check test-native test-wasm fuzz bench bench-wasm build conformance test-e2e bench-browser
+.PHONY: fresh-check run web seed test vet deps-check test-native test-wasm fuzz bench bench-wasm build conformance test-e2e bench-browser
 
 ## run: build the browser playground and serve it on http://127.0.0.1:8080
 run: web
@@ -53,6 +53,11 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzDecodeShare$$' -fuzztime=$(FUZZTIME) ./web/state
 	$(GO) test -run='^$$' -fuzz='^FuzzEval$$' -fuzztime=$(FUZZTIME) ./engine/expr
 	$(GO) test -run='^$$' -fuzz='^FuzzJSONPath$$' -fuzztime=$(FUZZTIME) ./engine/expr
+
+## fresh-check: a clone of HEAD built as a newcomer builds it (empty Go module cache, no
+## node_modules, no brotli), and make run's server answering there; .ci/run runs it
+fresh-check:
+	./scripts/fresh-check.sh
 
 ## bench: engine benchmarks natively and under wasm (see docs/benchmarks.md)
 bench:
