@@ -90,7 +90,14 @@ func (s *Session) buildInto(p *runtime.Pipeline, n plan.Node, env connector.Env)
 		if err != nil {
 			return err
 		}
-		p.Source = src
+		m := &runtime.SourceMeter{Table: n.ID.Object}
+		if pc, ok := n.Source.(connector.Paced); ok {
+			if key, rate, ok := pc.Pace(); ok {
+				m.PaceKey, m.PaceRate = key, rate
+			}
+		}
+		s.meters = append(s.meters, m)
+		p.Source = runtime.Meter(src, m)
 		p.SourceWidth = n.Table.Physical().Len() + len(n.Metadata)
 		if n.Exprs != nil {
 			p.Stages = append(p.Stages, runtime.Stage{Op: &ops.Calc{Exprs: n.Exprs, Ctx: s.exprCtx(env)}, Width: len(n.Exprs)})

@@ -260,6 +260,7 @@ func (s *Session) execQuery(ctx context.Context, q sql.Query) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.meters = nil
 	pipe, err := s.build(qp.Root, env)
 	if err != nil {
 		return nil, err
@@ -269,6 +270,7 @@ func (s *Session) execQuery(ctx context.Context, q sql.Query) (*Result, error) {
 		Schema:    qp.Root.Schema(),
 		Streaming: !s.IsBatch(),
 		Bounded:   qp.Bounded,
+		meters:    s.meters,
 	}
 	res.next = func(ctx context.Context) (*stream.Batch, error) {
 		b, err := pipe.Next(ctx)
@@ -295,6 +297,7 @@ func (s *Session) execInserts(ctx context.Context, inserts []*sql.Insert) (*Resu
 		opened bool
 	}
 	var jobs []*job
+	s.meters = nil
 	for _, ins := range inserts {
 		ip, err := s.plannerAt(env.Clock).PlanInsert(ins)
 		if err != nil {
@@ -311,7 +314,7 @@ func (s *Session) execInserts(ctx context.Context, inserts []*sql.Insert) (*Resu
 		jobs = append(jobs, &job{pipe: pipe, sink: sink})
 	}
 	cur := 0
-	res := &Result{Kind: ResultInsert, Streaming: !s.IsBatch(), Bounded: true}
+	res := &Result{Kind: ResultInsert, Streaming: !s.IsBatch(), Bounded: true, meters: s.meters}
 	closeAll := func() error {
 		var first error
 		for _, j := range jobs {

@@ -2,7 +2,9 @@ package engine
 
 import (
 	"context"
+	"time"
 
+	"github.com/flinkplay/flinkplay/engine/runtime"
 	"github.com/flinkplay/flinkplay/engine/stream"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
@@ -42,6 +44,7 @@ type Result struct {
 	Streaming bool
 	Bounded   bool
 
+	meters    []*runtime.SourceMeter
 	next      func(ctx context.Context) (*stream.Batch, error)
 	close     func() error
 	watermark func() int64
@@ -57,6 +60,22 @@ func (r *Result) Watermark() int64 {
 		return stream.NoWatermark
 	}
 	return r.watermark()
+}
+
+// SourceProgress is what one scan of a running query or job has read.
+type SourceProgress = runtime.SourceProgress
+
+// Sources reports what each scan of a query or job has read so far, in
+// plan order. Unlike Next, it may be called from any goroutine.
+func (r *Result) Sources(now time.Time) []SourceProgress {
+	if len(r.meters) == 0 {
+		return nil
+	}
+	out := make([]SourceProgress, len(r.meters))
+	for i, m := range r.meters {
+		out[i] = m.Snapshot(now)
+	}
+	return out
 }
 
 // Next returns the next batch of changes of a ResultQuery or ResultInsert.

@@ -15,6 +15,7 @@ import (
 	"github.com/flinkplay/flinkplay/engine/catalog"
 	"github.com/flinkplay/flinkplay/engine/connector"
 	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/runtime"
 	"github.com/flinkplay/flinkplay/engine/sql"
 	"github.com/flinkplay/flinkplay/engine/stream"
 	"github.com/flinkplay/flinkplay/engine/types"
@@ -61,6 +62,9 @@ type Session struct {
 	settings   map[string]string // SET keys, as written
 	// stmtSet collects INSERTs between BEGIN STATEMENT SET and END.
 	stmtSet *[]*sql.Insert
+	// meters collects the source meters of the job being built (build
+	// appends, the statement's Result takes them).
+	meters []*runtime.SourceMeter
 }
 
 // NewSession returns a session with Flink's built-in catalog

@@ -120,6 +120,15 @@ type ScanSource interface {
 	Create(env Env) (stream.Source, error)
 }
 
+// Paced is implemented by sources that an option paces (datagen's
+// 'rows-per-second'), so that progress reports can say what holds a slow
+// query back and which option lifts it.
+type Paced interface {
+	// Pace returns the option's key and its value in rows per second; ok
+	// is false when the source is not paced (unthrottled).
+	Pace() (key string, perSecond int64, ok bool)
+}
+
 // Metadata is a metadata key a source can read, with its type.
 type Metadata struct {
 	Key  string
@@ -207,9 +216,11 @@ func (r *Registry) Lookup(options map[string]string) (Factory, error) {
 			names = append(names, f.Spec().Name)
 		}
 	}
-	return nil, diag.Validation(diag.NoPos,
+	e := diag.Validation(diag.NoPos,
 		"Could not find any factory for identifier '%s' that implements 'org.apache.flink.table.factories.DynamicTableFactory' in the classpath.\n\nAvailable factory identifiers are:\n\n%s",
 		id, strings.Join(names, "\n"))
+	e.Keys = []string{"connector"}
+	return nil, e
 }
 
 // UnsupportedOptions returns Flink's "Unsupported options found" error for
@@ -233,8 +244,10 @@ func UnsupportedOptions(connector string, options map[string]string, supported [
 	sup := append([]string(nil), supported...)
 	sort.Strings(sup)
 	sup = dedupSorted(sup)
-	return diag.Validation(diag.NoPos, "Unsupported options found for '%s'.\n\nUnsupported options:\n\n%s\n\nSupported options:\n\n%s",
+	e := diag.Validation(diag.NoPos, "Unsupported options found for '%s'.\n\nUnsupported options:\n\n%s\n\nSupported options:\n\n%s",
 		connector, strings.Join(bad, "\n"), strings.Join(sup, "\n"))
+	e.Keys = bad
+	return e
 }
 
 func dedupSorted(s []string) []string {

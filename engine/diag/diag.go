@@ -43,6 +43,19 @@ type Error struct {
 
 	// Line and Col (1-based) are set by Resolve; zero until then.
 	Line, Col int
+
+	// Where says where in the data, rather than in the script, the problem
+	// is: "file /uploads/orders.csv, line 3, column 2 (qty INT)". Flink's
+	// message has no such place, so the SQL client's text leaves it out;
+	// the page shows it beside the message.
+	Where string
+
+	// Table and Keys say which table's WITH options the error is about
+	// (its object name) and which keys it names, "" and nil for other
+	// errors. Flink reports option errors where the table is used; with
+	// these the editor can also point at the keys in its CREATE TABLE.
+	Table string
+	Keys  []string
 }
 
 // Errorf returns a positioned error of the given class.

@@ -355,11 +355,11 @@ func (b *binder) tableName(r *sql.TableName) (Node, *scope, error) {
 		options := mergeHints(t.Options, r.Hints)
 		f, err := b.p.Connectors.Lookup(options)
 		if err != nil {
-			return nil, nil, positioned(err, r.Pos)
+			return nil, nil, optionError(err, r.Pos, id.Object)
 		}
 		src, err := f.PlanSource(connector.Table{Name: id.String(), Physical: t.Physical(), Options: options, PartitionKeys: t.PartitionKeys})
 		if err != nil {
-			return nil, nil, positioned(err, r.Pos)
+			return nil, nil, optionError(err, r.Pos, id.Object)
 		}
 		// Flink checks metadata columns before boundedness (metadata.go).
 		if err := readMetadata(scan, src, r.Pos); err != nil {

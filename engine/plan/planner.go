@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -104,12 +105,12 @@ func (p *Planner) PlanInsert(ins *sql.Insert) (*InsertPlan, error) {
 	options := mergeHints(obj.Table.Options, ins.Hints)
 	f, err := p.Connectors.Lookup(options)
 	if err != nil {
-		return nil, positioned(err, ins.Table.Pos())
+		return nil, optionError(err, ins.Table.Pos(), id.Object)
 	}
 	target := obj.Table.Physical()
 	sink, err := f.PlanSink(connector.Table{Name: id.String(), Physical: target, Options: options, PartitionKeys: obj.Table.PartitionKeys})
 	if err != nil {
-		return nil, positioned(err, ins.Table.Pos())
+		return nil, optionError(err, ins.Table.Pos(), id.Object)
 	}
 	if ins.Overwrite {
 		o, ok := sink.(connector.Overwriter)
@@ -266,6 +267,21 @@ func schemaString(s types.Schema) string {
 }
 
 // positioned gives an unpositioned error the position pos.
+// optionError is positioned for an error of table's WITH options: it
+// also names the table and, for a value that does not parse, its key.
+func optionError(err error, pos int, table string) error {
+	err = positioned(err, pos)
+	if e, ok := diag.As(err); ok && e.Table == "" {
+		e.Table = table
+		var pe *connector.ParseError
+		if len(e.Keys) == 0 && errors.As(err, &pe) {
+			e.Keys = []string{pe.Key}
+		}
+		return e
+	}
+	return err
+}
+
 func positioned(err error, pos int) error {
 	if e, ok := diag.As(err); ok && e.Pos < 0 && e.Line == 0 {
 		e.Pos = pos

@@ -8,6 +8,8 @@
 package datagen
 
 import (
+	"math"
+
 	"github.com/flinkplay/flinkplay/engine/connector"
 	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/engine/stream"
@@ -105,7 +107,10 @@ type TableSource struct {
 	bounded       bool // number-of-rows is set, or a LIMIT was pushed down
 }
 
-var _ connector.ScanSource = (*TableSource)(nil)
+var (
+	_ connector.ScanSource = (*TableSource)(nil)
+	_ connector.Paced      = (*TableSource)(nil)
+)
 
 // Bounded reports whether 'number-of-rows' is set or a LIMIT was pushed
 // down. A table of sequences ends on its own but is unbounded to the
@@ -127,6 +132,15 @@ func (s *TableSource) NumberOfRows() (int64, bool) { return s.numberOfRows, s.bo
 
 // Summary is the source's name in EXPLAIN, as Flink's asSummaryString.
 func (s *TableSource) Summary() string { return "DataGenTableSource" }
+
+// Pace implements connector.Paced: 'rows-per-second' paces every datagen
+// source up to the rate at which Flink stops throttling (see newSource).
+func (s *TableSource) Pace() (string, int64, bool) {
+	if s.rowsPerSecond <= 0 || s.rowsPerSecond > math.MaxInt32 {
+		return "", 0, false
+	}
+	return keyRowsPerSecond, s.rowsPerSecond, true
+}
 
 // Create builds the runtime source. Random generators are seeded from the
 // session seed, the table name and the column path when env has a seed.

@@ -3,6 +3,7 @@ package filesystem
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"path"
 	"regexp"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/flinkplay/flinkplay/engine/connector"
 	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/format/codec"
 	"github.com/flinkplay/flinkplay/engine/stream"
 	"github.com/flinkplay/flinkplay/engine/types"
 	"github.com/flinkplay/flinkplay/engine/vfs"
@@ -280,7 +282,7 @@ func (s *source) read(f vfs.Entry) error {
 		}
 	}
 	s.rows, s.next = s.rows[:0], 0
-	return s.codec.Decode(data, func(vals []types.Value) error {
+	return s.placed(f.Path, s.codec.Decode(data, func(vals []types.Value) error {
 		row := make([]types.Value, width+len(meta))
 		for k, i := range dataIdx {
 			row[i] = vals[k]
@@ -291,5 +293,27 @@ func (s *source) read(f vfs.Entry) error {
 		copy(row[width:], meta)
 		s.rows = append(s.rows, row)
 		return nil
-	})
+	}))
+}
+
+// placed adds the file, line and column of a decoding failure to the
+// error Flink names (its Where, which the page shows and the SQL client's
+// text leaves out).
+func (s *source) placed(file string, err error) error {
+	var le *codec.LineError
+	if err == nil || !errors.As(err, &le) {
+		return err
+	}
+	where := fmt.Sprintf("file %s, line %d", file, le.Line)
+	if le.Column > 0 {
+		where += fmt.Sprintf(", column %d", le.Column)
+		if i := s.t.cfg.physical.Index(le.Field); i >= 0 {
+			where += fmt.Sprintf(" (%s %s)", le.Field, s.t.cfg.physical.Columns[i].Type)
+		}
+	}
+	if e, ok := diag.As(err); ok {
+		e.Where = where
+		return e
+	}
+	return err
 }

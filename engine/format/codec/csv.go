@@ -228,13 +228,14 @@ func (c *CSV) Decode(data []byte, emit func(row []types.Value) error) error {
 	text := string(data)
 	pos := 0
 	for pos < len(text) {
+		start := pos
 		fields, quotedNull, next, err := c.splitRecord(text, pos)
 		pos = next
 		if err != nil {
 			if c.Opts.IgnoreParseErrors {
 				continue
 			}
-			return err
+			return &LineError{Line: lineAt(text, start), Err: err}
 		}
 		if fields == nil {
 			continue
@@ -244,7 +245,17 @@ func (c *CSV) Decode(data []byte, emit func(row []types.Value) error) error {
 			if c.Opts.IgnoreParseErrors {
 				continue
 			}
-			return err
+			le := &LineError{Line: lineAt(text, start), Err: err}
+			if fe, ok := err.(*FieldError); ok {
+				le.Field = fe.Field
+				for i, n := range c.Names {
+					if n == fe.Field {
+						le.Column = i + 1
+						break
+					}
+				}
+			}
+			return le
 		}
 		if row == nil {
 			continue

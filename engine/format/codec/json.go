@@ -386,21 +386,26 @@ func (e *JSONError) Unwrap() error { return e.Cause }
 // emit. Blank lines are skipped; with ignore-parse-errors, so are lines
 // that fail.
 func (j *JSON) Decode(data []byte, emit func(row []types.Value) error) error {
+	line := 0 // of the line below
 	for len(data) > 0 {
-		var line []byte
+		line++
+		var text []byte
 		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i], data[i+1:]
+			text, data = data[:i], data[i+1:]
 		} else {
-			line, data = data, nil
+			text, data = data, nil
 		}
-		line = bytes.TrimSuffix(line, []byte{'\r'})
-		if len(bytes.TrimSpace(line)) == 0 {
+		text = bytes.TrimSuffix(text, []byte{'\r'})
+		if len(bytes.TrimSpace(text)) == 0 {
 			continue
 		}
-		if err := j.decodeLine(line, emit); err != nil {
+		if err := j.decodeLine(text, emit); err != nil {
 			var je *JSONError
 			if j.Opts.IgnoreParseErrors && errors.As(err, &je) {
 				continue
+			}
+			if je != nil || errors.As(err, &je) {
+				return &LineError{Line: line, Err: err}
 			}
 			return err
 		}

@@ -38,6 +38,27 @@ func (e *FieldError) Error() string { return "Fail to deserialize at field: " + 
 // Unwrap returns the Java exception underneath.
 func (e *FieldError) Unwrap() error { return e.Cause }
 
+// LineError places a decoding failure in its file: the line its record
+// starts on and, when one field failed, that field's 1-based column and
+// name. Its message is its cause's, which is what Flink prints.
+type LineError struct {
+	Line   int
+	Column int    // 0 when the record as a whole failed
+	Field  string // "" when the record as a whole failed
+	Err    error
+}
+
+// Error returns the cause's message.
+func (e *LineError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the cause.
+func (e *LineError) Unwrap() error { return e.Err }
+
+// lineAt returns the 1-based line of byte offset off in text.
+func lineAt(text string, off int) int {
+	return 1 + strings.Count(text[:min(off, len(text))], "\n")
+}
+
 func forInput(s string) *diag.Error {
 	return diag.Errorf(diag.NoPos, diag.NumberFormatException, "For input string: \"%s\"", s)
 }
