@@ -14,6 +14,7 @@ import (
 	"github.com/flinkplay/flinkplay/engine"
 	"github.com/flinkplay/flinkplay/engine/catalog"
 	"github.com/flinkplay/flinkplay/engine/client"
+	"github.com/flinkplay/flinkplay/engine/diag"
 )
 
 // SeedScript is the playground's first example: an unbounded random table
@@ -55,10 +56,14 @@ type app struct {
 	stdout, stderr io.Writer
 	interrupts     <-chan os.Signal
 	exit           func(code int) // for a second Ctrl-C; os.Exit by default
+	// progress is set when stderr is a terminal: a running statement's
+	// progress is drawn there (progress.go).
+	progress bool
+	now      func() time.Time
 }
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *app {
-	return &app{stdin: stdin, stdout: stdout, stderr: stderr, exit: os.Exit}
+	return &app{stdin: stdin, stdout: stdout, stderr: stderr, exit: os.Exit, progress: isTerminal(stderr), now: time.Now}
 }
 
 // run runs the command line args (without the program name) and returns
@@ -288,7 +293,13 @@ func (a *app) execute(sess *engine.Session, script string, base client.Options, 
 		ctx, done := ctl.statement()
 		res, err := sess.ExecuteAt(ctx, script, span)
 		if err == nil {
-			_, err = client.Print(ctx, a.stdout, res, o)
+			out := a.stdout
+			var prog *progressLine
+			if a.progress && (res.Kind == engine.ResultQuery || res.Kind == engine.ResultInsert) {
+				prog, out = startProgress(a.stderr, a.stdout, res, a.now)
+			}
+			_, err = client.Print(ctx, out, res, o)
+			prog.end()
 		}
 		done()
 		warned = a.warnings(sess, warned)
@@ -297,6 +308,11 @@ func (a *app) execute(sess *engine.Session, script string, base client.Options, 
 		}
 		if err != nil && !errors.Is(err, context.Canceled) {
 			client.PrintError(a.stdout, err, o)
+			if e, ok := diag.As(err); ok && e.Where != "" {
+				// Where in the data it failed: Flink's text has no place
+				// for it, so it goes beside, to standard error.
+				fmt.Fprintf(a.stderr, "[ERROR] at %s\n", e.Where)
+			}
 			return exitFailed
 		}
 	}

@@ -132,6 +132,10 @@ type Message struct {
 	RowsPerSec float64 `json:"rowsPerSec,omitempty"` // over the last second
 	ElapsedMs  int64   `json:"elapsedMs,omitempty"`
 	Watermark  string  `json:"watermark,omitempty"` // current watermark, when there is one
+	// Sources is what each scan has read, in plan order: a batch
+	// aggregation shows no row before its input ends, and a paced source
+	// is why a query is slow.
+	Sources []SourceProgress `json:"sources,omitempty"`
 	// Done: the footer Flink prints ("Received a total of 3 rows", "3 rows in
 	// set", "Query terminated, received a total of 5 rows"), and for batch
 	// queries the whole tableau text (content-inferred widths need all rows).
@@ -168,6 +172,19 @@ type Message struct {
 	Boot map[string]float64 `json:"boot,omitempty"`
 }
 
+// SourceProgress is one scan's progress.
+type SourceProgress struct {
+	Table      string  `json:"table"`
+	Rows       int64   `json:"rows"`
+	RowsPerSec float64 `json:"rowsPerSec,omitempty"` // over the last second
+	// PaceKey and PaceRate name the option that paces the source
+	// ('rows-per-second') and its value; Throttled is set when that pace
+	// held the source back in the last second.
+	PaceKey   string `json:"paceKey,omitempty"`
+	PaceRate  int64  `json:"paceRate,omitempty"`
+	Throttled bool   `json:"throttled,omitempty"`
+}
+
 // FileInfo is one entry of a directory listing.
 type FileInfo struct {
 	Name    string `json:"name"`
@@ -201,7 +218,16 @@ type Error struct {
 	Offset int `json:"offset"`
 	// Text is the whole error as the SQL client prints it:
 	// "[ERROR] Could not execute SQL statement. Reason:\n<class>: <message>".
+	// In Message and Text, the positions Flink counts from the start of the
+	// statement ("at line 1, column 15") are the script's (the editor's).
 	Text string `json:"text"`
+	// Where says where in the data the problem is ("file /uploads/x.csv,
+	// line 3, column 2 (qty INT)"), "" when Flink's message is all.
+	Where string `json:"where,omitempty"`
+	// Table and Keys: the table whose WITH options the error is about and
+	// the keys it names (the page underlines them in its CREATE TABLE).
+	Table string   `json:"table,omitempty"`
+	Keys  []string `json:"keys,omitempty"`
 }
 
 // Specs is what the engine can do, for autocompletion and docs.

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/flinkplay/flinkplay/engine"
 	"github.com/flinkplay/flinkplay/engine/stream"
 	"github.com/flinkplay/flinkplay/engine/types"
 	"github.com/flinkplay/flinkplay/wasm/engine/protocol"
@@ -30,6 +31,10 @@ type feed struct {
 	keepCells bool
 	// wm is the query's output watermark (stream.NoWatermark: none yet).
 	wm int64
+	// sources reads the scans' meters (nil: no scans); srcRates keeps a
+	// rate per scan.
+	sources  func(time.Time) []engine.SourceProgress
+	srcRates []rateMeter
 
 	stop    chan struct{}
 	stopped chan struct{}
@@ -37,10 +42,10 @@ type feed struct {
 
 // startFeed starts the ticker of a statement's feed; end stops it. setup,
 // when set, prepares the row buffer first.
-func (w *Worker) startFeed(req protocol.Request, idx int, keepCells bool, setup func(*rowBuffer)) *feed {
+func (w *Worker) startFeed(req protocol.Request, idx int, res *engine.Result, keepCells bool, setup func(*rowBuffer)) *feed {
 	now := w.o.Now()
 	f := &feed{w: w, id: req.ID, stmt: idx, start: now, lastProg: now, keepCells: keepCells, wm: stream.NoWatermark,
-		stop: make(chan struct{}), stopped: make(chan struct{})}
+		sources: res.Sources, stop: make(chan struct{}), stopped: make(chan struct{})}
 	f.rate.add(now, 0)
 	if setup != nil {
 		setup(&f.rows)
@@ -120,7 +125,28 @@ func (f *feed) progressLocked(now time.Time) {
 	f.lastProg = now
 	f.rate.add(now, f.received)
 	f.w.emit(protocol.Message{Type: protocol.TypeProgress, ID: f.id, Stmt: f.stmt, Received: f.received,
-		RowsPerSec: f.rate.perSecond(), ElapsedMs: now.Sub(f.start).Milliseconds(), Watermark: formatWatermark(f.wm)})
+		RowsPerSec: f.rate.perSecond(), ElapsedMs: now.Sub(f.start).Milliseconds(), Watermark: formatWatermark(f.wm),
+		Sources: f.sourcesLocked(now)})
+}
+
+// sourcesLocked reads the scans' meters, with a rate for each.
+func (f *feed) sourcesLocked(now time.Time) []protocol.SourceProgress {
+	if f.sources == nil {
+		return nil
+	}
+	// Whether a pace held a source back is a matter of real time, whatever
+	// clock the run's progress is told in.
+	snap := f.sources(time.Now())
+	if len(f.srcRates) != len(snap) {
+		f.srcRates = make([]rateMeter, len(snap))
+	}
+	out := make([]protocol.SourceProgress, len(snap))
+	for i, s := range snap {
+		f.srcRates[i].add(now, s.Rows)
+		out[i] = protocol.SourceProgress{Table: s.Table, Rows: s.Rows, RowsPerSec: f.srcRates[i].perSecond(),
+			PaceKey: s.PaceKey, PaceRate: s.PaceRate, Throttled: s.Throttled}
+	}
+	return out
 }
 
 // setWatermark records the query's output watermark for the next progress
@@ -194,5 +220,6 @@ func (f *feed) endWith(table func(rows [][]string), done *protocol.Message) {
 	m := *done
 	m.Type, m.ID, m.Stmt = protocol.TypeDone, f.id, f.stmt
 	m.Received, m.RowsPerSec, m.ElapsedMs = f.received, f.rate.perSecond(), now.Sub(f.start).Milliseconds()
+	m.Sources = f.sourcesLocked(now)
 	f.w.emit(m)
 }

@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"regexp"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/flinkplay/flinkplay/engine"
 	"github.com/flinkplay/flinkplay/engine/client"
@@ -24,6 +27,7 @@ func (w *Worker) execute(ctx context.Context, req protocol.Request) {
 	}
 	// An embed's seed and start time hold for this run only.
 	w.sess.SetDefaults(w.runDefaults(req.Config))
+	w.stmtStart = 0
 	spans, err := splitRange(req.Script, req.Start, req.End)
 	if err != nil {
 		w.emitError(req, 0, err)
@@ -33,6 +37,7 @@ func (w *Worker) execute(ctx context.Context, req protocol.Request) {
 		if ctx.Err() != nil {
 			return
 		}
+		w.stmtStart = span.Start
 		w.emit(protocol.Message{Type: protocol.TypeStatement, ID: req.ID, Stmt: i,
 			Start: span.Start, End: span.End, SQL: req.Script[span.Start:span.End]})
 		if !w.statement(ctx, req, i, span) {
@@ -134,17 +139,56 @@ func (w *Worker) statement(ctx context.Context, req protocol.Request, idx int, s
 }
 
 // emitError reports err in Flink's words with its place in the script.
+// The positions in Flink's message count from the start of the statement,
+// as the SQL client parses one statement at a time; the page shows the
+// script's, which are the editor's.
 func (w *Worker) emitError(req protocol.Request, idx int, err error) {
 	e := diag.Wrap(err)
 	e.Resolve(req.Script)
+	shown := *e
+	shown.Msg = scriptPositions(e.Msg, req.Script, w.stmtStart)
 	var text strings.Builder
-	client.PrintError(&text, e, w.options())
-	pe := &protocol.Error{Class: e.Class, Message: e.Msg, Offset: -1,
-		Text: strings.TrimSuffix(text.String(), "\n")}
+	client.PrintError(&text, &shown, w.options())
+	pe := &protocol.Error{Class: e.Class, Message: shown.Msg, Offset: -1,
+		Text: strings.TrimSuffix(text.String(), "\n"), Where: e.Where, Table: e.Table, Keys: e.Keys}
 	if e.Pos >= 0 && e.Pos <= len(req.Script) {
 		pe.Offset, pe.Line, pe.Col = e.Pos, e.Line, e.Col
 	}
 	w.emit(protocol.Message{Type: protocol.TypeError, ID: req.ID, Stmt: idx, Error: pe})
+}
+
+// linePos is a position in one of Flink's messages: "at line 2, column
+// 5", "From line 1, column 8 to line 1, column 12".
+var linePos = regexp.MustCompile(`\bline (\d+), column (\d+)`)
+
+// scriptPositions rewrites the positions in msg, which count from the
+// statement starting at byte base of script, to positions in script.
+func scriptPositions(msg, script string, base int) string {
+	if base <= 0 || base > len(script) {
+		return msg
+	}
+	return linePos.ReplaceAllStringFunc(msg, func(m string) string {
+		g := linePos.FindStringSubmatch(m)
+		line, err1 := strconv.Atoi(g[1])
+		col, err2 := strconv.Atoi(g[2])
+		if err1 != nil || err2 != nil || line < 1 || col < 1 {
+			return m
+		}
+		off := base
+		for l := 1; l < line; l++ {
+			nl := strings.IndexByte(script[off:], '\n')
+			if nl < 0 {
+				return m
+			}
+			off += nl + 1
+		}
+		for c := 1; c < col && off < len(script) && script[off] != '\n'; c++ {
+			_, size := utf8.DecodeRuneInString(script[off:])
+			off += size
+		}
+		l, c := diag.LineCol(script, off)
+		return "line " + strconv.Itoa(l) + ", column " + strconv.Itoa(c)
+	})
 }
 
 func schemaColumns(res *engine.Result) []protocol.Column {
@@ -174,7 +218,7 @@ func (w *Worker) query(ctx context.Context, req protocol.Request, idx int, res *
 		schema.TableauHead = head.String()
 	}
 	w.emit(schema)
-	f := w.startFeed(req, idx, !res.Streaming, func(rb *rowBuffer) {
+	f := w.startFeed(req, idx, res, !res.Streaming, func(rb *rowBuffer) {
 		rb.schema, rb.fo = res.Schema, format.Options{Zone: o.Zone}
 		if res.Streaming {
 			rb.printer = format.NewStreamPrinter(rb, res.Schema, fo)
@@ -275,7 +319,7 @@ func (w *Worker) insert(ctx context.Context, req protocol.Request, idx int, res 
 	// prints exactly that.
 	var text bytes.Buffer
 	client.Print(ctx, &text, &engine.Result{Kind: engine.ResultInsert, Schema: res.Schema, Streaming: res.Streaming}, o)
-	f := w.startFeed(req, idx, false, nil)
+	f := w.startFeed(req, idx, res, false, nil)
 	cancelled := false
 	for {
 		if ctx.Err() != nil {

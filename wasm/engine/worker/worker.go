@@ -107,6 +107,9 @@ type Worker struct {
 	out       *lineWriter
 	zone      *time.Location
 	lastYield time.Time
+	// stmtStart is where the statement that runs starts in its script:
+	// Flink counts the positions in its messages from there.
+	stmtStart int
 }
 
 // New returns a worker with a fresh session. It emits nothing until Ready.
