@@ -9,8 +9,16 @@ window.flinkplayDOM = {
   frame: 0,
   cost: 0, // ms the last frame's DOM update took, for Go to pace itself
   stats: { n: 0, totalMs: 0, maxMs: 0 }, // the frames' DOM updates, for window.flinkplay.stats()
-  setPre(pre, top, text, bottom) {
+  setPre(pre, top, text, bottom, head) {
     pre.replaceChildren();
+    if (head) {
+      const h = document.createElement("div");
+      h.className = "sticky-head";
+      const inner = document.createElement("div");
+      inner.textContent = head;
+      h.append(inner);
+      pre.append(h);
+    }
     const a = document.createElement("div");
     a.className = "spacer";
     a.style.height = top + "px";
@@ -31,8 +39,10 @@ window.flinkplayDOM = {
   // A timer backs the frame up: a page that produces no frames (a
   // background tab, a headless browser after a reload) still gets its
   // rows, at most 200 ms late.
-  schedule(pre, el, top, text, bottom, cols, box, follow) {
-    this.pending = [pre, el, top, text, bottom, cols, box, follow];
+  // head, for the tableau, is the header lines to keep in view ("" when
+  // they are on screen).
+  schedule(pre, el, top, text, bottom, cols, box, follow, head) {
+    this.pending = [pre, el, top, text, bottom, cols, box, follow, head];
     if (!this.frame) {
       this.frame = requestAnimationFrame(() => this.flush());
       this.timer = setTimeout(() => this.flush(), 200);
@@ -47,8 +57,8 @@ window.flinkplayDOM = {
     this.pending = null;
     if (!p) return;
     const t0 = performance.now();
-    const [pre, el, top, text, bottom, cols, box, follow] = p;
-    if (pre) this.setPre(el, top, text, bottom);
+    const [pre, el, top, text, bottom, cols, box, follow, head] = p;
+    if (pre) this.setPre(el, top, text, bottom, head);
     else this.setRows(el, top, text, bottom, cols);
     if (follow) this.toBottom(box);
     this.cost = performance.now() - t0;

@@ -59,7 +59,7 @@ func (p *page) takeFiles(msg *protocol.Message) bool {
 		p.files.upload, p.files.uploadID = nil, 0
 		if msg.Error == nil {
 			p.root.Upload = u
-			p.openDialog(app.DialogUpload, u.DDL())
+			p.openDialog(app.DialogUpload, u.Script())
 		}
 	}
 	p.flagRender()
@@ -181,21 +181,30 @@ func (p *page) uploaded(name, text string, err error) {
 	p.files.uploadID = p.fileRequest(protocol.Request{Type: protocol.TypeWriteFile, Path: u.Path, Data: u.Data})
 }
 
-// InsertUpload appends the wizard's CREATE TABLE to the script.
+// InsertUpload puts the wizard's CREATE TABLE and a query of it where Run
+// script reaches them (state.InsertAt: after the script's DDL, before its
+// first query, which may never end), with the cursor on the query.
 func (p *page) InsertUpload() {
 	defer recovered("insertUpload")
-	ddl := p.root.DialogText
+	u := p.root.Upload
 	p.root.Dialog, p.root.Upload = "", nil
-	if ddl == "" || !p.editor.Truthy() {
+	if u == nil || !p.editor.Truthy() {
 		return
 	}
 	text := p.text()
-	if strings.TrimSpace(text) != "" {
-		text = strings.TrimRight(text, "\n") + "\n\n"
-	} else {
-		text = ""
+	at := state.InsertAt(text)
+	ins, ddl := u.Script(), u.DDL()
+	if at > 0 && !strings.HasSuffix(text[:at], "\n") {
+		ins, ddl = "\n"+ins, "\n"+ddl
 	}
-	text += ddl
-	p.editor.Call("setText", text)
-	store(state.KeyScript, text)
+	if at < len(text) {
+		ins += "\n"
+	}
+	// The cursor goes on the SELECT: Run statement runs it, once the
+	// CREATE TABLE above it has run.
+	p.editor.Call("insert", state.UTF16Offset(text, at), ins, state.UTF16Offset(ins, len(ddl)))
+	store(state.KeyScript, p.text())
+	line := 1 + strings.Count(text[:at]+ins[:len(ddl)], "\n")
+	p.chrome.Notice = "The CREATE TABLE for " + u.FileName + " and a query of it are in the script (the query on line " + itoa(line) + "), where Run script reaches them."
+	p.root.Restorable, p.root.NoticeRunAll = false, false
 }

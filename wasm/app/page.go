@@ -71,6 +71,7 @@ type page struct {
 	replayID  int // the run replaying DDL into a new worker
 
 	nextID      int
+	wholeRun    bool      // the last run is the whole script (Run script), not a statement
 	stopBy      time.Time // when a cancelled run must have ended
 	resultsGen  int64     // model.Gen last rendered into the result elements
 	chromeGen   int64     // model.Gen of the last Vugu render asked by the flush loop
@@ -81,6 +82,8 @@ type page struct {
 	resultsAt   time.Time
 	statusText  string // the status line last written directly
 	droppedText string
+	paceText    string // the throttling note last written directly
+	belowClass  string // #new-below's class last written directly
 	lastWindow  [3]int // view, from, to last rendered
 	scrollTop   int
 	html        []byte // the grid rows' HTML, reused
@@ -145,8 +148,10 @@ func (p *page) start() {
 		// The engine loads on Run (or autorun), not with the page.
 		p.startHost()
 	} else {
+		p.migrateBeforeShare()
 		p.startWorker()
 		p.listenForShares()
+		p.listenForEscape()
 	}
 	go p.messageLoop()
 	go p.flushLoop()
@@ -158,6 +163,11 @@ func (p *page) start() {
 			store(state.KeyScript, args[0].String())
 		}
 		return nil
+	})))
+	// The whole tableau transcript, of which the page renders only the
+	// lines in view.
+	hooks.Set("transcript", p.keep(funcOf("transcript", func([]js.Value) any {
+		return strings.Join(p.model.TableauLines(0, p.model.TableauLen()), "\n")
 	})))
 	hooks.Set("state", p.keep(funcOf("state", func([]js.Value) any {
 		b, _ := json.Marshal(map[string]any{
@@ -186,6 +196,22 @@ func (p *page) start() {
 		return string(b)
 	})))
 	js.Global().Set("flinkplay", hooks)
+}
+
+// listenForEscape closes the open dialog on Escape.
+func (p *page) listenForEscape() {
+	js.Global().Get("document").Call("addEventListener", "keydown", p.keep(funcOf("keydown", func(args []js.Value) any {
+		if len(args) == 0 || args[0].Get("key").String() != "Escape" || p.root.Dialog == "" {
+			return nil
+		}
+		go func() {
+			defer recovered("escape")
+			p.ee.Lock()
+			defer p.ee.UnlockRender()
+			p.root.Dialog = ""
+		}()
+		return nil
+	})))
 }
 
 // startWorker (re)creates the engine worker.
@@ -401,6 +427,13 @@ func (p *page) handle(msg *protocol.Message, now time.Time) {
 		store(state.KeyDDL, state.EncodeDDL(p.model.DDL))
 	case protocol.TypeError:
 		p.setDiagnostics()
+		if p.root != nil && !p.wholeRun {
+			// A statement run on its own may miss what the script defines
+			// above it, or meet what an earlier run left.
+			if hint := state.SessionHint(p.model.Script, p.model.Err, p.model.ErrSpan); hint != "" {
+				p.chrome.Notice, p.root.NoticeRunAll, p.root.Restorable = hint, true, false
+			}
+		}
 	case protocol.TypeRunDone:
 		p.stopBy = time.Time{}
 		p.listFiles() // a sink may have written files
@@ -546,6 +579,15 @@ func (p *page) writeStatus() {
 		p.droppedText = s
 		dom.Call("setText", "dropped", s, p.chrome.DroppedClass())
 	}
+	if s := p.model.PaceNote(); s != p.paceText {
+		p.paceText = s
+		dom.Call("setText", "pace", s, p.chrome.PaceClass())
+	}
+	// While the reader looks at earlier rows, say that newer ones came.
+	if cls := p.chrome.NewBelowClass(); cls != p.belowClass {
+		p.belowClass = cls
+		dom.Call("setText", "new-below", "New rows below ↓", cls)
+	}
 }
 
 // renderResults writes the visible window of the current view into the
@@ -577,11 +619,15 @@ func (p *page) renderResults(force bool) {
 	dom := js.Global().Get("flinkplayDOM")
 	if tableau {
 		text := strings.Join(m.TableauLines(from, to), "\n")
-		dom.Call("schedule", true, p.pre, from*h, text, (total-to)*h, 1, p.results, m.Follow)
+		first := p.scrollTop / h
+		if m.Follow {
+			first = max(total-(p.viewport/h), 0)
+		}
+		dom.Call("schedule", true, p.pre, from*h, text, (total-to)*h, 1, p.results, m.Follow, m.StickyHead(first))
 	} else {
 		cols := len(m.Columns())
 		p.html = m.AppendGridHTML(p.html[:0], from, to)
-		dom.Call("schedule", false, p.tbody, from*h, string(p.html), (total-to)*h, max(cols, 1), p.results, m.Follow)
+		dom.Call("schedule", false, p.tbody, from*h, string(p.html), (total-to)*h, max(cols, 1), p.results, m.Follow, "")
 	}
 }
 
@@ -638,8 +684,13 @@ func (p *page) runRange(from, to int, all bool) {
 		p.post(protocol.Request{Type: protocol.TypeCancel, ID: p.model.RunID})
 	}
 	p.chrome.Notice = ""
+	if p.root != nil {
+		p.root.Restorable, p.root.NoticeRunAll = false, false
+	}
+	p.wholeRun = all
 	if all {
-		// Run all runs the script in a fresh session, as Flink's
+		p.remember(text, "ran")
+		// Run script runs the script in a fresh session, as Flink's
 		// sql-client.sh -f does, so that running it twice works.
 		p.post(protocol.Request{Type: protocol.TypeReset})
 		p.model.DDL = nil
@@ -720,21 +771,11 @@ func (p *page) SetView(view string) {
 	p.model.SetView(view)
 }
 
-// Example loads a gallery example into the editor.
-func (p *page) Example(index string) {
-	defer recovered("example")
-	i := -1
-	for k := range state.Examples {
-		if itoa(k) == index {
-			i = k
-		}
-	}
-	if i < 0 || !p.editor.Truthy() {
-		return
-	}
-	p.editor.Call("setText", state.Examples[i].SQL)
-	store(state.KeyScript, state.Examples[i].SQL)
-	p.chrome.Notice = ""
+// FollowTail shows the newest rows and follows them again.
+func (p *page) FollowTail() {
+	defer recovered("followTail")
+	p.model.SetFollow(true)
+	p.renderResults(true)
 }
 
 // Reset restores the default script and starts a new session.
@@ -743,16 +784,12 @@ func (p *page) Reset() {
 	if p.model.Running {
 		p.post(protocol.Request{Type: protocol.TypeCancel, ID: p.model.RunID})
 	}
-	if p.editor.Truthy() {
-		p.editor.Call("setText", state.SeedSQL)
-	}
-	store(state.KeyScript, state.SeedSQL)
+	p.replaceScript(state.SeedSQL, "before Reset", "The default script, in a fresh session.", "Your previous script is kept in History.")
 	p.model.DDL = nil
 	store(state.KeyDDL, state.EncodeDDL(nil))
 	p.nextID++
 	p.model.StartRun(p.nextID, "", time.Now())
 	p.model.Running = false
-	p.chrome.Notice = ""
 	p.post(protocol.Request{Type: protocol.TypeReset})
 	p.post(protocol.Request{Type: protocol.TypeCatalog})
 	p.setDiagnostics()
@@ -847,6 +884,15 @@ func (p *page) wireEditor(opts js.Value) {
 		}
 		return nil
 	})))
+	opts.Set("onRunAll", p.keep(funcOf("onRunAll", func([]js.Value) any {
+		go func() {
+			defer recovered("onRunAll")
+			p.ee.Lock()
+			defer p.ee.UnlockRender()
+			p.runRange(0, 0, true)
+		}()
+		return nil
+	})))
 	opts.Set("onRun", p.keep(funcOf("onRun", func(args []js.Value) any {
 		if len(args) < 2 {
 			return nil
@@ -884,7 +930,7 @@ func (p *page) MountResults(el vjs.Value) {
 		if p.model.View == state.ViewTableau {
 			h = state.TableauLineHeight
 		}
-		p.model.Follow = state.AtBottom(top, height, full, h)
+		p.model.SetFollow(state.AtBottom(top, height, full, h))
 		p.renderResults(false)
 		return nil
 	})), map[string]any{"passive": true})

@@ -14,9 +14,9 @@ import (
 )
 
 // openShared returns the script the editor opens with: a share link's, when
-// the URL carries one, else saved. The reader's saved script is kept under
-// state.KeyBeforeShare and the notice offers it back; nothing runs. The
-// fragment is then removed, so that a reload keeps the reader's edits.
+// the URL carries one, else saved. The reader's saved script is kept in
+// History and the notice offers it back; nothing runs. The fragment is
+// then removed, so that a reload keeps the reader's edits.
 func (p *page) openShared(saved string) string {
 	hash := js.Global().Get("location").Get("hash").String()
 	shared, err := state.ParseShareFragment(hash)
@@ -30,14 +30,14 @@ func (p *page) openShared(saved string) string {
 	}
 	p.root.Restorable = false
 	if saved != shared.Script && saved != state.SeedSQL && strings.TrimSpace(saved) != "" {
-		store(state.KeyBeforeShare, saved)
+		p.remember(saved, "before a shared link")
 		p.root.Restorable = true
 	}
 	store(state.KeyScript, shared.Script)
 	p.model.SetView(shared.View)
-	p.chrome.Notice = "Opened a shared script. Nothing ran: press Run all (or Ctrl/Cmd+Enter) to run it."
+	p.chrome.Notice = "Opened a shared script. Nothing ran: press Run script to run it."
 	if p.root.Restorable {
-		p.chrome.Notice = "Opened a shared script; nothing ran. Your previous script is kept."
+		p.chrome.Notice = "Opened a shared script; nothing ran. Your previous script is kept in History."
 	}
 	return shared.Script
 }
@@ -67,22 +67,6 @@ func (p *page) listenForShares() {
 		}()
 		return nil
 	})))
-}
-
-// RestoreScript brings back the script a share link replaced.
-func (p *page) RestoreScript() {
-	defer recovered("restoreScript")
-	old, ok := load(state.KeyBeforeShare)
-	if !ok || !p.editor.Truthy() {
-		return
-	}
-	shared := p.text()
-	p.editor.Call("setText", old)
-	store(state.KeyScript, old)
-	// The shared script is kept in turn, so the restore can be undone.
-	store(state.KeyBeforeShare, shared)
-	p.root.Restorable = false
-	p.chrome.Notice = "Your previous script is back."
 }
 
 // Share opens the share dialog with a link to the editor's script and

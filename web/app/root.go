@@ -38,8 +38,18 @@ type ResultActions interface {
 type Actions interface {
 	ResultActions
 	RunAll()
+	// OpenExamples opens the gallery; Example loads one of its entries
+	// (an index into state.Examples), keeping the script in History.
+	OpenExamples()
 	Example(index string)
+	// OpenHistory lists the kept scripts; RestoreRecent brings one back
+	// (an index into Root.Recent), keeping the script it replaces.
+	OpenHistory()
+	RestoreRecent(index string)
 	Reset()
+	// FollowTail scrolls the results to their newest rows and keeps them
+	// in view (#new-below).
+	FollowTail()
 	// Share, EmbedSnippet and Export open their dialogs; ExportFormat
 	// switches the export dialog between the PyFlink program and the SQL
 	// client script.
@@ -54,7 +64,8 @@ type Actions interface {
 	CloseDialog()
 	// Download saves the result buffer as state.FormatCSV or FormatJSONL.
 	Download(format string)
-	// RestoreScript brings back the script a share link replaced.
+	// RestoreScript brings back the script that an example, Reset or a
+	// share link replaced last.
 	RestoreScript()
 	FileActions
 }
@@ -95,16 +106,17 @@ func (c *Chrome) Status() string {
 
 // Dialogs of the playground.
 const (
-	DialogShare  = "share"
-	DialogEmbed  = "embed"
-	DialogExport = "export"
+	DialogShare    = "share"
+	DialogEmbed    = "embed"
+	DialogExport   = "export"
+	DialogExamples = "examples"
+	DialogHistory  = "history"
 )
 
 // Root is the whole playground page.
 type Root struct {
 	Chrome
-	Act  Actions
-	Ping int
+	Act Actions
 
 	// Dialog is the open dialog (DialogShare, ...), "" when none.
 	Dialog string
@@ -117,9 +129,14 @@ type Root struct {
 	// ExportSQL); ExportErr its error, "" when none.
 	ExportAs  string
 	ExportErr string
-	// Restorable is set when a share link replaced a script that the
-	// reader can bring back.
-	Restorable bool
+	// Restorable is set when an example, Reset or a share link replaced
+	// a script that the reader can bring back; NoticeRunAll when the
+	// notice offers Run script (a statement run on its own missed what
+	// the script defines above it).
+	Restorable   bool
+	NoticeRunAll bool
+	// Recent is the History dialog's list, newest first.
+	Recent []state.Recent
 
 	// Side is the side panel shown: SideCatalog ("" too) or SideFiles.
 	Side string
@@ -148,8 +165,35 @@ func (c *Root) DialogTitle() string {
 		return "Run on Flink"
 	case DialogUpload:
 		return "Create a table for the uploaded file"
+	case DialogExamples:
+		return "Examples"
+	case DialogHistory:
+		return "History"
 	}
 	return ""
+}
+
+// ShowsText reports whether the open dialog shows a text to copy (not a
+// list to pick from).
+func (c *Root) ShowsText() bool {
+	return c.Dialog != DialogExamples && c.Dialog != DialogHistory
+}
+
+// NewBelowClass shows #new-below while the reader looks at earlier rows
+// and newer ones came.
+func (c *Chrome) NewBelowClass() string {
+	if c.Model.NewBelow() {
+		return "new-below"
+	}
+	return "new-below hidden"
+}
+
+// PaceClass hides the throttling note when no source is held back.
+func (c *Chrome) PaceClass() string {
+	if c.Model.PaceNote() == "" {
+		return "pace hidden"
+	}
+	return "pace"
 }
 
 // DialogHint explains the open dialog.
@@ -166,6 +210,10 @@ func (c *Root) DialogHint() string {
 		return "A PyFlink program: pip install apache-flink, then python3 flink_job.py. Playground-only settings are removed, with a comment."
 	case DialogUpload:
 		return c.UploadSummary()
+	case DialogExamples:
+		return "Each example runs as it is, with Run script. Opening one keeps your script in History."
+	case DialogHistory:
+		return "The scripts you ran, and those an example, Reset or a share link replaced, newest first. They are kept in this browser; restoring one keeps the current script here too."
 	}
 	return ""
 }
@@ -220,13 +268,14 @@ func (c *Chrome) HeadClass(h string) string {
 	return ""
 }
 
-// DroppedText says how many changes the bounded buffer dropped.
+// DroppedText says that the bounded buffer dropped changes, and how many
+// it keeps (the views and downloads hold those).
 func (c *Chrome) DroppedText() string {
 	n := c.Model.Dropped()
 	if n == 0 {
 		return ""
 	}
-	return "dropped " + state.Count(n) + " older changes (the buffer keeps " + state.Count(int64(c.Model.MaxRows)) + ")"
+	return "the page keeps the last " + state.Count(int64(c.Model.MaxRows)) + " changes"
 }
 
 // DroppedClass hides #dropped when nothing was dropped.
@@ -245,9 +294,11 @@ func (c *Chrome) NoticeClass() string {
 	return "notice"
 }
 
-// ErrorClass hides the error box when there is no error.
+// ErrorClass hides the error box when there is no error, and in the
+// tableau view, whose transcript prints the error where the SQL client
+// does: each error is shown once.
 func (c *Chrome) ErrorClass() string {
-	if c.Model.Err == nil {
+	if c.Model.Err == nil || c.Model.View == state.ViewTableau {
 		return "error hidden"
 	}
 	return "error"

@@ -36,6 +36,10 @@ func (noActions) SaveExport()           {}
 func (noActions) CloseDialog()          {}
 func (noActions) Download(string)       {}
 func (noActions) RestoreScript()        {}
+func (noActions) OpenExamples()         {}
+func (noActions) OpenHistory()          {}
+func (noActions) RestoreRecent(string)  {}
+func (noActions) FollowTail()           {}
 
 func renderRoot(t *testing.T, root *Root) string {
 	t.Helper()
@@ -71,7 +75,11 @@ func TestRootRenders(t *testing.T) {
 		{"ids of the contract", func() {}, []string{
 			`id="app"`, `id="editor"`, `id="run"`, `id="run-all"`, `id="stop"`, `id="view-tableau"`, `id="view-changelog"`,
 			`id="view-table"`, `id="results"`, `id="tableau"`, `id="grid"`, `id="status"`, `id="dropped"`, `id="error"`,
-			`id="notice"`, `id="catalog"`, `id="examples"`, `id="reset"`, `id="ping"`, `id="ping-count"`,
+			`id="notice"`, `id="catalog"`, `id="examples"`, `id="history"`, `id="reset"`, `id="pace"`, `id="new-below"`,
+		}, []string{`id="ping"`}},
+		{"the run controls say what they run", func() {}, []string{
+			`id="run-all" class="primary"`, ">Run script<", "in a fresh session, as sql-client.sh -f does",
+			">Run statement<", "in the current session",
 		}, nil},
 		{"catalog panel says where a table lives", func() {}, []string{
 			"MySource", "temporary table", "metadata: default_catalog (in this tab&#39;s memory)",
@@ -80,11 +88,26 @@ func TestRootRenders(t *testing.T) {
 		{"active view and hidden boxes", func() {}, []string{
 			`id="view-tableau" class="tab active"`, `class="error hidden"`, `class="notice hidden"`, `class="dropped hidden"`,
 		}, nil},
-		{"error and notice shown", func() {
+		{"an error in the tableau view is the transcript's alone", func() {
 			m.Err = &protocol.Error{Text: "[ERROR] Could not execute SQL statement. Reason:\nboom"}
+		}, []string{`class="error hidden"`}, nil},
+		{"error and notice shown", func() {
+			m.SetView(state.ViewChangelog)
+			m.Err = &protocol.Error{Text: "[ERROR] Could not execute SQL statement. Reason:\nboom", Where: "file /uploads/x.csv, line 3, column 2 (qty INT)"}
 			root.Notice = "The engine stopped and was restarted; your script is kept."
-		}, []string{`class="error"`, "boom", `class="notice"`, "your script is kept"}, nil},
-		{"examples gallery", func() {}, []string{state.Examples[1].Name}, nil},
+		}, []string{`class="error"`, "boom", "(at file /uploads/x.csv, line 3, column 2 (qty INT))", `class="notice"`, "your script is kept"}, nil},
+		{"examples gallery", func() {
+			m.SetView(state.ViewTableau)
+			root.Dialog = DialogExamples
+		}, []string{`id="example-list"`, state.Examples[1].Name, strings.ReplaceAll(state.Examples[1].Description(), "'", "&#39;")}, []string{`id="dialog-text"`, `id="dialog-copy"`}},
+		{"history, empty", func() { root.Dialog = DialogHistory }, []string{`id="history-list"`, "Nothing yet"}, nil},
+		{"history", func() {
+			root.Recent = []state.Recent{{Text: "-- mine\nSELECT 42;\n", At: fixed.Add(-3 * time.Minute).UnixMilli(), Why: "before Reset"}}
+		}, []string{"SELECT 42;", "3 min ago · before Reset · 1 statement"}, []string{"Nothing yet"}},
+		{"a statement run on its own missed the script's DDL", func() {
+			root.Dialog, root.Recent = "", nil
+			root.Notice, root.NoticeRunAll = "MySource is defined by the CREATE TABLE on line 1", true
+		}, []string{`id="notice-run-all"`}, nil},
 		{"share, embed, export and download controls", func() {}, []string{
 			`id="share"`, `id="embed-snippet"`, `id="export"`, `id="download-csv"`, `id="download-jsonl"`, `class="dialog-backdrop hidden"`,
 		}, []string{`id="restore-script"`}},
@@ -98,7 +121,7 @@ func TestRootRenders(t *testing.T) {
 			root.Dialog, root.ExportAs, root.ExportErr = DialogExport, "pyflink", "boom at 1:1"
 		}, []string{`id="export-pyflink" class="tab active"`, "Download .py", `id="export-error"`, "boom at 1:1"}, nil},
 		{"a shared script replaced the reader's", func() {
-			root.Dialog, root.Notice, root.Restorable = "", "Opened a shared script.", true
+			root.Dialog, root.Notice, root.Restorable, root.NoticeRunAll = "", "Opened a shared script.", true, false
 		}, []string{`id="restore-script"`, "Opened a shared script."}, nil},
 		{"engine starting", func() { root.EngineReady = false }, []string{"Starting the engine"}, []string{"runs as soon as"}},
 		{"a run waits for the starting engine", func() {

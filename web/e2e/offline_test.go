@@ -158,15 +158,13 @@ func (p *page) newTab() {
 	p.ctx = ctx
 }
 
-// selectExample picks gallery entry i through the #examples select, as a
+// selectExample opens gallery entry i through the Examples dialog, as a
 // person does, and waits for its script in the editor.
 func (p *page) selectExample(i int) {
 	p.t.Helper()
-	eval[bool](p, "select an example", fmt.Sprintf(`(() => {
-  const s = document.getElementById('examples');
-  s.value = %q;
-  s.dispatchEvent(new Event('change', {bubbles: true}));
-  return true; })()`, fmt.Sprint(i)))
+	p.click("examples")
+	sel := fmt.Sprintf(`#example-list button[data-index="%d"]`, i)
+	p.do("choose an example", 10*time.Second, chromedp.WaitVisible(chromedp.CSS(sel)), chromedp.Click(chromedp.CSS(sel)))
 	waitFor[bool](p, "the example in the editor", `window.flinkplay.getText() === `+jsString(state.Examples[i].SQL), 5*time.Second)
 }
 

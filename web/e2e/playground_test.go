@@ -106,20 +106,25 @@ func (p *page) stop() time.Duration {
 	return time.Duration(ms * float64(time.Millisecond))
 }
 
-// ping clicks #ping and returns how long the page took, from the click
-// event, to show the new count.
+// ping clicks the side panel's tab that is not active (Catalog or Files),
+// a real control whose answer is a Vugu render, and returns how long the
+// page took, from the click event, to show that tab active.
 func (p *page) ping(within time.Duration) (time.Duration, error) {
 	p.t.Helper()
-	n, err := tryEval[int](p, `parseInt(document.getElementById('ping-count').textContent, 10) || 0`)
+	files, err := tryEval[bool](p, `document.getElementById('side-files').classList.contains('active')`)
 	if err != nil {
 		return 0, fmt.Errorf("the page does not answer: %w", err)
 	}
-	if err := tryDo(p, within+5*time.Second, chromedp.Click(chromedp.ID("ping"))); err != nil {
+	id := "side-files"
+	if files {
+		id = "side-catalog"
+	}
+	if err := tryDo(p, within+5*time.Second, chromedp.Click(chromedp.ID(id))); err != nil {
 		return 0, fmt.Errorf("the page did not take the click: %w", err)
 	}
-	ms, err := tryWait[float64](p, fmt.Sprintf(`(parseInt(document.getElementById('ping-count').textContent, 10) || 0) > %d ? %s : 0`, n, sinceClick("ping")), within)
+	ms, err := tryWait[float64](p, `document.getElementById(`+jsString(id)+`).classList.contains('active') ? `+sinceClick(id)+` : 0`, within)
 	if err != nil {
-		return 0, fmt.Errorf("#ping-count did not change within %v: %w", within, err)
+		return 0, fmt.Errorf("#%s did not become active within %v: %w", id, within, err)
 	}
 	return time.Duration(ms * float64(time.Millisecond)), nil
 }
@@ -137,7 +142,7 @@ func TestColdLoad(t *testing.T) {
 	if !strings.Contains(text, "CREATE TABLE MySource") || !strings.Contains(text, "SELECT * FROM MySource") {
 		p.fatalf("the default script is not the seed example:\n%s", text)
 	}
-	for _, id := range []string{"editor", "run", "run-all", "stop", "view-tableau", "view-changelog", "view-table", "results", "status", "catalog", "examples", "reset", "ping", "ping-count"} {
+	for _, id := range []string{"editor", "run", "run-all", "stop", "view-tableau", "view-changelog", "view-table", "results", "status", "catalog", "examples", "history", "reset"} {
 		if !eval[bool](p, "#"+id, `!!document.getElementById(`+jsString(id)+`)`) {
 			p.fatalf("#%s is missing", id)
 		}
@@ -394,12 +399,12 @@ func TestRunawayQuery(t *testing.T) {
 		for i := range 4 {
 			took, err := p.ping(2 * time.Second)
 			if err != nil {
-				p.fatalf("%s view, click %d on #ping while the query ran: %v", view, i+1, err)
+				p.fatalf("%s view, click %d on a side tab while the query ran: %v", view, i+1, err)
 			}
 			times = append(times, took.Round(time.Millisecond).String())
 			time.Sleep(250 * time.Millisecond)
 		}
-		t.Logf("%s view: #ping click to #ping-count update while streaming: %s", view, strings.Join(times, ", "))
+		t.Logf("%s view: side tab click to its render while streaming: %s", view, strings.Join(times, ", "))
 		p.shot("running-" + view)
 	}
 	a := p.state()

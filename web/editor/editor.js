@@ -181,13 +181,17 @@ function mount(host, opts) {
     if (opts.onRun) opts.onRun(s.from, s.to);
     return true;
   };
+  const runAll = () => {
+    if (opts.onRunAll) opts.onRunAll();
+    return true;
+  };
   const completion = new Compartment();
   const view = new EditorView({
     parent: host,
     state: EditorState.create({
       doc: opts.doc || "",
       extensions: [
-        Prec.highest(keymap.of([{ key: "Mod-Enter", run }])),
+        Prec.highest(keymap.of([{ key: "Mod-Enter", run }, { key: "Shift-Mod-Enter", run: runAll }])),
         setup,
         sql({ dialect, upperCaseKeywords: true }),
         completion.of(autocompletion({ override: [makeCompletionSource(data)] })),
@@ -210,6 +214,21 @@ function mount(host, opts) {
     getText: () => view.state.doc.toString(),
     setText: (text) => {
       view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+    },
+    // insert puts text at pos and the cursor at pos + cursor, in view,
+    // as one undoable change.
+    insert: (pos, text, cursor) => {
+      pos = Math.max(0, Math.min(pos, view.state.doc.length));
+      view.dispatch({
+        changes: { from: pos, insert: text },
+        selection: { anchor: pos + Math.max(0, Math.min(cursor, text.length)) },
+        scrollIntoView: true,
+      });
+      view.focus();
+    },
+    setCursor: (pos) => {
+      pos = Math.max(0, Math.min(pos, view.state.doc.length));
+      view.dispatch({ selection: { anchor: pos }, scrollIntoView: true });
     },
     getSelection: () => {
       const s = view.state.selection.main;

@@ -1,10 +1,42 @@
 package state
 
+import "strings"
+
 // Example is one entry of the examples gallery: a runnable script that
 // shows one thing the engine can do.
 type Example struct {
-	Name string // shown in the gallery's <select>
+	Name string // shown in the gallery
 	SQL  string
+	// About says what the example shows when its SQL cannot (the seed
+	// has no comment); else Description reads it from the SQL.
+	About string
+}
+
+// Description is the first sentence of the example's leading comment,
+// which says what it shows; "" when it starts with SQL.
+func (e Example) Description() string {
+	if e.About != "" {
+		return e.About
+	}
+	var b strings.Builder
+	for _, line := range strings.Split(e.SQL, "\n") {
+		line = strings.TrimSpace(line)
+		if !strings.HasPrefix(line, "--") {
+			if line == "" && b.Len() == 0 {
+				continue
+			}
+			break
+		}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(strings.TrimSpace(strings.TrimPrefix(line, "--")))
+	}
+	d := b.String()
+	if i := strings.Index(d, ". "); i >= 0 {
+		d = d[:i+1]
+	}
+	return d
 }
 
 // SeedSQL is the playground's default script: an unbounded random table
@@ -16,8 +48,9 @@ SELECT * FROM MySource;
 // Examples is the gallery, the seed example first. Each runs as is (Run
 // all) on a fresh session.
 var Examples = []Example{
-	{"Seed: an unbounded datagen table", SeedSQL},
-	{"Bounded datagen (number-of-rows)", `-- 'number-of-rows' makes the source bounded: the query ends by itself.
+	{Name: "Seed: an unbounded datagen table", SQL: SeedSQL,
+		About: "The default script: a table of random rows that never ends, and a query that streams them as Flink's SQL client prints them."},
+	{Name: "Bounded datagen (number-of-rows)", SQL: `-- 'number-of-rows' makes the source bounded: the query ends by itself.
 CREATE TABLE Orders (
   order_id BIGINT,
   price    DECIMAL(10, 2),
@@ -31,7 +64,7 @@ CREATE TABLE Orders (
 );
 SELECT * FROM Orders;
 `},
-	{"Sequences", `-- A sequence field counts from start to end; the source ends with it.
+	{Name: "Sequences", SQL: `-- A sequence field counts from start to end; the source ends with it.
 CREATE TABLE Ticks (
   id INT,
   label STRING
@@ -44,7 +77,7 @@ CREATE TABLE Ticks (
 );
 SELECT id, label FROM Ticks;
 `},
-	{"WHERE and CAST", `CREATE TABLE Numbers (n INT) WITH (
+	{Name: "WHERE and CAST", About: "A filter and a projection over a sequence: WHERE keeps every third number, CAST and || turn it into text.", SQL: `CREATE TABLE Numbers (n INT) WITH (
   'connector' = 'datagen',
   'fields.n.kind' = 'sequence',
   'fields.n.start' = '1',
@@ -54,7 +87,7 @@ SELECT n, CAST(n AS STRING) || '!' AS shout, n * 1.5 AS scaled
 FROM Numbers
 WHERE n % 3 = 0 AND n > 5;
 `},
-	{"Expressions: strings, numbers, time, JSON, collections", `-- Built-in functions with Flink's types and NULLs (docs/functions.md lists them all).
+	{Name: "Expressions: strings, numbers, time, JSON, collections", SQL: `-- Built-in functions with Flink's types and NULLs (docs/functions.md lists them all).
 SET 'execution.runtime-mode' = 'batch';
 CREATE TABLE Events (
   id      INT,
@@ -78,7 +111,7 @@ SELECT
   MD5(name) IS NOT NULL                                        AS hashed
 FROM Events;
 `},
-	{"Aggregation: results that update", `-- A GROUP BY result changes as rows arrive: a group's first result is +I,
+	{Name: "Aggregation: results that update", SQL: `-- A GROUP BY result changes as rows arrive: a group's first result is +I,
 -- a change is -U (the old row) then +U (the new one), and the table view
 -- applies them in place. An aggregate over that result retracts too.
 CREATE TABLE Orders (
@@ -107,7 +140,7 @@ SELECT orders, COUNT(*) AS customers
 FROM (SELECT customer, COUNT(*) AS orders FROM Orders GROUP BY customer)
 GROUP BY orders;
 `},
-	{"Windows and watermarks", `-- Event time: every order carries its own time (ts), and the watermark
+	{Name: "Windows and watermarks", SQL: `-- Event time: every order carries its own time (ts), and the watermark
 -- (ts - 2 s) tells how long to wait for stragglers. A 10-second tumbling
 -- window fires (+I, once per window and product) when the watermark passes
 -- its end; the last ones fire when the source ends. Every 7th order comes
@@ -144,7 +177,7 @@ SELECT window_start, window_end, COUNT(*) AS orders
 FROM TABLE(HOP(TABLE Orders, DESCRIPTOR(ts), INTERVAL '5' SECOND, INTERVAL '10' SECOND))
 GROUP BY window_start, window_end;
 `},
-	{"Top-N: the leaders change", `-- ROW_NUMBER() in a subquery and a bound on it outside make a Top-N: the
+	{Name: "Top-N: the leaders change", SQL: `-- ROW_NUMBER() in a subquery and a bound on it outside make a Top-N: the
 -- two best scores of each game. A new leader pushes the others down a rank:
 -- watch -U/+U as rows change places, and +I when a free rank fills.
 CREATE TABLE Scores (
@@ -176,7 +209,7 @@ FROM (
 )
 WHERE rn <= 2;
 `},
-	{"Joins over streams", `-- Two streams: orders, and shipments that refer to them.
+	{Name: "Joins over streams", SQL: `-- Two streams: orders, and shipments that refer to them.
 CREATE TABLE Orders (
   order_id INT,
   ts AS TO_TIMESTAMP_LTZ(order_id * 1000, 3),
@@ -207,7 +240,7 @@ SELECT o.order_id, s.ship_id, s.ship_ts
 FROM Orders AS o LEFT JOIN Shipments AS s
   ON o.order_id = s.order_id AND s.ship_ts BETWEEN o.ts AND o.ts + INTERVAL '2' SECOND;
 `},
-	{"Batch mode", `-- In batch mode a query prints its final result as one table.
+	{Name: "Batch mode", SQL: `-- In batch mode a query prints its final result as one table.
 SET 'execution.runtime-mode' = 'batch';
 CREATE TABLE Items (id INT, name STRING) WITH (
   'connector' = 'datagen',
@@ -219,7 +252,7 @@ CREATE TABLE Items (id INT, name STRING) WITH (
 );
 SELECT * FROM Items;
 `},
-	{"INSERT INTO a print sink", `CREATE TABLE Source (id INT, name STRING) WITH (
+	{Name: "INSERT INTO a print sink", About: "An INSERT job writes into the print connector, whose lines show below the results, as Flink's task logs would.", SQL: `CREATE TABLE Source (id INT, name STRING) WITH (
   'connector' = 'datagen',
   'number-of-rows' = '5',
   'fields.name.length' = '4'
@@ -228,7 +261,7 @@ SELECT * FROM Items;
 CREATE TABLE Sink (id INT, name STRING) WITH ('connector' = 'print');
 INSERT INTO Sink SELECT * FROM Source;
 `},
-	{"SHOW and DESCRIBE", `CREATE TABLE Users (
+	{Name: "SHOW and DESCRIBE", About: "What the catalog knows: SHOW TABLES, DESCRIBE, SHOW CREATE TABLE and the function list.", SQL: `CREATE TABLE Users (
   id BIGINT NOT NULL,
   name STRING,
   signup TIMESTAMP(3)
@@ -238,7 +271,7 @@ DESCRIBE Users;
 SHOW CREATE TABLE Users;
 SHOW FUNCTIONS;
 `},
-	{"Views", `CREATE TABLE Events (id INT, score INT) WITH (
+	{Name: "Views", About: "A view is a named query: it stores no rows, and a query over it runs the view's query.", SQL: `CREATE TABLE Events (id INT, score INT) WITH (
   'connector' = 'datagen',
   'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '10',
   'fields.score.min' = '0', 'fields.score.max' = '100'
@@ -247,7 +280,7 @@ CREATE VIEW HighScores AS SELECT id, score FROM Events WHERE score >= 50;
 SHOW VIEWS;
 SELECT * FROM HighScores;
 `},
-	{"EXPLAIN: how Flink plans a query", `-- EXPLAIN prints Flink's plan in three sections: the logical plan the query
+	{Name: "EXPLAIN: how Flink plans a query", SQL: `-- EXPLAIN prints Flink's plan in three sections: the logical plan the query
 -- converts to (Abstract Syntax Tree), the optimized physical plan, and the
 -- execution plan. CHANGELOG_MODE adds what each node emits: the aggregation
 -- updates its results (I,UB,UA), its input only inserts (I).
@@ -268,7 +301,7 @@ FROM Orders
 WHERE amount > 0
 GROUP BY product;
 `},
-	{"Where is my table stored?", `-- A table has two halves: its definition, kept by a catalog, and its data,
+	{Name: "Where is my table stored?", SQL: `-- A table has two halves: its definition, kept by a catalog, and its data,
 -- kept by its connector (or by nothing). The catalog panel shows both.
 -- 1. datagen makes rows up as they are read: the data is stored nowhere.
 --    print writes what it gets to the output below and keeps nothing.
@@ -293,7 +326,7 @@ INSERT OVERWRITE lake.` + "`default`" + `.Names SELECT * FROM Generated;
 -- Read them back: after a reload, this SELECT alone still finds them.
 SELECT * FROM lake.` + "`default`" + `.Names;
 `},
-	{"Catalogs and databases", `-- Catalogs and databases live in this tab's memory (generic_in_memory).
+	{Name: "Catalogs and databases", SQL: `-- Catalogs and databases live in this tab's memory (generic_in_memory).
 -- A catalog WITH ('type' = 'playground') keeps them in this browser's storage instead.
 CREATE CATALOG lab WITH ('type' = 'generic_in_memory');
 CREATE DATABASE lab.experiments;
@@ -305,7 +338,7 @@ SHOW DATABASES;
 SHOW CURRENT DATABASE;
 SHOW TABLES;
 `},
-	{"Option errors: datagen explains itself", `-- Run each statement (Ctrl/Cmd+Enter) to see Flink's messages.
+	{Name: "Option errors: datagen explains itself", SQL: `-- Run each statement (Ctrl/Cmd+Enter) to see Flink's messages.
 CREATE TABLE Bad1 (id INT) WITH ('connector' = 'datagen', 'rows-per-secnd' = '5');
 SELECT * FROM Bad1;
 

@@ -1,9 +1,7 @@
 package state
 
 import (
-	"fmt"
 	"html"
-	"strconv"
 	"strings"
 	"time"
 
@@ -36,7 +34,9 @@ const MaxOutputLines = 10_000
 type Model struct {
 	MaxRows int    // bound of each query's buffer
 	View    string // ViewTableau, ViewChangelog or ViewTable
-	Follow  bool   // keep the newest rows in view
+	Follow  bool   // keep the newest rows in view (SetFollow changes it)
+	// pausedAt is how many changes had come when follow-tail went off.
+	pausedAt int64
 
 	Running bool
 	RunID   int     // the run whose messages count; others are stale
@@ -84,13 +84,19 @@ type Query struct {
 	Done      bool
 	Cancelled bool
 
-	Received   int64
-	RowsPerSec float64
+	// Received is how many changes the query delivered: those that came
+	// (shown), or the worker's count (reported), which also counts changes
+	// it has not sent yet and those of a job, which sends none.
+	Received        int64
+	shown, reported int64
+	RowsPerSec      float64
 	// Progressed: a progress message came, so RowsPerSec is a measure
 	// (before the first one the status line shows no rate).
 	Progressed bool
 	ElapsedMs  int64
 	Watermark  string
+	// Sources is what each scan has read, from the last progress message.
+	Sources []protocol.SourceProgress
 }
 
 // NewModel returns a model whose query buffers hold maxRows changes
@@ -213,7 +219,10 @@ func (m *Model) Apply(msg *protocol.Message, now time.Time) {
 		if q := m.Query; q != nil {
 			q.RowsPerSec, q.ElapsedMs, q.Watermark = msg.RowsPerSec, msg.ElapsedMs, msg.Watermark
 			q.Progressed = true
-			q.Received = max(q.Received, msg.Received)
+			if msg.Sources != nil {
+				q.Sources = msg.Sources
+			}
+			q.report(msg.Received)
 		}
 	case protocol.TypeDone:
 		q := m.Query
@@ -225,7 +234,10 @@ func (m *Model) Apply(msg *protocol.Message, now time.Time) {
 		q.Done, q.Cancelled = true, msg.Cancelled
 		q.Tail = append(lines(msg.Tableau), lines(msg.Footer)...)
 		q.ElapsedMs = msg.ElapsedMs
-		q.Received = max(q.Received, msg.Received)
+		q.report(msg.Received)
+		if msg.Sources != nil {
+			q.Sources = msg.Sources
+		}
 		if msg.Watermark != "" {
 			q.Watermark = msg.Watermark
 		}
@@ -234,6 +246,9 @@ func (m *Model) Apply(msg *protocol.Message, now time.Time) {
 			m.Err = msg.Error
 			b := m.block()
 			b.Text = append(b.Text, lines(msg.Error.Text)...)
+			if msg.Error.Where != "" {
+				b.Text = append(b.Text, "(at "+msg.Error.Where+")")
+			}
 			m.ErrSpan = b.Span
 		}
 	case protocol.TypeRunDone:
@@ -262,7 +277,16 @@ func (m *Model) addRows(rows []Change) {
 			q.Table.Apply(r, m.Tick)
 		}
 	}
-	q.Received += int64(len(rows))
+	q.shown += int64(len(rows))
+	q.Received = max(q.shown, q.reported)
+}
+
+// report takes the worker's count of the changes: a progress message's
+// also counts changes still on their way, which must not count twice
+// when they come.
+func (q *Query) report(n int64) {
+	q.reported = max(q.reported, n)
+	q.Received = max(q.shown, q.reported)
 }
 
 // SetView switches the result view. The table view materializes the
@@ -298,18 +322,30 @@ func (m *Model) ErrorText() string {
 	if m.Err == nil {
 		return ""
 	}
-	if m.Err.Text != "" {
-		return m.Err.Text
+	text := m.Err.Text
+	if text == "" {
+		text = m.Err.Class + ": " + m.Err.Message
 	}
-	return m.Err.Class + ": " + m.Err.Message
+	if m.Err.Where != "" {
+		text += "\n(at " + m.Err.Where + ")"
+	}
+	return text
 }
 
-// Diagnostics returns the editor underline of the run's error, if any.
+// Diagnostics returns the editor underlines of the run's error, if any:
+// where it happened, and for an error about a table's options, the keys
+// in its CREATE TABLE when the script has it.
 func (m *Model) Diagnostics() []Diagnostic {
 	if m.Err == nil {
 		return []Diagnostic{}
 	}
-	return []Diagnostic{ErrorDiagnostic(m.Script, m.Err, m.ErrSpan)}
+	out := []Diagnostic{ErrorDiagnostic(m.Script, m.Err, m.ErrSpan)}
+	for _, d := range OptionDiagnostics(m.Script, m.Err) {
+		if d != out[0] {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // Dropped returns how many changes the last query's buffer dropped.
@@ -335,7 +371,7 @@ func (m *Model) Received() int64 {
 // watermark when there is one.
 func (m *Model) Status(now time.Time) string {
 	if !m.ran {
-		return "Ready. Ctrl/Cmd+Enter runs the statement at the cursor."
+		return "Ready. Run script: Ctrl/Cmd+Shift+Enter · Run statement: Ctrl/Cmd+Enter"
 	}
 	end := now
 	if !m.Running {
@@ -353,9 +389,20 @@ func (m *Model) Status(now time.Time) string {
 	}
 	parts := []string{state}
 	if q := m.Query; q != nil {
-		parts = append(parts, Count(q.Received)+" "+plural(q.Received, "row", "rows")+" received")
-		if m.Running && !q.Done && q.Progressed {
-			parts = append(parts, Count(int64(q.RowsPerSec+0.5))+" rows/s")
+		// Before the first row (and for a batch query, whose rows come at
+		// its end), what the scans read is the progress there is.
+		reads := ""
+		if q.Received == 0 || !q.Streaming && !q.Insert {
+			reads = protocol.SourcesText(q.Sources)
+		}
+		if q.Received > 0 || reads == "" {
+			parts = append(parts, Count(q.Received)+" "+plural(q.Received, "row", "rows")+" received")
+			if m.Running && !q.Done && q.Progressed && q.Received > 0 {
+				parts = append(parts, Count(int64(q.RowsPerSec+0.5))+" rows/s")
+			}
+		}
+		if reads != "" {
+			parts = append(parts, reads)
 		}
 	}
 	parts = append(parts, Seconds(elapsed))
@@ -363,6 +410,35 @@ func (m *Model) Status(now time.Time) string {
 		parts = append(parts, "watermark "+q.Watermark)
 	}
 	return strings.Join(parts, " · ")
+}
+
+// SetFollow turns follow-tail on (the view shows the end) or off (the
+// reader scrolled up).
+func (m *Model) SetFollow(on bool) {
+	if m.Follow && !on {
+		m.pausedAt = m.Received()
+	}
+	m.Follow = on
+}
+
+// NewBelow reports whether changes came after the reader scrolled away
+// from the end: the page then says that new rows are below.
+func (m *Model) NewBelow() bool {
+	return !m.Follow && m.Received() > m.pausedAt
+}
+
+// PaceNote says which running scan a pace option holds back while the
+// query shows no rows yet ("Throttled:
+// MySource reads at most 10,000 rows a second ..."), "" when none.
+func (m *Model) PaceNote() string {
+	q := m.Query
+	// A streaming query that shows its rows shows its pace too; before
+	// them, and for a batch result that comes at the end, a slow read is
+	// all there is to see.
+	if !m.Running || q == nil || q.Done || q.Streaming && q.Received > 0 {
+		return ""
+	}
+	return protocol.PaceNote(m.Query.Sources)
 }
 
 func plural(n int64, one, many string) string {
@@ -373,33 +449,10 @@ func plural(n int64, one, many string) string {
 }
 
 // Count formats n with thousands separators: 1,234,567.
-func Count(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	if neg {
-		b.WriteByte('-')
-	}
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
-}
+func Count(n int64) string { return protocol.Count(n) }
 
 // Seconds formats a duration as "0.4 s", "12.3 s" or "2 min 05 s".
-func Seconds(d time.Duration) string {
-	if d < 0 {
-		d = 0
-	}
-	if d < time.Minute {
-		return fmt.Sprintf("%.1f s", d.Seconds())
-	}
-	return fmt.Sprintf("%d min %02d s", int(d.Minutes()), int(d.Seconds())%60)
-}
+func Seconds(d time.Duration) string { return protocol.Seconds(d) }
 
 // TableauLen returns the number of lines of the tableau view.
 func (m *Model) TableauLen() int {
@@ -414,6 +467,25 @@ func (m *Model) TableauLen() int {
 		n += 1 + len(m.Output)
 	}
 	return n
+}
+
+// StickyHead returns the header lines (border, names, border) of the
+// streaming result whose rows the tableau shows from line first on, when
+// that header is above line first, so that it stays in view; "" otherwise.
+func (m *Model) StickyHead(first int) string {
+	i := 0
+	for k := range m.Blocks {
+		if k > 0 {
+			i++
+		}
+		b := &m.Blocks[k]
+		n := b.lineCount()
+		if q := b.Query; q != nil && len(q.Head) > 0 && first >= i+len(q.Head) && first < i+n {
+			return strings.Join(q.Head, "\n")
+		}
+		i += n
+	}
+	return ""
 }
 
 func (b *Block) lineCount() int {

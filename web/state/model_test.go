@@ -439,3 +439,29 @@ func TestCompletions(t *testing.T) {
 		t.Error("nil slices would reach JS as null")
 	}
 }
+
+// TestProgressCountsOnce: a progress message counts changes the worker
+// has not sent yet; when they come they do not count twice.
+func TestProgressCountsOnce(t *testing.T) {
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	m := NewModel(0)
+	m.StartRun(1, "SELECT 1;", now)
+	m.Apply(&protocol.Message{Type: protocol.TypeSchema, ID: 1, Streaming: true, Columns: []protocol.Column{{Name: "x", Type: "INT"}}}, now)
+	rows := func(n int) *protocol.Message {
+		msg := &protocol.Message{Type: protocol.TypeRows, ID: 1}
+		for i := 0; i < n; i++ {
+			msg.Rows = append(msg.Rows, protocol.Row{Op: "+I", Cells: []string{"1"}})
+		}
+		return msg
+	}
+	m.Apply(rows(3), now)
+	m.Apply(&protocol.Message{Type: protocol.TypeProgress, ID: 1, Received: 5}, now)
+	if m.Received() != 5 {
+		t.Errorf("after progress: %d", m.Received())
+	}
+	m.Apply(rows(2), now)
+	m.Apply(&protocol.Message{Type: protocol.TypeDone, ID: 1, Received: 5, Cancelled: true}, now)
+	if m.Received() != 5 || m.Query.Changes.Len() != 5 {
+		t.Errorf("received %d, buffer %d, want 5 and 5", m.Received(), m.Query.Changes.Len())
+	}
+}

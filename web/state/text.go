@@ -174,10 +174,7 @@ type Diagnostic struct {
 // that failed. It underlines the token there (a word, a quoted literal, or
 // one character), or the last token when the position is at a line's end.
 func ErrorDiagnostic(s string, e *protocol.Error, stmt Span) Diagnostic {
-	msg := e.Message
-	if e.Class != "" {
-		msg = e.Class + ": " + e.Message
-	}
+	msg := diagnosticMessage(e)
 	off := -1
 	switch {
 	case e.Offset >= 0 && e.Offset <= len(s) && (e.Offset > 0 || e.Line <= 1 && e.Col <= 1):
@@ -191,6 +188,19 @@ func ErrorDiagnostic(s string, e *protocol.Error, stmt Span) Diagnostic {
 	}
 	from, to := tokenAt(s, off)
 	return Diagnostic{UTF16Offset(s, from), UTF16Offset(s, to), msg}
+}
+
+// diagnosticMessage is what an underline of e says: the class and the
+// message, and where in the data the problem is.
+func diagnosticMessage(e *protocol.Error) string {
+	msg := e.Message
+	if e.Class != "" {
+		msg = e.Class + ": " + e.Message
+	}
+	if e.Where != "" {
+		msg += "\n(" + e.Where + ")"
+	}
+	return msg
 }
 
 func clampSpan(s string, sp Span) (int, int) {

@@ -20,9 +20,6 @@ const UploadDir = "/uploads"
 // and lives in the browser's storage.
 const MaxUpload = 32 << 20
 
-// inferRows is how many rows type inference looks at.
-const inferRows = 1000
-
 // Upload is what the upload wizard knows of an uploaded file: where it
 // goes, how Flink reads it (format, columns with inferred types), and the
 // CREATE TABLE that reads it.
@@ -114,6 +111,41 @@ func tableName(file string) string {
 	return s
 }
 
+// Script is what the wizard puts into the editor: the CREATE TABLE and a
+// query that reads the file back.
+func (u *Upload) Script() string {
+	return u.DDL() + "SELECT * FROM " + quoteIdent(u.Table) + ";\n"
+}
+
+// InsertAt returns where in script the wizard's statements go so that Run
+// script reaches them: before the first statement that is not a session
+// change (a query, an INSERT, ... which may never end), after the DDL,
+// USE and SET before it, or at the end of a script of those alone.
+func InsertAt(script string) int {
+	for _, sp := range Statements(script) {
+		if !IsDDL(script[sp.Start:sp.End]) {
+			// At the start of its line, so that a comment above it stays
+			// with it.
+			return lineStartOfBlock(script, sp.Start)
+		}
+	}
+	return len(script)
+}
+
+// lineStartOfBlock returns the start of the line of off, moved up over the
+// comment lines right above it.
+func lineStartOfBlock(s string, off int) int {
+	start := strings.LastIndexByte(s[:off], '\n') + 1
+	for start > 0 {
+		prev := strings.LastIndexByte(s[:start-1], '\n') + 1
+		if !strings.HasPrefix(strings.TrimSpace(s[prev:start-1]), "--") {
+			break
+		}
+		start = prev
+	}
+	return start
+}
+
 // DDL is the CREATE TABLE the wizard writes into the editor.
 func (u *Upload) DDL() string {
 	var b strings.Builder
@@ -146,8 +178,15 @@ func (u *Upload) inferCSV(content string) error {
 	content = strings.TrimPrefix(content, "\ufeff")
 	r := csv.NewReader(strings.NewReader(content))
 	r.FieldsPerRecord = -1
-	var records [][]string
-	for len(records) <= inferRows {
+	// Every record is looked at, not a sample: a value past the sample
+	// that does not fit the type would make the table fail to read back.
+	var first []string
+	var guesses []typeGuess // of the records after the first
+	var empty []bool        // a column has an empty cell after the first record
+	var lengths []int       // the records' field counts after the first, with their first line
+	var lines []int
+	n := 0
+	for {
 		rec, err := r.Read()
 		if err == io.EOF {
 			break
@@ -155,35 +194,58 @@ func (u *Upload) inferCSV(content string) error {
 		if err != nil {
 			return fmt.Errorf("not a CSV file: %v", err)
 		}
-		records = append(records, rec)
-	}
-	if len(records) == 0 {
-		return errors.New("the file is empty")
-	}
-	width := 0
-	for _, rec := range records {
-		width = max(width, len(rec))
-	}
-	header := len(records) > 1 && isHeader(records[0])
-	body := records
-	if header {
-		body = records[1:]
-	}
-	for i := 0; i < width; i++ {
-		name := "f" + strconv.Itoa(i)
-		if header && i < len(records[0]) {
-			name = strings.TrimSpace(records[0][i])
+		n++
+		if n == 1 {
+			first = rec
+			continue
 		}
-		var t typeGuess
-		for _, rec := range body {
-			if i < len(rec) {
-				t.add(rec[i], false)
+		for len(guesses) < len(rec) {
+			guesses, empty = append(guesses, typeGuess{}), append(empty, false)
+		}
+		for i, cell := range rec {
+			guesses[i].add(cell, false)
+			if cell == "" {
+				empty[i] = true
 			}
 		}
-		typ := t.result()
-		if strings.HasPrefix(typ, "TIMESTAMP") && t.isoT {
+		if len(lengths) == 0 || lengths[len(lengths)-1] != len(rec) {
+			line, _ := r.FieldPos(0)
+			lengths, lines = append(lengths, len(rec)), append(lines, line)
+		}
+	}
+	if n == 0 {
+		return errors.New("the file is empty")
+	}
+	header := n > 1 && isHeader(first)
+	width := len(first)
+	for _, l := range lengths {
+		width = max(width, l)
+	}
+	for len(guesses) < width {
+		guesses, empty = append(guesses, typeGuess{}), append(empty, false)
+	}
+	if !header {
+		for i, cell := range first {
+			guesses[i].add(cell, false)
+			if cell == "" {
+				empty[i] = true
+			}
+		}
+		lengths, lines = append([]int{len(first)}, lengths...), append([]int{1}, lines...)
+	}
+	nulls := false
+	for i := 0; i < width; i++ {
+		name := "f" + strconv.Itoa(i)
+		if header && i < len(first) {
+			name = strings.TrimSpace(first[i])
+		}
+		typ := guesses[i].result()
+		if strings.HasPrefix(typ, "TIMESTAMP") && guesses[i].isoT {
 			// Flink's csv format reads timestamps as 2024-01-01 12:00:00.
 			typ = "STRING"
+		}
+		if empty[i] && typ != "STRING" {
+			nulls = true
 		}
 		u.Columns = append(u.Columns, InferredColumn{Name: name, Type: typ})
 	}
@@ -193,6 +255,18 @@ func (u *Upload) inferCSV(content string) error {
 		u.Notes = append(u.Notes, "The header line was removed from the stored file: Flink's csv format has no header option. The column names come from it.")
 	} else {
 		u.Notes = append(u.Notes, "The first line looks like data, not a header: the columns are named f0, f1, ...")
+	}
+	if nulls {
+		// Flink's csv format reads an empty cell as an empty string, which
+		// a number, a boolean or a date cannot be: it fails the query.
+		u.Options = append(u.Options, [2]string{"csv.null-literal", ""})
+		u.Notes = append(u.Notes, "Empty cells read as NULL ('csv.null-literal' = ''): without it Flink fails on an empty number, boolean or date. An empty text cell is NULL too.")
+	}
+	for k, l := range lengths {
+		if l < width {
+			u.Notes = append(u.Notes, fmt.Sprintf("Line %d has %d of the %d fields: Flink's csv format fails on it ('Row length mismatch') unless 'csv.ignore-parse-errors' is set.", lines[k], l, width))
+			break
+		}
 	}
 	return nil
 }
@@ -267,11 +341,8 @@ func (u *Upload) inferJSON(content string) error {
 		if err := dec.Decode(&obj); err != nil || obj == nil {
 			return fmt.Errorf("%s is not a JSON object", where)
 		}
-		if len(objects) < inferRows {
-			objects = append(objects, obj)
-			return addKeys(raw)
-		}
-		return nil
+		objects = append(objects, obj)
+		return addKeys(raw)
 	}
 	var lines []string
 	if strings.HasPrefix(trimmed, "[") {

@@ -25,6 +25,19 @@ func TestInferUpload(t *testing.T) {
 			data: "1,3000000000,12.50,1e3,true,2024-01-02,2024-01-02 10:00:00,hello\n" +
 				"2,4,7,0.5,FALSE,2024-02-29,2024-01-02 10:00:01.123,\n" +
 				",,,,,,,\"with, comma\"\n",
+			// Empty numbers would fail Flink's csv format: they read as NULL.
+			options: "csv.null-literal=",
+		},
+		{
+			name: "a value past the first thousand rows widens the type", file: "w.csv",
+			content: "n\n" + strings.Repeat("1\n", 1500) + "3000000000\n2.5\n",
+			table:   "w", format: "csv", cols: "n DECIMAL(11, 1)",
+			data: strings.Repeat("1\n", 1500) + "3000000000\n2.5\n",
+		},
+		{
+			name: "empty text cells need no null literal", file: "s.csv",
+			content: "id,name\n1,\n2,b\n",
+			table:   "s", format: "csv", cols: "id INT, name STRING", data: "1,\n2,b\n",
 		},
 		{
 			name: "csv without header", file: "2024.csv", content: "1,a\n2,b\n",
@@ -106,5 +119,23 @@ func TestUploadDDL(t *testing.T) {
 		"  'connector' = 'filesystem',\n  'path' = '/uploads/my orders.csv',\n  'format' = 'csv'\n);\n"
 	if got := u.DDL(); got != want {
 		t.Errorf("DDL:\ngot  %q\nwant %q", got, want)
+	}
+}
+
+func TestInsertAt(t *testing.T) {
+	tests := []struct{ name, script, before string }{
+		{"before the first query", SeedSQL, "SELECT * FROM MySource;"},
+		{"with the comment above the query", "CREATE TABLE a (x INT);\n-- look\nSELECT 1;\n", "-- look\nSELECT 1;"},
+		{"after DDL alone", "CREATE CATALOG c WITH ('type' = 'playground');\nUSE CATALOG c;\n", ""},
+		{"an empty script", "", ""},
+		{"a query first", "SELECT 1;\n", "SELECT 1;"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			at := InsertAt(tt.script)
+			if got := strings.TrimSpace(tt.script[at:]); got != tt.before {
+				t.Errorf("inserts before %q, want before %q", got, tt.before)
+			}
+		})
 	}
 }
