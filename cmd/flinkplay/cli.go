@@ -152,6 +152,12 @@ SQL client does in tableau mode. Without -f and -e the script is read from
 standard input. The run stops at the first failing statement (exit status 1).
 Ctrl-C stops the running query ("Query terminated, ..."); a second Ctrl-C exits.
 
+Standard output is exactly what Flink prints. When standard error is a
+terminal, a running query's progress is drawn there on one line (rows read
+per source, rows/s, elapsed time, and the option that throttles a source)
+while standard output is quiet; when a value of a file does not parse, its
+file, line and column follow the error on standard error.
+
 Catalogs of type 'generic_in_memory' (Flink's default) live as long as the run.
 With --catalog-file, CREATE CATALOG c WITH ('type' = 'playground') makes a
 catalog whose databases, tables and views are written to that JSON file and

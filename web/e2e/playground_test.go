@@ -293,23 +293,23 @@ const editorErrorLines = `(() => {
   return [...found].sort((a, b) => a - b);
 })()`
 
-// TestSyntaxError shows a parse error as Flink prints it and underlines the
-// line of the script where it is (Flink's message counts lines within the
-// statement, the editor within the script).
+// TestSyntaxError shows a parse error as Flink prints it, with the
+// script's line (Flink's message counts lines within the statement; the
+// page shows the editor's), and underlines the line where it is.
 func TestSyntaxError(t *testing.T) {
 	p := open(t, 90*time.Second)
 	p.load()
 	script := "CREATE TABLE T (id INT) WITH ('connector' = 'datagen');\n\nSELECT id,\nFROM T;\n"
 	p.setScript(script)
 	p.click("run-all")
-	msg := waitFor[string](p, "#error", `(() => { const e = document.getElementById('error'); return e && !e.hidden && e.textContent.includes('Exception') ? e.textContent : ''; })()`, 20*time.Second)
+	msg := waitFor[string](p, "the error", `(() => { const t = window.flinkplay.transcript(); return t.includes('Exception') ? t : ''; })()`, 20*time.Second)
 	p.shot("error")
 	for _, want := range []string{
 		"org.apache.flink.sql.parser.impl.ParseException",
-		`Encountered "FROM" at line 2, column 1.`,
+		`Encountered "FROM" at line 4, column 1.`,
 	} {
 		if !strings.Contains(msg, want) {
-			p.fatalf("#error lacks %q:\n%s", want, msg)
+			p.fatalf("the transcript lacks %q:\n%s", want, msg)
 		}
 	}
 	lines := waitFor[[]int](p, "an error diagnostic in the editor", guardList(editorErrorLines), 5*time.Second)
@@ -333,7 +333,7 @@ func TestUnsupportedOption(t *testing.T) {
 	p.load()
 	p.setScript("CREATE TABLE T (id INT) WITH ('connector' = 'datagen', 'no-such-option' = '1');\nSELECT * FROM T;\n")
 	p.click("run-all")
-	msg := waitFor[string](p, "#error", `(() => { const e = document.getElementById('error'); return e && !e.hidden && e.textContent.includes('Unsupported') ? e.textContent : ''; })()`, 20*time.Second)
+	msg := waitFor[string](p, "the error", `(() => { const t = window.flinkplay.transcript(); return t.includes('Unsupported') ? t : ''; })()`, 20*time.Second)
 	p.shot("error")
 	for _, want := range []string{
 		"org.apache.flink.table.api.ValidationException: Unsupported options found for 'datagen'.",
@@ -343,7 +343,7 @@ func TestUnsupportedOption(t *testing.T) {
 		"rows-per-second",
 	} {
 		if !strings.Contains(msg, want) {
-			p.fatalf("#error lacks %q:\n%s", want, msg)
+			p.fatalf("the transcript lacks %q:\n%s", want, msg)
 		}
 	}
 }
