@@ -157,7 +157,39 @@ func (ds *desugarer) encountered(i int) error {
 
 // Flink parses each statement on its own, so line and column in the message
 // count from the start of the statement, while Pos stays a script offset.
+// In a query, the error says what Flink's parser would have accepted
+// there, and where Flink's parser and vitess disagree on where the query
+// went wrong, it is where Flink's does (queryError).
 func encounteredErr(src string, toks []Token, i int) error {
+	i, want := queryError(toks, i)
+	return encounteredExpecting(src, toks, i, want)
+}
+
+// encounteredExpecting is encounteredErr with what Flink's parser would
+// have accepted there, when that is known.
+func encounteredExpecting(src string, toks []Token, i int, want []string) error {
+	return encountered(src, toks, i, want)
+}
+
+// expectingText is the "Was expecting one of:" part of a parse error.
+func expectingText(want []string) string {
+	var b strings.Builder
+	if len(want) == 1 {
+		b.WriteString("\nWas expecting:")
+	} else {
+		b.WriteString("\nWas expecting one of:")
+	}
+	for _, w := range want {
+		b.WriteString("\n    ")
+		b.WriteString(w)
+		if w != "<EOF>" {
+			b.WriteString(" ...")
+		}
+	}
+	return b.String()
+}
+
+func encountered(src string, toks []Token, i int, want []string) *diag.Error {
 	base := 0
 	if len(toks) > 0 {
 		base = stmtBase(src, toks[0].Pos)
@@ -172,11 +204,11 @@ func encounteredErr(src string, toks []Token, i int) error {
 			pos = last - 1
 		}
 		line, col := diag.LineCol(src[base:], pos-base)
-		return diag.Parse(pos, "Encountered \"<EOF>\" at line %d, column %d.", line, col)
+		return diag.Parse(pos, "%s", unexpectedText(Token{Kind: EOF}, "<EOF>", line, col, want))
 	}
 	t := toks[i]
 	line, col := diag.LineCol(src[base:], t.Pos-base)
-	return diag.Parse(t.Pos, "Encountered \"%s\" at line %d, column %d.", tokenImage(src, t), line, col)
+	return diag.Parse(t.Pos, "%s", unexpectedText(t, tokenImage(src, t), line, col, want))
 }
 
 // stmtBase returns where the statement holding offset pos starts.

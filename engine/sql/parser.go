@@ -2,6 +2,7 @@ package sql
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -226,8 +227,17 @@ func (p *parser) unsignedInt() (int, int) {
 
 // fail reports the current token as unexpected, in Flink's words.
 func (p *parser) fail() {
+	var want []string
+	if p.expIdx == p.i && len(p.expected) > 0 {
+		want = sortExpected(p.expected)
+	}
+	p.failExpecting(want)
+}
+
+// failExpecting reports the current token as unexpected, with want (in
+// the order given) as what the parser would have accepted.
+func (p *parser) failExpecting(want []string) {
 	t := p.tok()
-	var b strings.Builder
 	image := "<EOF>"
 	pos := t.Pos
 	if t.Kind == EOF {
@@ -241,23 +251,28 @@ func (p *parser) fail() {
 		image = tokenImage(p.src, t)
 	}
 	line, col := diag.LineCol(p.src[p.base:], pos-p.base)
-	fmt.Fprintf(&b, "Encountered \"%s\" at line %d, column %d.", image, line, col)
-	if p.expIdx == p.i && len(p.expected) > 0 {
-		exp := sortExpected(p.expected)
-		if len(exp) == 1 {
-			b.WriteString("\nWas expecting:")
-		} else {
-			b.WriteString("\nWas expecting one of:")
-		}
-		for _, e := range exp {
-			b.WriteString("\n    ")
-			b.WriteString(e)
-			if e != "<EOF>" {
-				b.WriteString(" ...")
+	panic(bailout{diag.Parse(pos, "%s", unexpectedText(t, image, line, col, want))})
+}
+
+// unexpectedText is Flink's message for an unexpected token: "Encountered
+// "x" at line 1, column 5." and what was expected; where a name was
+// expected and the token is a keyword as the parser spells it (upper
+// case), Calcite's "Incorrect syntax near the keyword 'SELECT' at line 1,
+// column 13." instead.
+func unexpectedText(t Token, image string, line, col int, want []string) string {
+	head := fmt.Sprintf("Encountered \"%s\" at line %d, column %d.", image, line, col)
+	if t.Kind == Word && isKeywordToken(t.Val) {
+		for _, w := range want {
+			if w == "<IDENTIFIER>" {
+				head = fmt.Sprintf("Incorrect syntax near the keyword '%s' at line %d, column %d.", t.Val, line, col)
+				break
 			}
 		}
 	}
-	panic(bailout{diag.Parse(pos, "%s", b.String())})
+	if len(want) == 0 {
+		return head
+	}
+	return head + expectingText(want)
 }
 
 // failAt reports a problem of the given class at pos.
@@ -370,6 +385,63 @@ var reservedWords = func() map[string]bool {
 }()
 
 func isReserved(word string) bool { return reservedWords[strings.ToUpper(word)] }
+
+// isKeywordToken reports whether word, exactly as written, is one of the
+// keywords of Flink's parser: reserved or not, and in upper case, as
+// Calcite's parser metadata compares them.
+func isKeywordToken(word string) bool {
+	return reservedWords[word] || nonReservedWords[word] || slices.Contains(flinkKeywords, word)
+}
+
+// nonReservedWords are the keywords of Flink 1.20's parser that may also be
+// identifiers.
+var nonReservedWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(nonReservedList) {
+		m[w] = true
+	}
+	return m
+}()
+
+const nonReservedList = `A ABSENT ABSOLUTE ACTION ADA ADD ADMIN AFTER ALWAYS ANALYZE APPLY ARRAY_AGG ASC ASSERTION ASSIGNMENT
+ATTRIBUTE ATTRIBUTES BEFORE BERNOULLI BREADTH C CASCADE CATALOG CATALOG_NAME CENTURY CHAIN
+CHANGELOG_MODE CHARACTERISTICS CHARACTERS CHARACTER_SET_CATALOG CHARACTER_SET_NAME
+CHARACTER_SET_SCHEMA CLASS_ORIGIN COBOL COLLATION COLLATION_CATALOG COLLATION_NAME COLLATION_SCHEMA
+COLUMNS COLUMN_NAME COMMAND_FUNCTION COMMAND_FUNCTION_CODE COMMITTED COMPACT COMPILE COMPUTE
+CONDITIONAL CONDITION_NUMBER CONNECTION CONNECTION_NAME CONSTRAINTS CONSTRAINT_CATALOG
+CONSTRAINT_NAME CONSTRAINT_SCHEMA CONSTRUCTOR CONTINUE CURSOR_NAME DATA DATABASE
+DATETIME_INTERVAL_CODE DATETIME_INTERVAL_PRECISION DAYS DECADE DEFAULTS DEFERRABLE DEFERRED DEFINED
+DEFINER DEGREE DEPTH DERIVED DESC DESCRIPTION DESCRIPTOR DIAGNOSTICS DISPATCH DOMAIN DOW DOY DRAIN
+DYNAMIC_FUNCTION DYNAMIC_FUNCTION_CODE ENCODING ENFORCED EPOCH ERROR ESTIMATED_COST EXCEPTION
+EXCLUDE EXCLUDING FINAL FIRST FOLLOWING FORMAT FORTRAN FOUND FRAC_SECOND G GENERAL GENERATED
+GEOMETRY GO GOTO GRANTED HIERARCHY HOP HOURS IF IGNORE IMMEDIATE IMMEDIATELY IMPLEMENTATION
+INCLUDING INCREMENT INITIALLY INPUT INSTANCE INSTANTIABLE INVOKER ISODOW ISOLATION ISOYEAR JAR JARS
+JAVA JOB JOBS JSON JSON_EXECUTION_PLAN K KEY KEY_MEMBER KEY_TYPE LABEL LAST LENGTH LEVEL LIBRARY
+LOAD LOCATOR M MAP MATCHED MAXVALUE MESSAGE_LENGTH MESSAGE_OCTET_LENGTH MESSAGE_TEXT METADATA
+MICROSECOND MILLENNIUM MILLISECOND MINUTES MINVALUE MONTHS MORE MUMPS NAME NAMES NANOSECOND NESTING
+NORMALIZED NULLABLE NULLS NUMBER OBJECT OCTETS OPTION OPTIONS ORDERING ORDINALITY OTHERS OUTPUT
+OVERRIDING OVERWRITE OVERWRITING PAD PARAMETER_MODE PARAMETER_NAME PARAMETER_ORDINAL_POSITION
+PARAMETER_SPECIFIC_CATALOG PARAMETER_SPECIFIC_NAME PARAMETER_SPECIFIC_SCHEMA PARTIAL PARTITIONED
+PARTITIONS PASCAL PASSING PASSTHROUGH PAST PATH PLACING PLAN PLAN_ADVICE PLI PRECEDING PRESERVE
+PRIOR PRIVILEGES PUBLIC PYTHON QUARTER READ RELATIVE REMOVE REPEATABLE REPLACE RESPECT RESTART
+RESTRICT RETURNED_CARDINALITY RETURNED_LENGTH RETURNED_OCTET_LENGTH RETURNED_SQLSTATE RETURNING ROLE
+ROUTINE ROUTINE_CATALOG ROUTINE_NAME ROUTINE_SCHEMA ROW_COUNT SCALAR SCALE SCHEMA SCHEMA_NAME
+SCOPE_CATALOGS SCOPE_NAME SCOPE_SCHEMA SECONDS SECTION SECURITY SELF SEQUENCE SERIALIZABLE SERVER
+SERVER_NAME SESSION SETS SIMPLE SIZE SOURCE SPACE SPECIFIC_NAME SQL_BIGINT SQL_BINARY SQL_BIT
+SQL_BLOB SQL_BOOLEAN SQL_CHAR SQL_CLOB SQL_DATE SQL_DECIMAL SQL_DOUBLE SQL_FLOAT SQL_INTEGER
+SQL_INTERVAL_DAY SQL_INTERVAL_DAY_TO_HOUR SQL_INTERVAL_DAY_TO_MINUTE SQL_INTERVAL_DAY_TO_SECOND
+SQL_INTERVAL_HOUR SQL_INTERVAL_HOUR_TO_MINUTE SQL_INTERVAL_HOUR_TO_SECOND SQL_INTERVAL_MINUTE
+SQL_INTERVAL_MINUTE_TO_SECOND SQL_INTERVAL_MONTH SQL_INTERVAL_SECOND SQL_INTERVAL_YEAR
+SQL_INTERVAL_YEAR_TO_MONTH SQL_LONGVARBINARY SQL_LONGVARCHAR SQL_LONGVARNCHAR SQL_NCHAR SQL_NCLOB
+SQL_NUMERIC SQL_NVARCHAR SQL_REAL SQL_SMALLINT SQL_TIME SQL_TIMESTAMP SQL_TINYINT SQL_TSI_DAY
+SQL_TSI_FRAC_SECOND SQL_TSI_HOUR SQL_TSI_MICROSECOND SQL_TSI_MINUTE SQL_TSI_MONTH SQL_TSI_QUARTER
+SQL_TSI_SECOND SQL_TSI_WEEK SQL_TSI_YEAR SQL_VARBINARY SQL_VARCHAR STATE STATISTICS STOP STRUCTURE
+STYLE SUBCLASS_ORIGIN SUBSTITUTE TABLE_NAME TEMPORARY TIES TIMESTAMPADD TIMESTAMPDIFF
+TOP_LEVEL_COUNT TRANSACTION TRANSACTIONS_ACTIVE TRANSACTIONS_COMMITTED TRANSACTIONS_ROLLED_BACK
+TRANSFORM TRANSFORMS TRIGGER_CATALOG TRIGGER_NAME TRIGGER_SCHEMA TRY_CAST TUMBLE TYPE UNBOUNDED
+UNCOMMITTED UNCONDITIONAL UNDER UNLOAD UNNAMED USAGE USER_DEFINED_TYPE_CATALOG
+USER_DEFINED_TYPE_CODE USER_DEFINED_TYPE_NAME USER_DEFINED_TYPE_SCHEMA UTF16 UTF32 UTF8 VERSION VIEW
+VIRTUAL WEEK WORK WRAPPER WRITE XML YEARS ZONE`
 
 const reservedList = `ABS ALL ALLOCATE ALLOW ALTER AND ANY ARE ARRAY ARRAY_CONCAT_AGG
 ARRAY_MAX_CARDINALITY AS ASENSITIVE ASYMMETRIC AT ATOMIC AUTHORIZATION AVG BEGIN BEGIN_FRAME

@@ -1,6 +1,7 @@
 package sql
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/flinkplay/flinkplay/engine/diag"
@@ -50,8 +51,7 @@ func ParseStatement(src string, span Span) (st Statement, err error) {
 		return nil, err
 	}
 	if p.atEOF() {
-		p.note(statementStartImages...)
-		p.fail()
+		p.failExpecting(statementStartImages)
 	}
 	st = p.statement()
 	p.expectEnd()
@@ -61,11 +61,38 @@ func ParseStatement(src string, span Span) (st Statement, err error) {
 	return st, nil
 }
 
-// statementStartImages are the keywords a statement may begin with, for errors.
+// statementStartImages is what Flink's parser lists for a statement that
+// begins with no statement keyword and no expression: every keyword a
+// statement may begin with and everything an expression may, in the order
+// the parser prints them (a list of facts read off Flink 1.20's parser).
 var statementStartImages = []string{
-	`"ALTER"`, `"BEGIN"`, `"CREATE"`, `"DESC"`, `"DESCRIBE"`, `"DROP"`, `"END"`, `"EXECUTE"`,
-	`"EXPLAIN"`, `"INSERT"`, `"RESET"`, `"SELECT"`, `"SET"`, `"SHOW"`, `"UPSERT"`, `"USE"`,
-	`"VALUES"`, `"WITH"`, `"("`,
+	`"ABS"`, `"ALTER"`, `"ARRAY"`, `"ARRAY_CONCAT_AGG"`, `"AVG"`, `"CALL"`, `"CARDINALITY"`, `"CASE"`,
+	`"CAST"`, `"CEIL"`, `"CEILING"`, `"CHAR"`, `"CHAR_LENGTH"`, `"CHARACTER_LENGTH"`, `"CLASSIFIER"`,
+	`"COALESCE"`, `"COLLECT"`, `"CONVERT"`, `"COUNT"`, `"COVAR_POP"`, `"COVAR_SAMP"`, `"CREATE"`,
+	`"CUME_DIST"`, `"CURRENT"`, `"CURRENT_CATALOG"`, `"CURRENT_DATE"`,
+	`"CURRENT_DEFAULT_TRANSFORM_GROUP"`, `"CURRENT_PATH"`, `"CURRENT_ROLE"`, `"CURRENT_SCHEMA"`,
+	`"CURRENT_TIME"`, `"CURRENT_TIMESTAMP"`, `"CURRENT_USER"`, `"CURSOR"`, `"DATE"`, `"DELETE"`,
+	`"DENSE_RANK"`, `"DESCRIBE"`, `"DROP"`, `"ELEMENT"`, `"EVERY"`, `"EXISTS"`, `"EXP"`, `"EXPLAIN"`,
+	`"EXTRACT"`, `"FALSE"`, `"FIRST_VALUE"`, `"FLOOR"`, `"FUSION"`, `"GROUP_CONCAT"`, `"GROUPING"`,
+	`"HOUR"`, `"INSERT"`, `"INTERSECTION"`, `"INTERVAL"`, `"JSON_ARRAY"`, `"JSON_ARRAYAGG"`,
+	`"JSON_EXISTS"`, `"JSON_OBJECT"`, `"JSON_OBJECTAGG"`, `"JSON_QUERY"`, `"JSON_VALUE"`, `"LAG"`,
+	`"LAST_VALUE"`, `"LEAD"`, `"LEFT"`, `"LN"`, `"LOCALTIME"`, `"LOCALTIMESTAMP"`, `"LOWER"`,
+	`"MATCH_NUMBER"`, `"MAX"`, `"MERGE"`, `"MIN"`, `"MINUTE"`, `"MOD"`, `"MONTH"`, `"MULTISET"`,
+	`"NEW"`, `"NEXT"`, `"NOT"`, `"NTH_VALUE"`, `"NTILE"`, `"NULL"`, `"NULLIF"`, `"OCTET_LENGTH"`,
+	`"OVERLAY"`, `"PERCENTILE_CONT"`, `"PERCENTILE_DISC"`, `"PERCENT_RANK"`, `"PERIOD"`, `"POSITION"`,
+	`"POWER"`, `"PREV"`, `"RANK"`, `"REGR_COUNT"`, `"REGR_SXX"`, `"REGR_SYY"`, `"RESET"`, `"RIGHT"`,
+	`"ROW"`, `"ROW_NUMBER"`, `"RUNNING"`, `"SECOND"`, `"SELECT"`, `"SESSION_USER"`, `"SET"`, `"SOME"`,
+	`"SPECIFIC"`, `"SQRT"`, `"STDDEV_POP"`, `"STDDEV_SAMP"`, `"STRING_AGG"`, `"SUBSTRING"`, `"SUM"`,
+	`"SYSTEM_USER"`, `"TABLE"`, `"TIME"`, `"TIMESTAMP"`, `"TRANSLATE"`, `"TRIM"`, `"TRUE"`,
+	`"TRUNCATE"`, `"UNIQUE"`, `"UNKNOWN"`, `"UPDATE"`, `"UPPER"`, `"UPSERT"`, `"USER"`, `"VALUES"`,
+	`"VAR_POP"`, `"VAR_SAMP"`, `"WITH"`, `"YEAR"`, `<UNSIGNED_INTEGER_LITERAL>`,
+	`<APPROX_NUMERIC_LITERAL>`, `<DECIMAL_NUMERIC_LITERAL>`, `<BINARY_STRING_LITERAL>`,
+	`<QUOTED_STRING>`, `<PREFIXED_STRING_LITERAL>`, `<UNICODE_STRING_LITERAL>`,
+	`<BIG_QUERY_DOUBLE_QUOTED_STRING>`, `<BIG_QUERY_QUOTED_STRING>`, `"("`, `<LBRACE_D>`, `<LBRACE_T>`,
+	`<LBRACE_TS>`, `<LBRACE_FN>`, `"?"`, `"+"`, `"-"`, `<BRACKET_QUOTED_IDENTIFIER>`,
+	`<QUOTED_IDENTIFIER>`, `<BACK_QUOTED_IDENTIFIER>`, `<BIG_QUERY_BACK_QUOTED_IDENTIFIER>`,
+	`<HYPHENATED_IDENTIFIER>`, `<IDENTIFIER>`, `<UNICODE_QUOTED_IDENTIFIER>`, `"BEGIN"`, `"END"`,
+	`"SHOW"`, `"USE"`, `"EXECUTE"`,
 }
 
 func (p *parser) statement() Statement {
@@ -114,9 +141,31 @@ func (p *parser) statement() Statement {
 			p.failAt(t.Pos, diag.SqlExecutionException, "The SQL client command %s is not available in the playground.", strings.ToUpper(t.Val))
 		}
 	}
-	p.note(statementStartImages...)
-	p.fail()
+	if at, want := expressionStatement(p.toks, p.i); want != nil {
+		p.i = at
+		p.failExpecting(want)
+	}
+	if startsExpression(t) {
+		// Flink reads on, as an expression, and fails later, where this
+		// parser cannot say what it lists.
+		p.failExpecting(nil)
+	}
+	p.failExpecting(statementStartImages)
 	return nil
+}
+
+// startsExpression reports whether a statement's first token may begin an
+// expression, which Flink's parser reads as a query.
+func startsExpression(t Token) bool {
+	switch t.Kind {
+	case QuotedIdent, Number, String, BinaryStr:
+		return true
+	case Word:
+		if !isReserved(t.Val) {
+			return true
+		}
+	}
+	return slices.Contains(statementStartImages, `"`+strings.ToUpper(t.Val)+`"`)
 }
 
 // unsupported reports a statement Flink has but the playground does not.
@@ -983,6 +1032,13 @@ func (p *parser) insert(pos int, inSet bool) *Insert {
 	}
 	if p.tok().IsPunct("(") && (p.peek(1).Kind == QuotedIdent || (p.peek(1).Kind == Word && !isReserved(p.peek(1).Val))) {
 		ins.Columns = p.identList()
+	}
+	if !inSet {
+		// An expression where the query goes: Flink reads it as the query.
+		if at, want := expressionStatement(p.toks, p.i); want != nil {
+			p.i = at
+			p.failExpecting(want)
+		}
 	}
 	ins.Source, _ = p.query(inSet)
 	return ins
