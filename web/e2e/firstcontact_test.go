@@ -264,7 +264,7 @@ func TestThrottledBatchProgress(t *testing.T) {
 	later := waitFor[string](p, "the count to grow", fmt.Sprintf(`(() => { const s = document.getElementById('status')?.textContent || ''; const m = /read ([0-9,]+) rows/.exec(s); return m && +m[1].replace(/,/g, '') > %d ? s : ''; })()`, first), 5*time.Second)
 	t.Logf("later: %q", later)
 	p.stop()
-	if p.shown("pace") {
+	if _, err := tryWait[bool](p, `document.getElementById('pace').getClientRects().length === 0`, 2*time.Second); err != nil {
 		p.fatalf("the throttling note stays after Stop")
 	}
 }
