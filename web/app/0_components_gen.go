@@ -227,6 +227,11 @@ func (c *Embed) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					{
 						vgparent := vgn
 						_ = vgparent
+						if len(c.Model.Columns()) == 0 {
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "no-columns"}}}
+							vgparent.AppendChild(vgn)
+							vgn.SetInnerHTML(c.NoColumns())
+						}
 						for vgiterkeyt, h := range c.Model.Columns() {
 							var vgiterkey interface{} = vgiterkeyt
 							_ = vgiterkey
@@ -1175,6 +1180,11 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						{
 							vgparent := vgn
 							_ = vgparent
+							if len(c.Model.Columns()) == 0 {
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "no-columns"}}}
+								vgparent.AppendChild(vgn)
+								vgn.SetInnerHTML(c.NoColumns())
+							}
 							for vgiterkeyt, h := range c.Model.Columns() {
 								var vgiterkey interface{} = vgiterkeyt
 								_ = vgiterkey

@@ -260,6 +260,12 @@ func (c *Chrome) PaneClass(pane string) string {
 	return pane + " hidden"
 }
 
+// NoColumns is the text of the grid's header when no query's columns are
+// there: a no-break space, so that the cell that held the last query's
+// first column is rewritten (Vugu leaves the old text of a cell whose
+// content became empty).
+func (c *Chrome) NoColumns() string { return "\u00a0" }
+
 // HeadClass styles the op column header.
 func (c *Chrome) HeadClass(h string) string {
 	if h == "op" && c.Model.View == state.ViewChangelog {

@@ -354,3 +354,37 @@ func TestStopCounts(t *testing.T) {
 		p.fatalf("the download's last id is %s, want %d", last, n)
 	}
 }
+
+// TestViewsAndFollowTail: the grid views never show an earlier query's
+// columns; scrolled up while rows stream, the page says that new rows are
+// below, and the button brings the view back to them.
+func TestViewsAndFollowTail(t *testing.T) {
+	p := open(t, 120*time.Second)
+	p.load()
+	p.setScript(seedScript)
+	p.click("run-all")
+	waitFor[bool](p, "rows", `JSON.parse(window.flinkplay.state()).received > 200`, 20*time.Second)
+	p.click("view-changelog")
+	waitFor[bool](p, "the grid's columns", `[...document.querySelectorAll('#grid thead th')].map((th) => th.textContent.trim()).join(',') === 'op,id,name'`, 5*time.Second)
+	// Scrolled up: follow-tail pauses, and the page says new rows came.
+	eval[bool](p, "scroll up", `(() => { const r = document.getElementById('results'); r.scrollTop = 0; r.dispatchEvent(new Event('scroll')); return true; })()`)
+	waitFor[bool](p, "the new-rows note", `(() => { const b = document.getElementById('new-below'); return !!b && b.getClientRects().length > 0; })()`, 5*time.Second)
+	p.shot("new-rows-below")
+	p.click("new-below")
+	waitFor[bool](p, "the view at the newest rows", `(() => { const r = document.getElementById('results'); const b = document.getElementById('new-below');
+  return r.scrollTop + r.clientHeight >= r.scrollHeight - 30 && b.getClientRects().length === 0; })()`, 5*time.Second)
+	p.stop()
+
+	// A script with no query: no columns of the one before.
+	p.setScript("CREATE TABLE Other (x INT) WITH ('connector' = 'datagen');\n")
+	p.click("run-all")
+	waitFor[bool](p, "the script to end", `(() => { const s = JSON.parse(window.flinkplay.state()); return !s.running && window.flinkplay.transcript().includes('Execute statement succeeded'); })()`, 20*time.Second)
+	for _, view := range []string{"view-changelog", "view-table"} {
+		p.click(view)
+		heads := waitFor[string](p, "the grid's header", `(() => { return 'cols:' + [...document.querySelectorAll('#grid thead th')].map((th) => th.textContent.trim()).filter((s) => s !== '').join(','); })()`, 5*time.Second)
+		if heads != "cols:" {
+			p.fatalf("%s shows the columns %q after a script with no query", view, heads)
+		}
+	}
+	p.shot("no-query-no-columns")
+}
