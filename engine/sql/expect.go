@@ -304,18 +304,8 @@ func (w *queryWalk) body() bool {
 				return false
 			}
 		}
-		// An alias, or nothing: the item then ends where an alias could
-		// have come, which this walk has no list for.
-		w.after = nil
-		if w.accept("AS") {
-			if !isIdentTok(w.tok()) {
-				return w.stop()
-			}
-			w.i++
-			w.after = selectEnd
-		} else if isIdentTok(w.tok()) {
-			w.i++
-			w.after = selectEnd
+		if !w.alias(selectEnd) {
+			return false
 		}
 		if !w.punct(",") {
 			break
@@ -443,19 +433,26 @@ func (w *queryWalk) tableRef(end []string) bool {
 	default:
 		return w.stop() // LATERAL, TABLE(...), UNNEST(...): not walked
 	}
-	w.after = nil
-	if w.accept("AS") {
-		if !isIdentTok(w.tok()) {
-			return w.stop()
-		}
-		w.i++
-		w.after = end
-	} else if isIdentTok(w.tok()) {
-		w.i++
-		w.after = end
+	if !w.alias(end) {
+		return false
 	}
 	if w.punct("(") || w.is("MATCH_RECOGNIZE") || w.is("TABLESAMPLE") {
 		return w.stop()
+	}
+	return true
+}
+
+// alias walks [[AS] name] after a select item or a table: with a name,
+// end is what Flink lists after it; without one, the item ends where a
+// name could have come, which this walk has no list for.
+func (w *queryWalk) alias(end []string) bool {
+	w.after = nil
+	if w.accept("AS") && !isIdentTok(w.tok()) {
+		return w.stop()
+	}
+	if isIdentTok(w.tok()) {
+		w.i++
+		w.after = end
 	}
 	return true
 }
