@@ -152,6 +152,10 @@ type queryWalk struct {
 	stopped bool
 	// skipped are the token ranges [from, to] walked without reading them.
 	skipped [][2]int
+	// sure is set when the walk failed where Flink's parser must: at a
+	// token that begins no expression where one must begin. vitess, which
+	// takes some of Flink's reserved words for names, may fail later.
+	sure bool
 }
 
 // queryError returns where a query that vitess failed at toks[at] fails
@@ -167,7 +171,7 @@ func queryError(toks []Token, at int) (int, []string) {
 		// The walk found no error, or one it knows no list for.
 		return at, nil
 	}
-	if w.i < at {
+	if w.i < at && !w.sure {
 		return at, nil
 	}
 	for _, r := range w.skipped {
@@ -250,7 +254,12 @@ func (w *queryWalk) query() bool {
 		if !w.accept("BY") {
 			return w.fail(`"BY"`)
 		}
+		start := expectConditionStart
 		for {
+			if !w.begins(start) {
+				return false
+			}
+			start = nil
 			kind, ok := w.expr()
 			if !ok {
 				return false
@@ -292,14 +301,18 @@ func (w *queryWalk) body() bool {
 	if w.tok().Kind == Hint || w.is("STREAM") {
 		return w.stop()
 	}
-	if !w.accept("DISTINCT") {
-		w.accept("ALL")
+	start := expectSelectStart
+	if w.accept("DISTINCT") || w.accept("ALL") {
+		start = nil // its list is not known here
 	}
 	selectEnd := sortedExpected(append(append(append([]string{}, expectQueryEnd...), expectQueryTail...), `"FROM"`, `","`))
 	for {
 		if w.punct("*") {
 			w.i++
 		} else {
+			if !w.begins(start) {
+				return false
+			}
 			if _, ok := w.expr(); !ok {
 				return false
 			}
@@ -311,9 +324,13 @@ func (w *queryWalk) body() bool {
 			break
 		}
 		w.i++
+		start = expectSelectNext
 	}
 	if !w.accept("FROM") {
 		return true
+	}
+	if t := w.tok(); t.Kind == EOF || t.IsPunct(";") || t.Kind == Word && isReserved(t.Val) && !w.listsToken(expectFromStart) {
+		return w.fail(expectFromStart...)
 	}
 	if !w.from() {
 		return false
@@ -322,6 +339,9 @@ func (w *queryWalk) body() bool {
 		return append(append(append([]string{}, expectQueryEnd...), expectQueryTail...), more...)
 	}
 	if w.accept("WHERE") {
+		if !w.begins(expectConditionStart) {
+			return false
+		}
 		kind, ok := w.expr()
 		if !ok {
 			return false
@@ -332,10 +352,15 @@ func (w *queryWalk) body() bool {
 		if !w.accept("BY") {
 			return w.fail(`"BY"`)
 		}
+		start := expectGroupStart
 		for {
 			if w.is("ROLLUP") || w.is("CUBE") || w.is("GROUPING") || w.punct("(") {
 				return w.stop()
 			}
+			if !w.begins(start) {
+				return false
+			}
+			start = nil
 			kind, ok := w.expr()
 			if !ok {
 				return false
@@ -348,6 +373,9 @@ func (w *queryWalk) body() bool {
 		}
 	}
 	if w.accept("HAVING") {
+		if !w.begins(expectConditionStart) {
+			return false
+		}
 		kind, ok := w.expr()
 		if !ok {
 			return false
@@ -399,6 +427,9 @@ func (w *queryWalk) from() bool {
 				return w.stop() // a joined table's alias: ON and USING would be listed too
 			}
 			if w.accept("ON") {
+				if !w.begins(expectConditionStart) {
+					return false
+				}
 				kind, ok := w.expr()
 				if !ok {
 					return false
@@ -440,6 +471,27 @@ func (w *queryWalk) tableRef(end []string) bool {
 		return w.stop()
 	}
 	return true
+}
+
+// begins checks that an expression begins at the current token, where
+// Flink lists start when none does (the end of the statement, a keyword
+// that begins no expression). With start nil, the list is not known: the
+// walk goes on, and stops where the expression fails.
+func (w *queryWalk) begins(start []string) bool {
+	t := w.tok()
+	switch {
+	case start == nil, isIdentTok(t), t.Kind == Number, t.Kind == String, t.Kind == BinaryStr:
+		return true
+	case t.Kind == Word || t.Kind == Punct:
+		if w.listsToken(start) {
+			return true
+		}
+		fallthrough
+	case t.Kind == EOF:
+		w.sure = len(w.skipped) == 0
+		return w.fail(start...)
+	}
+	return w.stop()
 }
 
 // alias walks [[AS] name] after a select item or a table: with a name,

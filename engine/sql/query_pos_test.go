@@ -93,7 +93,9 @@ func TestErrorPositionsInScript(t *testing.T) {
 			`Encountered "=" at line 2, column 18.`, "3:18"},
 		{"query after AS", "CREATE VIEW v AS SELECT a FROM t WHERE x = = 2", "SELECT a",
 			`Encountered "=" at line 1, column 44.`, "1:44"},
-		{"eof", "SELECT 1;\nSELECT a FROM", "SELECT a", `Encountered "<EOF>" at line 1, column 13.`, "2:13"},
+		{"eof", "SELECT 1;\nSELECT a FROM", "SELECT a", "Encountered \"<EOF>\" at line 1, column 13.\nWas expecting one of:\n" +
+			"    \"LATERAL\" ...\n    \"TABLE\" ...\n    \"UNNEST\" ...\n    <IDENTIFIER> ...\n    <HYPHENATED_IDENTIFIER> ...\n    <QUOTED_IDENTIFIER> ...\n" +
+			"    <BACK_QUOTED_IDENTIFIER> ...\n    <BIG_QUERY_BACK_QUOTED_IDENTIFIER> ...\n    <BRACKET_QUOTED_IDENTIFIER> ...\n    <UNICODE_QUOTED_IDENTIFIER> ...\n    \"(\" ...", "2:13"},
 		{"cast type", "SELECT 1;\nSELECT CAST(a AS NOPE) FROM t", "SELECT CAST", "", "2:18"},
 	}
 	for _, tc := range tests {

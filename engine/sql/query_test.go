@@ -617,8 +617,9 @@ func TestParseErrors(t *testing.T) {
 		{"bad interval unit", "SELECT INTERVAL '1' FORTNIGHT", `Encountered "FORTNIGHT" at line 1, column 21.`},
 		{"bad interval range", "SELECT INTERVAL '1' MONTH TO DAY", `Encountered "DAY" at line 1, column 30.`},
 		{"odd binary", "SELECT X'abc'", "Binary literal string must contain an even number of hexits"},
-		{"empty select", "SELECT FROM t", `Encountered "FROM" at line 1, column 8.`},
-		{"trailing comma", "SELECT a, FROM t", `Encountered "FROM" at line 1, column 11.`},
+		// Flink's parser: an upper-case keyword where a name may go.
+		{"empty select", "SELECT FROM t", "Incorrect syntax near the keyword 'FROM' at line 1, column 8.\nWas expecting one of:\n    \"ABS\" ...\n    \"ALL\" ..."},
+		{"trailing comma", "SELECT a, FROM t", "Incorrect syntax near the keyword 'FROM' at line 1, column 11.\nWas expecting one of:\n    \"ABS\" ...\n    \"ARRAY\" ..."},
 		{"reserved column", "SELECT user FROM t", `Encountered "user" at line 1, column 8.`},
 		{"reserved qualified column", "SELECT t.value FROM t", `Encountered "value" at line 1, column 10.`},
 		{"reserved table", "SELECT a FROM `order`, year", `Encountered "year" at line 1, column 24.`},
