@@ -306,7 +306,7 @@ func TestSyntaxError(t *testing.T) {
 	p.shot("error")
 	for _, want := range []string{
 		"org.apache.flink.sql.parser.impl.ParseException",
-		`Encountered "FROM" at line 4, column 1.`,
+		`Incorrect syntax near the keyword 'FROM' at line 4, column 1.`,
 	} {
 		if !strings.Contains(msg, want) {
 			p.fatalf("the transcript lacks %q:\n%s", want, msg)
