@@ -195,20 +195,65 @@ func encountered(src string, toks []Token, i int, want []string) *diag.Error {
 		base = stmtBase(src, toks[0].Pos)
 	}
 	if i < 0 || i >= len(toks) || toks[i].Kind == EOF {
-		pos := len(src)
-		if len(toks) > 0 {
-			pos = toks[len(toks)-1].Pos
-		}
-		// JavaCC reports <EOF> at the last character it read.
-		if last := lastTokenEnd(toks); last > 0 {
-			pos = last - 1
-		}
+		image, pos := endToken(src, toks)
 		line, col := diag.LineCol(src[base:], pos-base)
-		return diag.Parse(pos, "%s", unexpectedText(Token{Kind: EOF}, "<EOF>", line, col, want))
+		return diag.Parse(pos, "%s", unexpectedText(Token{Kind: EOF}, image, line, col, want))
 	}
 	t := toks[i]
 	line, col := diag.LineCol(src[base:], t.Pos-base)
-	return diag.Parse(t.Pos, "%s", unexpectedText(t, tokenImage(src, t), line, col, want))
+	return diag.Parse(t.Pos, "%s", unexpectedText(t, encounteredImage(src, toks, i, want), line, col, want))
+}
+
+// encounteredImage is what JavaCC quotes after "Encountered": as many
+// tokens from the failing one as the longest sequence it expected ("+
+// <EOF>" where "+" "NOT" ... was expected), <EOF> ending them.
+func encounteredImage(src string, toks []Token, i int, want []string) string {
+	n := 1
+	for _, w := range want {
+		n = max(n, sequenceLen(w))
+	}
+	var b strings.Builder
+	for k := 0; k < n; k++ {
+		if k > 0 {
+			b.WriteByte(' ')
+		}
+		if i+k >= len(toks) || toks[i+k].Kind == EOF {
+			image, _ := endToken(src, toks)
+			b.WriteString(image)
+			break
+		}
+		b.WriteString(tokenImage(src, toks[i+k]))
+	}
+	return b.String()
+}
+
+// sequenceLen counts the token images of an expected entry: "+" "NOT" is 2.
+func sequenceLen(entry string) int {
+	n := 0
+	for i := 0; i < len(entry); {
+		switch entry[i] {
+		case '"':
+			j := i + 1
+			for j < len(entry) && entry[j] != '"' {
+				if entry[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			i = j + 1
+			n++
+		case '<':
+			j := strings.IndexByte(entry[i:], '>')
+			if j < 0 {
+				return n + 1
+			}
+			i += j + 1
+			n++
+		default:
+			i++
+		}
+	}
+	return n
 }
 
 // stmtBase returns where the statement holding offset pos starts.
@@ -223,6 +268,57 @@ func stmtBase(src string, pos int) int {
 		}
 	}
 	return pos
+}
+
+// endToken is what Flink's parser meets where a statement ends, and where:
+// the SQL client hands the parser each statement with its ';' (and puts
+// one after a script whose last statement has none), so a statement that
+// ends too early meets the ';' (";" at its offset, or just after the
+// statement's last character for the one the client adds). Where the
+// tokens end before the statement does (a type inside a CAST), it is
+// <EOF>, reported, as JavaCC does, at the last character read.
+func endToken(src string, toks []Token) (image string, pos int) {
+	last := lastTokenEnd(toks)
+	end := last
+	if len(toks) > 0 {
+		end = max(end, toks[len(toks)-1].Pos)
+	}
+	j := skipSpace(src, end)
+	switch {
+	case j < len(src) && src[j] == ';':
+		return ";", j
+	case j >= len(src) && last > 0:
+		return ";", last
+	}
+	pos = end
+	if last > 0 {
+		pos = last - 1
+	}
+	return "<EOF>", pos
+}
+
+// skipSpace returns the offset of the first byte at or after i that is
+// no space and in no comment.
+func skipSpace(src string, i int) int {
+	for i < len(src) {
+		switch {
+		case src[i] == ' ' || src[i] == '\t' || src[i] == '\n' || src[i] == '\r':
+			i++
+		case strings.HasPrefix(src[i:], "--"):
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+		case strings.HasPrefix(src[i:], "/*") && !strings.HasPrefix(src[i:], "/*+"):
+			j := strings.Index(src[i+2:], "*/")
+			if j < 0 {
+				return len(src)
+			}
+			i += j + 4
+		default:
+			return i
+		}
+	}
+	return i
 }
 
 func lastTokenEnd(toks []Token) int {

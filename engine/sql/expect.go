@@ -1,6 +1,7 @@
 package sql
 
 import (
+	"slices"
 	"sort"
 	"strings"
 )
@@ -73,23 +74,11 @@ STDDEV_SAMP SUM UPPER TRUNCATE USER VAR_POP VAR_SAMP YEAR`) {
 // where follow may come next; nil for a kind whose list is not known.
 // like is set when the expression has a LIKE, whose ESCAPE may follow.
 func afterExpr(follow []string, kind operandKind, joins bool) []string {
-	set := append([]string(nil), follow...)
-	var suffix []string
-	switch kind &^ opLike {
-	case opIdent:
-		suffix = []string{`"("`}
-	case opNumber:
-	case opString:
-		set = append(set, `"UESCAPE"`, "<QUOTED_STRING>")
-	case opCall:
-		set = append(set, `"FILTER"`, `"OVER"`, `"WITHIN"`)
-		suffix = []string{`"IGNORE"`, `"RESPECT"`}
-	case opParen:
-		suffix = expectIntervalUnits
-	default:
+	la1, suffix, ok := operandTail(kind &^ opLike)
+	if !ok {
 		return nil
 	}
-	out := sortedExpected(set)
+	out := sortedExpected(append(append([]string(nil), follow...), la1...))
 	if joins {
 		out = append(out, expectJoins...)
 	}
@@ -99,6 +88,62 @@ func afterExpr(follow []string, kind operandKind, joins bool) []string {
 	} else {
 		out = append(out, expectOperators...)
 	}
+	return append(out, suffix...)
+}
+
+// operandTail is what an operand of kind adds to what may follow it: to
+// the sorted set (la1), and after the operators (suffix).
+func operandTail(kind operandKind) (la1, suffix []string, ok bool) {
+	switch kind {
+	case opIdent:
+		return nil, []string{`"("`}, true
+	case opNumber:
+		return nil, nil, true
+	case opString:
+		return []string{`"UESCAPE"`, "<QUOTED_STRING>"}, nil, true
+	case opCall:
+		return []string{`"FILTER"`, `"OVER"`, `"WITHIN"`}, []string{`"IGNORE"`, `"RESPECT"`}, true
+	case opParen:
+		return nil, expectIntervalUnits, true
+	}
+	return nil, nil, false
+}
+
+// missingOperandList is what Flink lists for one operator whose right
+// operand is missing, besides the left operand's follow set: the entries
+// before the operator's run of operands, and for a comparison the run of
+// quantifiers and the entries between it and the operands.
+type missingOperandList struct {
+	before     []string
+	quantified bool
+	between    []string
+}
+
+// afterOperator is the list where the right operand of op is missing
+// after a left operand of kind, in a place where follow may come after
+// the expression; nil when not known.
+func afterOperator(follow []string, kind operandKind, op string, joins bool) []string {
+	m, known := missingOperand[op]
+	la1, suffix, ok := operandTail(kind)
+	if !known || !ok {
+		return nil
+	}
+	out := sortedExpected(append(append([]string(nil), follow...), la1...))
+	if joins {
+		out = append(out, expectJoins...)
+	}
+	out = append(out, m.before...)
+	image := `"` + op + `" `
+	if m.quantified {
+		out = append(out, image+`"SOME"`, image+`"ANY"`, image+`"ALL"`)
+		out = append(out, m.between...)
+	}
+	for _, s := range operandStarts {
+		if !(m.quantified && s == `"SOME"`) {
+			out = append(out, image+s)
+		}
+	}
+	out = append(out, `"["`, `"IS"`, `"FORMAT"`)
 	return append(out, suffix...)
 }
 
@@ -152,6 +197,10 @@ type queryWalk struct {
 	stopped bool
 	// skipped are the token ranges [from, to] walked without reading them.
 	skipped [][2]int
+	// missing is the binary operator (as Flink spells it) whose right
+	// operand expr found missing, after an operand of missingKind.
+	missing     string
+	missingKind operandKind
 	// sure is set when the walk failed where Flink's parser must: at a
 	// token that begins no expression where one must begin. vitess, which
 	// takes some of Flink's reserved words for names, may fail later.
@@ -260,11 +309,9 @@ func (w *queryWalk) query() bool {
 				return false
 			}
 			start = nil
-			kind, ok := w.expr()
-			if !ok {
+			if !w.exprIn(append(append([]string{}, expectQueryEnd...), `"ASC"`, `"DESC"`, `"FETCH"`, `"LIMIT"`, `"NULLS"`, `"OFFSET"`, `","`), false) {
 				return false
 			}
-			w.after = afterExpr(append(append([]string{}, expectQueryEnd...), `"ASC"`, `"DESC"`, `"FETCH"`, `"LIMIT"`, `"NULLS"`, `"OFFSET"`, `","`), kind, false)
 			if w.accept("ASC") || w.accept("DESC") {
 				w.after = sortedExpected(append(append([]string{}, expectQueryEnd...), `"FETCH"`, `"LIMIT"`, `"NULLS"`, `"OFFSET"`, `","`))
 			}
@@ -342,11 +389,9 @@ func (w *queryWalk) body() bool {
 		if !w.begins(expectConditionStart) {
 			return false
 		}
-		kind, ok := w.expr()
-		if !ok {
+		if !w.exprIn(clauseEnd(`"GROUP"`, `"HAVING"`, `"WINDOW"`), false) {
 			return false
 		}
-		w.after = afterExpr(clauseEnd(`"GROUP"`, `"HAVING"`, `"WINDOW"`), kind, false)
 	}
 	if w.accept("GROUP") {
 		if !w.accept("BY") {
@@ -361,11 +406,9 @@ func (w *queryWalk) body() bool {
 				return false
 			}
 			start = nil
-			kind, ok := w.expr()
-			if !ok {
+			if !w.exprIn(clauseEnd(`"HAVING"`, `"WINDOW"`, `","`), false) {
 				return false
 			}
-			w.after = afterExpr(clauseEnd(`"HAVING"`, `"WINDOW"`, `","`), kind, false)
 			if !w.punct(",") {
 				break
 			}
@@ -376,11 +419,9 @@ func (w *queryWalk) body() bool {
 		if !w.begins(expectConditionStart) {
 			return false
 		}
-		kind, ok := w.expr()
-		if !ok {
+		if !w.exprIn(clauseEnd(`"WINDOW"`), false) {
 			return false
 		}
-		w.after = afterExpr(clauseEnd(`"WINDOW"`), kind, false)
 	}
 	if w.is("WINDOW") {
 		return w.stop()
@@ -430,11 +471,9 @@ func (w *queryWalk) from() bool {
 				if !w.begins(expectConditionStart) {
 					return false
 				}
-				kind, ok := w.expr()
-				if !ok {
+				if !w.exprIn(onEnd, true) {
 					return false
 				}
-				w.after = afterExpr(onEnd, kind, true)
 			} else if w.is("USING") {
 				return w.stop()
 			}
@@ -570,9 +609,54 @@ var walkBinaryOps = map[string]bool{
 	"+": true, "-": true, "*": true, "/": true, "%": true, "||": true,
 }
 
+// exprIn walks an expression in a place where follow may come after it,
+// and sets w.after to what Flink lists after it. Where the right operand
+// of a binary operator is missing, the walk fails at the operator, with
+// Flink's list there.
+func (w *queryWalk) exprIn(follow []string, joins bool) bool {
+	kind, ok := w.exprOrMissing()
+	if w.missing != "" {
+		w.after = afterOperator(follow, w.missingKind, w.missing, joins)
+		w.missing = ""
+		if w.after == nil {
+			return w.stop()
+		}
+		w.sure = len(w.skipped) == 0
+		return false
+	}
+	if !ok {
+		return false
+	}
+	w.after = afterExpr(follow, kind, joins)
+	return true
+}
+
+// operandBegins reports whether an operand may begin with t.
+func operandBegins(t Token) bool {
+	switch t.Kind {
+	case QuotedIdent, Number, String, BinaryStr:
+		return true
+	case Word, Punct:
+		return isIdentTok(t) || slices.Contains(operandStarts, `"`+strings.ToUpper(t.Val)+`"`)
+	}
+	return false
+}
+
 // expr walks one expression and reports what its last operand is; an
 // error inside it stops the walk.
 func (w *queryWalk) expr() (operandKind, bool) {
+	kind, ok := w.exprOrMissing()
+	if w.missing != "" {
+		w.missing = ""
+		return opUnknown, w.stop()
+	}
+	return kind, ok
+}
+
+// exprOrMissing is expr, but for a binary operator with no right operand,
+// which it leaves to the caller (w.missing, with the walk at the
+// operator).
+func (w *queryWalk) exprOrMissing() (operandKind, bool) {
 	var like operandKind
 	for {
 		kind, ok := w.operand()
@@ -582,6 +666,12 @@ func (w *queryWalk) expr() (operandKind, bool) {
 		t := w.tok()
 		switch {
 		case t.Kind == Punct && walkBinaryOps[t.Val], t.Is("AND"), t.Is("OR"):
+			if !operandBegins(w.peek(1)) {
+				if like == 0 {
+					w.missing, w.missingKind = strings.ToUpper(t.Val), kind
+				}
+				return opUnknown, false
+			}
 			w.i++
 			continue
 		case t.Is("LIKE"), t.Is("ILIKE"), t.Is("RLIKE"):

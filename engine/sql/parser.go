@@ -138,13 +138,17 @@ func (p *parser) expectEnd() {
 	}
 }
 
-// stringLit consumes a character string literal ('...' or N'...').
+// stringLit consumes a character string literal ('...' or N'...'), after
+// which Flink's StringLiteral() would read on: a string continued on the
+// next line, or UESCAPE.
 func (p *parser) stringLit() Token {
 	if p.tok().Kind != String {
 		p.note(stringImages...)
 		p.fail()
 	}
-	return p.next()
+	t := p.next()
+	p.note(`"UESCAPE"`, "<QUOTED_STRING>")
+	return t
 }
 
 // quotedString consumes a plain '...' literal, where Flink's grammar names
@@ -158,7 +162,8 @@ func (p *parser) quotedString() Token {
 }
 
 // stringImages are the tokens Flink's StringLiteral() accepts.
-var stringImages = []string{"<BINARY_STRING_LITERAL>", "<QUOTED_STRING>", "<PREFIXED_STRING_LITERAL>", "<UNICODE_STRING_LITERAL>"}
+var stringImages = []string{"<BINARY_STRING_LITERAL>", "<QUOTED_STRING>", "<PREFIXED_STRING_LITERAL>", "<UNICODE_STRING_LITERAL>",
+	"<BIG_QUERY_DOUBLE_QUOTED_STRING>", "<BIG_QUERY_QUOTED_STRING>"}
 
 // identImages are the tokens Flink's parser lists where an identifier may stand.
 var identImages = []string{
@@ -238,17 +243,13 @@ func (p *parser) fail() {
 // the order given) as what the parser would have accepted.
 func (p *parser) failExpecting(want []string) {
 	t := p.tok()
-	image := "<EOF>"
-	pos := t.Pos
+	var image string
+	var pos int
 	if t.Kind == EOF {
-		// JavaCC reports <EOF> at the last character it read, as the
-		// query path does (encounteredErr).
-		pos = p.end
-		if last := lastTokenEnd(p.toks); last > 0 {
-			pos = last - 1
-		}
+		// As the query path does (encounteredErr): the statement's ';'.
+		image, pos = endToken(p.src, p.toks)
 	} else {
-		image = tokenImage(p.src, t)
+		image, pos = tokenImage(p.src, t), t.Pos
 	}
 	line, col := diag.LineCol(p.src[p.base:], pos-p.base)
 	panic(bailout{diag.Parse(pos, "%s", unexpectedText(t, image, line, col, want))})
@@ -263,7 +264,7 @@ func unexpectedText(t Token, image string, line, col int, want []string) string 
 	head := fmt.Sprintf("Encountered \"%s\" at line %d, column %d.", image, line, col)
 	if t.Kind == Word && isKeywordToken(t.Val) {
 		for _, w := range want {
-			if w == "<IDENTIFIER>" {
+			if w == "<IDENTIFIER>" || strings.HasSuffix(w, " <IDENTIFIER>") {
 				head = fmt.Sprintf("Incorrect syntax near the keyword '%s' at line %d, column %d.", t.Val, line, col)
 				break
 			}
@@ -308,7 +309,13 @@ func tokenImage(src string, t Token) string {
 func sortExpected(images []string) []string {
 	seen := map[string]bool{}
 	var out []string
+	// Calcite's cleanup of the expected tokens: where a name may stand,
+	// the non-reserved keywords, which are names too, are not listed.
+	names := slices.Contains(images, "<IDENTIFIER>")
 	for _, im := range images {
+		if names && strings.HasPrefix(im, `"`) && nonReservedWords[strings.Trim(im, `"`)] {
+			continue
+		}
 		if !seen[im] {
 			seen[im] = true
 			out = append(out, im)
@@ -327,6 +334,7 @@ func sortExpected(images []string) []string {
 var literalImages = []string{
 	"<UNSIGNED_INTEGER_LITERAL>", "<APPROX_NUMERIC_LITERAL>", "<DECIMAL_NUMERIC_LITERAL>",
 	"<BINARY_STRING_LITERAL>", "<QUOTED_STRING>", "<PREFIXED_STRING_LITERAL>", "<UNICODE_STRING_LITERAL>",
+	"<BIG_QUERY_DOUBLE_QUOTED_STRING>", "<BIG_QUERY_QUOTED_STRING>",
 }
 
 var punctImages = []string{

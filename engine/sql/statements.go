@@ -168,6 +168,12 @@ func startsExpression(t Token) bool {
 	return slices.Contains(statementStartImages, `"`+strings.ToUpper(t.Val)+`"`)
 }
 
+// insertQueryAfterTable is expectInsertQuery without what may only follow
+// the table's name itself.
+var insertQueryAfterTable = slices.DeleteFunc(slices.Clone(expectInsertQuery), func(s string) bool {
+	return s == `"PARTITION"` || s == `"/*+"` || s == `"EXTEND"` || s == `"."`
+})
+
 // unsupported reports a statement Flink has but the playground does not.
 func (p *parser) unsupported(pos int, what string) {
 	p.failAt(pos, diag.UnsupportedOperation, "%s statements are not supported by the playground.", what)
@@ -1024,20 +1030,26 @@ func (p *parser) insert(pos int, inSet bool) *Insert {
 		ins.Overwrite = true
 	}
 	ins.Table = p.objectName()
+	queryStart := expectInsertQuery
 	for p.tok().Kind == Hint {
 		ins.Hints = append(ins.Hints, p.hintOptions(p.next())...)
 	}
 	if p.acceptKw("PARTITION") {
 		ins.Partition = p.partitionSpec()
+		queryStart = insertQueryAfterTable
 	}
 	if p.tok().IsPunct("(") && (p.peek(1).Kind == QuotedIdent || (p.peek(1).Kind == Word && !isReserved(p.peek(1).Val))) {
 		ins.Columns = p.identList()
+		queryStart = insertQueryAfterTable
 	}
 	if !inSet {
 		// An expression where the query goes: Flink reads it as the query.
 		if at, want := expressionStatement(p.toks, p.i); want != nil {
 			p.i = at
 			p.failExpecting(want)
+		}
+		if !isQueryStart(p.tok()) && !startsExpression(p.tok()) {
+			p.failExpecting(queryStart)
 		}
 	}
 	ins.Source, _ = p.query(inSet)

@@ -160,7 +160,7 @@ func TestParseTypeErrors(t *testing.T) {
 		{"duplicate row field", "ROW<a INT, a STRING>", diag.ValidationException, "Field names must be unique. Found duplicates: [a]", 11},
 		{"with time zone", "TIMESTAMP WITH TIME ZONE", diag.ParseException, "Encountered \"TIME\" at line 1, column 16.\nWas expecting:\n    \"LOCAL\" ...", 15},
 		{"reserved word", "SELECT", diag.ParseException, "", 0},
-		{"unclosed", "ARRAY<INT", diag.ParseException, "", 8},
+		{"unclosed", "ARRAY<INT", diag.ParseException, "", 9},
 		{"string precision", "STRING(3)", diag.ParseException, "", 6},
 		{"trailing", "INT INT", diag.ParseException, "", 4},
 		{"empty", "", diag.ParseException, "", 0},
