@@ -31,6 +31,14 @@ type parser struct {
 
 	expIdx   int      // token index the expectations below belong to
 	expected []string // token images, as Flink's parser prints them
+	late     []string // images Flink lists after the others (see noteLate)
+
+	// ifName is the index of an IF that [IF [NOT] EXISTS] left to be a
+	// name (IF is not reserved), and ifWant the word that would have
+	// made it the clause; Flink's parser, having looked ahead, lists the
+	// rest of the clause at the token after it.
+	ifName int
+	ifWant string
 
 	// deferred holds problems Flink reports only after the whole statement
 	// parsed (type ranges, unknown types, constraint checks); a syntax error
@@ -43,7 +51,7 @@ func newParser(src string, start, end int) (*parser, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &parser{src: src, base: start, end: end, toks: toks, expIdx: -1}, nil
+	return &parser{src: src, base: start, end: end, toks: toks, expIdx: -1, ifName: -1}, nil
 }
 
 func (p *parser) tok() Token { return p.toks[p.i] }
@@ -71,11 +79,24 @@ func (p *parser) note(images ...string) {
 	if p.i > p.expIdx {
 		p.expIdx = p.i
 		p.expected = p.expected[:0]
+		p.late = p.late[:0]
 	}
 	if p.i == p.expIdx {
 		p.expected = append(p.expected, images...)
 	}
 }
+
+// noteLate is note for the postfix words of a data type (ARRAY, MULTISET,
+// and WITHOUT of TIME and TIMESTAMP): Flink's parser finds them by looking
+// ahead, so it lists them after everything else, in lateOrder.
+func (p *parser) noteLate(images ...string) {
+	p.note()
+	if p.i == p.expIdx {
+		p.late = append(p.late, images...)
+	}
+}
+
+var lateOrder = []string{`"MULTISET"`, `"ARRAY"`, `"WITHOUT"`, `"."`}
 
 // isKw reports whether the current token is the keyword kw, noting it as
 // expected when it is not.
@@ -147,6 +168,10 @@ func (p *parser) stringLit() Token {
 		p.fail()
 	}
 	t := p.next()
+	// Flink's parser reads 'a' 'b' as one literal, the two joined.
+	for u := p.tok(); u.Kind == String && u.Pos < len(p.src) && p.src[u.Pos] == '\''; u = p.tok() {
+		t.Val += p.next().Val
+	}
 	p.note(`"UESCAPE"`, "<QUOTED_STRING>")
 	return t
 }
@@ -233,8 +258,38 @@ func (p *parser) unsignedInt() (int, int) {
 // fail reports the current token as unexpected, in Flink's words.
 func (p *parser) fail() {
 	var want []string
-	if p.expIdx == p.i && len(p.expected) > 0 {
+	if p.expIdx == p.i && len(p.expected)+len(p.late) > 0 {
 		want = sortExpected(p.expected)
+		for _, im := range lateOrder {
+			if slices.Contains(p.late, im) {
+				want = append(slices.DeleteFunc(want, func(w string) bool { return w == im }), im)
+			}
+		}
+	}
+	if p.ifName >= 0 && p.i == p.ifName+1 && len(want) > 0 {
+		extra := `"` + p.ifWant + `"`
+		two := p.ifWant == "NOT" && p.tok().Is("NOT")
+		if two {
+			extra = `"NOT" "EXISTS"`
+		}
+		at := slices.Index(want, `"."`)
+		if at < 0 {
+			at = len(want)
+		}
+		want = slices.Insert(want, at, extra)
+		if two {
+			// Flink's parser read NOT and the token after it.
+			t := p.tok()
+			next := p.peek(1)
+			var image string
+			if next.Kind == EOF {
+				image, _ = endToken(p.src, p.toks)
+			} else {
+				image = tokenImage(p.src, next)
+			}
+			line, col := diag.LineCol(p.src[p.base:], t.Pos-p.base)
+			panic(bailout{diag.Parse(t.Pos, "%s", unexpectedText(Token{Kind: EOF}, tokenImage(p.src, t)+" "+image, line, col, want))})
+		}
 	}
 	p.failExpecting(want)
 }

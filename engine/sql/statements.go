@@ -95,6 +95,31 @@ var statementStartImages = []string{
 	`"SHOW"`, `"USE"`, `"EXECUTE"`,
 }
 
+// Where a statement begins with BEGIN, SHOW or USE and the next word
+// does not continue it, Flink's parser decided on two tokens, so it fails
+// at the statement's first word and lists these in place of the last five
+// statementStartImages.
+var (
+	beginStartImages = []string{`"BEGIN" "STATEMENT"`, `"END"`, `"SHOW"`, `"USE"`, `"EXECUTE"`}
+	showStartImages  = []string{`"BEGIN"`, `"END"`, `"SHOW" "CATALOGS"`, `"SHOW" "CURRENT"`, `"USE"`,
+		`"SHOW" "DATABASES"`, `"SHOW" "USER"`, `"SHOW" "FUNCTIONS"`, `"SHOW" "MODELS"`,
+		`"SHOW" "TABLES"`, `"SHOW" "COLUMNS"`, `"SHOW" "CREATE"`, `"SHOW" "FULL"`, `"SHOW" "MODULES"`,
+		`"SHOW" "PARTITIONS"`, `"SHOW" "PROCEDURES"`, `"SHOW" "VIEWS"`, `"EXECUTE"`, `"SHOW" "JARS"`,
+		`"SHOW" "JOBS"`}
+	useStartImages = []string{`"BEGIN"`, `"END"`, `"SHOW"`, `"USE" <IDENTIFIER>`,
+		`"USE" <HYPHENATED_IDENTIFIER>`, `"USE" <QUOTED_IDENTIFIER>`, `"USE" <BACK_QUOTED_IDENTIFIER>`,
+		`"USE" <BIG_QUERY_BACK_QUOTED_IDENTIFIER>`, `"USE" <BRACKET_QUOTED_IDENTIFIER>`,
+		`"USE" <UNICODE_QUOTED_IDENTIFIER>`, `"USE" "MODULES"`, `"EXECUTE"`}
+)
+
+// failAtStatementStart fails at the statement's first token (index at)
+// with the statement-start list whose last five entries are tail.
+func (p *parser) failAtStatementStart(at int, tail []string) {
+	p.i = at
+	n := len(statementStartImages) - 5
+	p.failExpecting(append(slices.Clip(statementStartImages[:n]), tail...))
+}
+
 func (p *parser) statement() Statement {
 	t := p.tok()
 	switch {
@@ -121,7 +146,10 @@ func (p *parser) statement() Statement {
 	case t.Is("EXPLAIN"):
 		return p.explain()
 	case t.Is("BEGIN"):
-		p.next()
+		at := p.i
+		if p.next(); !p.tok().Is("STATEMENT") {
+			p.failAtStatementStart(at, beginStartImages)
+		}
 		p.expectKw("STATEMENT")
 		p.expectKw("SET")
 		return &BeginStatementSet{Pos: t.Pos}
@@ -245,6 +273,9 @@ func (p *parser) ifExists() bool {
 		return true
 	}
 	p.note(`"IF"`)
+	if p.tok().Is("IF") {
+		p.ifName, p.ifWant = p.i, "EXISTS"
+	}
 	return false
 }
 
@@ -255,6 +286,9 @@ func (p *parser) ifNotExists() bool {
 		return true
 	}
 	p.note(`"IF"`)
+	if p.tok().Is("IF") {
+		p.ifName, p.ifWant = p.i, "NOT"
+	}
 	return false
 }
 
@@ -326,13 +360,27 @@ func (p *parser) create() Statement {
 	case t.Is("MODEL"):
 		p.unsupported(pos, "CREATE MODEL")
 	}
-	p.note(`"CATALOG"`, `"DATABASE"`, `"FUNCTION"`, `"TABLE"`, `"VIEW"`)
-	if !temporary {
-		p.note(`"TEMPORARY"`)
+	if temporary {
+		p.failExpecting(createTemporaryImages)
 	}
-	p.fail()
+	p.failExpecting(createImages)
 	return nil
 }
+
+// What Flink's parser lists after CREATE, DROP and ALTER (and their
+// TEMPORARY forms) when no object kind follows, in its order.
+var (
+	createImages = []string{`"CATALOG"`, `"DATABASE"`, `"FUNCTION"`, `"OR"`, `"SYSTEM"`, `"TABLE"`,
+		`"TEMPORARY"`, `"VIEW"`, `"MODEL"`, `"MATERIALIZED"`}
+	createTemporaryImages = []string{`"CATALOG"`, `"DATABASE"`, `"FUNCTION"`, `"SYSTEM"`, `"TABLE"`,
+		`"VIEW"`, `"MODEL"`, `"MATERIALIZED"`}
+	dropImages = []string{`"CATALOG"`, `"DATABASE"`, `"FUNCTION"`, `"SYSTEM"`, `"TABLE"`,
+		`"TEMPORARY"`, `"VIEW"`, `"MODEL"`, `"MATERIALIZED"`}
+	dropTemporaryImages = createTemporaryImages
+	alterImages         = []string{`"SESSION"`, `"SYSTEM"`, `"CATALOG"`, `"DATABASE"`, `"TEMPORARY"`,
+		`"FUNCTION"`, `"MATERIALIZED"`, `"MODEL"`, `"TABLE"`, `"VIEW"`}
+	alterTemporaryImages = []string{`"FUNCTION"`, `"SYSTEM"`}
+)
 
 // constraint is a PRIMARY KEY or UNIQUE constraint as written, kept for
 // the checks Flink runs after parsing.
@@ -435,6 +483,9 @@ func (p *parser) tableElement(sh *tableShape, alter *[]AlterColumn) {
 		col.Kind = ComputedColumn
 		col.Expr, col.ExprText = p.expr(stop)
 	} else {
+		if !startsType(p.tok()) && !p.isIdent() {
+			p.failExpecting(columnTypeStartImages)
+		}
 		col.TypePos = p.tok().Pos
 		col.Type = NormalizeType(p.dataType(ddlTypes))
 		if p.acceptKw("METADATA") {
@@ -463,6 +514,26 @@ func (p *parser) tableElement(sh *tableShape, alter *[]AlterColumn) {
 		}
 		*alter = append(*alter, ac)
 	}
+}
+
+// columnTypeStartImages is what Flink's parser lists where a column's
+// type (or AS and its expression) should follow the column's name.
+var columnTypeStartImages = []string{
+	`"AS"`, `"."`, `"STRING"`, `"BYTES"`, `"TIMESTAMP_LTZ"`, `"ARRAY"`, `"MULTISET"`, `"RAW"`, `"ROW"`,
+	`"BOOLEAN"`, `"INTEGER"`, `"INT"`, `"TINYINT"`, `"SMALLINT"`, `"BIGINT"`, `"REAL"`, `"DOUBLE"`,
+	`"FLOAT"`, `"BINARY"`, `"VARBINARY"`, `"DECIMAL"`, `"DEC"`, `"NUMERIC"`, `"ANY"`, `"CHARACTER"`,
+	`"CHAR"`, `"VARCHAR"`, `"DATE"`, `"TIME"`, `"TIMESTAMP"`, `<IDENTIFIER>`, `<HYPHENATED_IDENTIFIER>`,
+	`<QUOTED_IDENTIFIER>`, `<BACK_QUOTED_IDENTIFIER>`, `<BIG_QUERY_BACK_QUOTED_IDENTIFIER>`,
+	`<BRACKET_QUOTED_IDENTIFIER>`, `<UNICODE_QUOTED_IDENTIFIER>`,
+}
+
+// startsType reports whether t is a keyword a data type begins with.
+func startsType(t Token) bool {
+	if t.Kind != Word {
+		return false
+	}
+	w := `"` + strings.ToUpper(t.Val) + `"`
+	return slices.Contains(typeStartImages, w) || slices.Contains(columnTypeStartImages[2:30], w)
 }
 
 func stopAtColumnEnd(t Token) bool {
@@ -619,6 +690,14 @@ func (p *parser) createView(pos int, temporary bool) Statement {
 		cv.Comment = &c
 	}
 	p.expectKw("AS")
+	// As after INSERT's column list: an expression is read as the query.
+	if at, want := expressionStatement(p.toks, p.i); want != nil {
+		p.i = at
+		p.failExpecting(want)
+	}
+	if !isQueryStart(p.tok()) && !startsExpression(p.tok()) {
+		p.failExpecting(insertQueryAfterTable)
+	}
 	cv.Query, cv.QueryText = p.query(false)
 	return cv
 }
@@ -664,20 +743,21 @@ func (p *parser) drop() Statement {
 		d.What = KindTable
 	case t.Is("VIEW"):
 		d.What = KindView
-	case t.Is("DATABASE") && !d.Temporary:
-		d.What = KindDatabase
-	case t.Is("CATALOG") && !d.Temporary:
-		d.What = KindCatalog
+	case t.Is("DATABASE"):
+		// Flink's grammar takes DROP TEMPORARY DATABASE (and CATALOG)
+		// and drops the word: they are the plain DROPs.
+		d.What, d.Temporary = KindDatabase, false
+	case t.Is("CATALOG"):
+		d.What, d.Temporary = KindCatalog, false
 	case t.Is("FUNCTION"):
 		d.What = KindFunction
 	case t.Is("MATERIALIZED"), t.Is("MODEL"), t.Is("SYSTEM"):
 		p.unsupported(d.Pos, "DROP "+strings.ToUpper(t.Val))
 	default:
-		if !d.Temporary {
-			p.note(`"CATALOG"`, `"DATABASE"`, `"TEMPORARY"`)
+		if d.Temporary {
+			p.failExpecting(dropTemporaryImages)
 		}
-		p.note(`"FUNCTION"`, `"TABLE"`, `"VIEW"`)
-		p.fail()
+		p.failExpecting(dropImages)
 	}
 	p.next()
 	d.IfExists = p.ifExists()
@@ -724,9 +804,14 @@ func (p *parser) alter() Statement {
 		return ad
 	case t.Is("VIEW"), t.Is("FUNCTION"), t.Is("MATERIALIZED"), t.Is("MODEL"):
 		p.unsupported(pos, "ALTER "+strings.ToUpper(t.Val))
+	case t.Is("TEMPORARY"):
+		p.next()
+		if t := p.tok(); t.Is("FUNCTION") || t.Is("SYSTEM") {
+			p.unsupported(pos, "ALTER TEMPORARY FUNCTION")
+		}
+		p.failExpecting(alterTemporaryImages)
 	}
-	p.note(`"CATALOG"`, `"DATABASE"`, `"FUNCTION"`, `"TABLE"`, `"VIEW"`)
-	p.fail()
+	p.failExpecting(alterImages)
 	return nil
 }
 
@@ -756,7 +841,7 @@ func (p *parser) alterTable(pos int) Statement {
 		if p.next().Is("MODIFY") {
 			at.Op = AlterModifySchema
 		}
-		if p.isKw("PARTITION") || (p.tok().Is("IF") && p.peek(1).Is("NOT")) {
+		if p.tok().Is("PARTITION") || (p.tok().Is("IF") && p.peek(1).Is("NOT")) {
 			p.unsupported(pos, "ALTER TABLE ADD PARTITION")
 		}
 		var sh tableShape
@@ -829,7 +914,11 @@ func (p *parser) lastPart(n ObjectName) Ident {
 // ---------------------------------------------------------------- USE, SHOW, DESCRIBE
 
 func (p *parser) use() Statement {
+	at := p.i
 	pos := p.next().Pos
+	if !p.isIdent() && !p.tok().Is("MODULES") {
+		p.failAtStatementStart(at, useStartImages)
+	}
 	if p.acceptKw("CATALOG") {
 		return &UseCatalog{Pos: pos, Name: p.ident()}
 	}
@@ -840,6 +929,7 @@ func (p *parser) use() Statement {
 }
 
 func (p *parser) show() Statement {
+	at := p.i
 	s := &Show{Pos: p.next().Pos}
 	t := p.tok()
 	switch {
@@ -905,7 +995,7 @@ func (p *parser) show() Statement {
 		case p.isKw("MODEL"):
 			p.unsupported(s.Pos, "SHOW CREATE MODEL")
 		default:
-			p.fail()
+			p.failExpecting([]string{`"CATALOG"`, `"TABLE"`, `"VIEW"`, `"MODEL"`})
 		}
 		n := p.objectName()
 		s.From = &n
@@ -921,9 +1011,7 @@ func (p *parser) show() Statement {
 	case t.Is("PARTITIONS"), t.Is("PROCEDURES"), t.Is("JOBS"), t.Is("MODELS"), t.Is("MATERIALIZED"):
 		p.unsupported(s.Pos, "SHOW "+strings.ToUpper(t.Val))
 	default:
-		p.note(`"CATALOGS"`, `"COLUMNS"`, `"CREATE"`, `"CURRENT"`, `"DATABASES"`, `"FULL"`,
-			`"FUNCTIONS"`, `"JARS"`, `"MODULES"`, `"TABLES"`, `"USER"`, `"VIEWS"`)
-		p.fail()
+		p.failAtStatementStart(at, showStartImages)
 	}
 	return s
 }

@@ -110,7 +110,7 @@ func (p *parser) dataType(m typeMode) types.Type {
 			}
 			continue
 		}
-		p.note(`"ARRAY"`, `"MULTISET"`)
+		p.noteLate(`"ARRAY"`, `"MULTISET"`)
 		p.i = save
 		break
 	}
@@ -342,7 +342,7 @@ func (p *parser) timeZoneOpt() bool {
 		p.i += 3
 		return false
 	}
-	p.note(`"WITHOUT"`)
+	p.noteLate(`"WITHOUT"`)
 	if p.acceptKw("WITH") {
 		p.expectKw("LOCAL")
 		p.expectKw("TIME")
@@ -362,6 +362,7 @@ func (p *parser) userType() types.Type {
 	}
 	pos := p.tok().Pos
 	n := p.objectName()
+	p.noteLate(`"."`)
 	names := make([]string, len(n.Parts))
 	for i, id := range n.Parts {
 		names[i] = id.Name
