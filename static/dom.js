@@ -48,6 +48,11 @@ window.flinkplayDOM = {
       this.timer = setTimeout(() => this.flush(), 200);
     }
   },
+  // unfollow keeps a pending update from scrolling to the bottom: the
+  // user scrolled away after it was scheduled.
+  unfollow() {
+    if (this.pending) this.pending[7] = false;
+  },
   timer: 0,
   flush() {
     if (this.frame) cancelAnimationFrame(this.frame);

@@ -931,6 +931,9 @@ func (p *page) MountResults(el vjs.Value) {
 			h = state.TableauLineHeight
 		}
 		p.model.SetFollow(state.AtBottom(top, height, full, h))
+		if !p.model.Follow {
+			js.Global().Get("flinkplayDOM").Call("unfollow")
+		}
 		p.renderResults(false)
 		return nil
 	})), map[string]any{"passive": true})

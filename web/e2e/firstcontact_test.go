@@ -332,7 +332,8 @@ func TestStopCounts(t *testing.T) {
 	waitFor[bool](p, "rows", `JSON.parse(window.flinkplay.state()).received >= 30000`, 20*time.Second)
 	p.stop()
 	footer := waitFor[string](p, "the footer", `(() => { const m = /Query terminated, received a total of ([0-9]+) rows/.exec(document.getElementById('tableau')?.textContent || ''); return m ? m[1] : ''; })()`, 5*time.Second)
-	status := p.text("status")
+	// The status line follows the footer within a render.
+	status := waitFor[string](p, "the stopped status", `(() => { const s = document.getElementById('status')?.textContent || ''; return s.startsWith('Stopped') ? s : ''; })()`, 5*time.Second)
 	p.shot("stopped")
 	n, _ := strconv.Atoi(footer)
 	if want := "Stopped · " + state.Count(int64(n)) + " rows received"; !strings.HasPrefix(status, want) {
@@ -366,6 +367,8 @@ func TestViewsAndFollowTail(t *testing.T) {
 	waitFor[bool](p, "rows", `JSON.parse(window.flinkplay.state()).received > 200`, 20*time.Second)
 	p.click("view-changelog")
 	waitFor[bool](p, "the grid's columns", `[...document.querySelectorAll('#grid thead th')].map((th) => th.textContent.trim()).join(',') === 'op,id,name'`, 5*time.Second)
+	// The rows are in the grid (a user scrolls what is there).
+	waitFor[bool](p, "the grid's rows", `(() => { const r = document.getElementById('results'); return document.querySelectorAll('#grid tbody tr:not(.spacer)').length > 5 && r.scrollHeight > 2 * r.clientHeight; })()`, 5*time.Second)
 	// Scrolled up: follow-tail pauses, and the page says new rows came.
 	eval[bool](p, "scroll up", `(() => { const r = document.getElementById('results'); r.scrollTop = 0; r.dispatchEvent(new Event('scroll')); return true; })()`)
 	waitFor[bool](p, "the new-rows note", `(() => { const b = document.getElementById('new-below'); return !!b && b.getClientRects().length > 0; })()`, 5*time.Second)
