@@ -1064,9 +1064,26 @@ func (p *parser) describe() Statement {
 	case p.tok().Is("MODEL"), p.tok().Is("JOB"):
 		p.unsupported(d.Pos, "DESCRIBE "+strings.ToUpper(p.tok().Val))
 	}
+	if !d.Database && !p.tok().Is("EXTENDED") && !p.isIdent() {
+		p.failStatementBody(describeImages)
+	}
 	d.Extended = p.acceptKw("EXTENDED")
 	d.Name = p.objectName()
 	return d
+}
+
+// failStatementBody fails where EXPLAIN or DESCRIBE is followed by what
+// cannot follow it. Flink's parser takes an expression there too (and
+// fails after it, as for a statement that begins with one); anything else
+// fails at once, listing want.
+func (p *parser) failStatementBody(want []string) {
+	if at, exp := expressionStatement(p.toks, p.i); exp != nil {
+		p.i = at
+		p.failExpecting(exp)
+	}
+	if !startsExpression(p.tok()) {
+		p.failExpecting(want)
+	}
 }
 
 // ---------------------------------------------------------------- SET, RESET
@@ -1219,11 +1236,34 @@ func (p *parser) literalText() (string, int) {
 		p.next()
 		s := p.next()
 		return p.src[t.Pos:s.End], t.Pos
+	case t.Is("INTERVAL") && p.peek(1).Kind == String:
+		// INTERVAL '1' DAY, '1 2' DAY TO HOUR, '1' SECOND(3): the literal
+		// as written, up to the next ',' or ')'.
+		p.next()
+		end := p.next().End
+		for p.tok().Kind == Word && isIntervalUnitWord(p.tok().Val) {
+			end = p.next().End
+			if p.tok().IsPunct("(") {
+				for !p.tok().IsPunct(")") && p.tok().Kind != EOF {
+					p.next()
+				}
+				end = p.expectPunct(")").End
+			}
+		}
+		return p.src[t.Pos:end], t.Pos
 	}
 	p.note(literalImages...)
-	p.note(`"DATE"`, `"FALSE"`, `"NULL"`, `"TIME"`, `"TIMESTAMP"`, `"TRUE"`, `"UNKNOWN"`, `"+"`, `"-"`)
+	p.note(`"DATE"`, `"FALSE"`, `"INTERVAL"`, `"NULL"`, `"TIME"`, `"TIMESTAMP"`, `"TRUE"`, `"UNKNOWN"`, `"+"`, `"-"`)
 	p.fail()
 	return "", 0
+}
+
+func isIntervalUnitWord(w string) bool {
+	switch strings.ToUpper(w) {
+	case "YEAR", "YEARS", "MONTH", "MONTHS", "DAY", "DAYS", "HOUR", "HOURS", "MINUTE", "MINUTES", "SECOND", "SECONDS", "TO":
+		return true
+	}
+	return false
 }
 
 func (p *parser) execute(pos int) Statement {
@@ -1262,9 +1302,12 @@ func (p *parser) statementSet(pos int) *StatementSet {
 
 func (p *parser) explain() Statement {
 	ex := &Explain{Pos: p.next().Pos}
+	want := explainImages
 	if p.tok().Is("PLAN") && p.peek(1).Is("FOR") {
 		p.i += 2
+		want = explainPlanForImages
 	} else if p.tok().Kind == Word && isExplainDetail(p.tok().Val) {
+		want = explainDetailImages
 		for {
 			t := p.next()
 			d := strings.ToUpper(t.Val)
@@ -1297,6 +1340,17 @@ func (p *parser) explain() Statement {
 		q, _ := p.query(false)
 		ex.Stmt = &QueryStmt{Pos: t.Pos, Query: q}
 	default:
+		if len(want) == len(explainImages) && t.Is("PLAN") {
+			// PLAN without FOR is a name, and Flink lists FOR after it.
+			if at, exp := expressionStatement(p.toks, p.i); exp != nil {
+				if k := slices.Index(exp, `"."`); k >= 0 {
+					exp = slices.Insert(slices.Clone(exp), k, `"FOR"`)
+				}
+				p.i = at
+				p.failExpecting(exp)
+			}
+		}
+		p.failStatementBody(want)
 		p.note(`"EXECUTE"`, `"INSERT"`, `"SELECT"`, `"STATEMENT"`, `"UPSERT"`, `"VALUES"`, `"WITH"`, `"("`)
 		p.fail()
 	}
