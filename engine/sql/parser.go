@@ -40,6 +40,8 @@ type parser struct {
 	ifName int
 	ifWant string
 
+	exprEnd int // index of the token after the last embedded expression
+
 	// deferred holds problems Flink reports only after the whole statement
 	// parsed (type ranges, unknown types, constraint checks); a syntax error
 	// later in the statement wins over them.
@@ -51,7 +53,7 @@ func newParser(src string, start, end int) (*parser, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &parser{src: src, base: start, end: end, toks: toks, expIdx: -1, ifName: -1}, nil
+	return &parser{src: src, base: start, end: end, toks: toks, expIdx: -1, ifName: -1, exprEnd: -1}, nil
 }
 
 func (p *parser) tok() Token { return p.toks[p.i] }
@@ -265,6 +267,9 @@ func (p *parser) fail() {
 				want = append(slices.DeleteFunc(want, func(w string) bool { return w == im }), im)
 			}
 		}
+	}
+	if p.i == p.exprEnd {
+		want = nil
 	}
 	if p.ifName >= 0 && p.i == p.ifName+1 && len(want) > 0 {
 		extra := `"` + p.ifWant + `"`

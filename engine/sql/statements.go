@@ -263,6 +263,9 @@ func (p *parser) expr(stop func(Token) bool) (Expr, string) {
 	}
 	e, err := parseExpr(p.src, start, end)
 	p.check(err)
+	// Right after an expression Flink's parser would list every operator
+	// too; the engine does not know that list, so it lists nothing there.
+	p.exprEnd = p.i
 	return e, p.src[start:end]
 }
 
