@@ -13,6 +13,7 @@ import (
 	"github.com/flinkplay/flinkplay/engine/connector"
 	"github.com/flinkplay/flinkplay/engine/connector/blackhole"
 	"github.com/flinkplay/flinkplay/engine/connector/datagen"
+	"github.com/flinkplay/flinkplay/engine/connector/faker"
 	"github.com/flinkplay/flinkplay/engine/connector/filesystem"
 	"github.com/flinkplay/flinkplay/engine/connector/print"
 	"github.com/flinkplay/flinkplay/engine/connector/values"
@@ -33,7 +34,7 @@ const (
 
 // builtinConnectors is the sorted, explicit list of connectors.
 func builtinConnectors() *connector.Registry {
-	return connector.NewRegistry(blackhole.Factory, datagen.Factory, filesystem.Factory, print.Factory, values.Factory)
+	return connector.NewRegistry(blackhole.Factory, datagen.Factory, faker.Factory, filesystem.Factory, print.Factory, values.Factory)
 }
 
 // exec runs one parsed statement.

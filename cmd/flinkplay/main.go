@@ -17,6 +17,7 @@ import (
 func main() {
 	interrupts := make(chan os.Signal, 2)
 	signal.Notify(interrupts, os.Interrupt)
+	installFakerData()
 	a := newApp(os.Stdin, os.Stdout, os.Stderr)
 	a.interrupts = interrupts
 	os.Exit(a.run(os.Args[1:]))

@@ -598,3 +598,18 @@ func parseTyped(o Option, v string) error {
 	}
 	return err
 }
+
+// JavaInteger parses s as Java's Integer.parseInt, Long.parseLong and
+// their kin do for a value in [lo, hi]; the error is Java's
+// NumberFormatException.
+func JavaInteger(s string, lo, hi int64) (int64, *diag.Error) {
+	n, ok := parseJavaInteger(s, lo, hi)
+	if !ok {
+		return 0, forInputString(s)
+	}
+	return n, nil
+}
+
+// JavaFloat parses s as Java's Float.parseFloat (bits 32) or
+// Double.parseDouble (bits 64) do.
+func JavaFloat(s string, bits int) (float64, *diag.Error) { return parseJavaFloat(s, bits) }

@@ -2,6 +2,7 @@ package datagen
 
 import (
 	"encoding/binary"
+	"github.com/flinkplay/flinkplay/engine/connector"
 	"math"
 	"math/big"
 	"strconv"
@@ -37,7 +38,7 @@ type builder struct {
 }
 
 func (bd *builder) rng(path string) *rng {
-	return newRNG(columnSeed(bd.hasSeed, bd.seed, bd.table, path))
+	return newRNG(connector.ColumnSeed(bd.hasSeed, bd.seed, bd.table, path))
 }
 
 func (bd *builder) failf(class, format string, args ...any) {

@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"math"
 	"math/bits"
-	"math/rand/v2"
 )
 
 // rng is xoshiro256**: fast, small, and identical on every platform, so a
@@ -32,28 +31,6 @@ func splitmix(x *uint64) uint64 {
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
 	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
 	return z ^ (z >> 31)
-}
-
-// columnSeed derives the seed of one generator from the session seed, the
-// table and the column path, so equal seeds still give different tables
-// and different columns. Without a session seed, it is random.
-func columnSeed(hasSeed bool, seed int64, table, path string) uint64 {
-	if !hasSeed {
-		return rand.Uint64()
-	}
-	// FNV-1a over the seed's bytes, the table name, a separator and the path.
-	h := uint64(14695981039346656037)
-	for i := 0; i < 8; i++ {
-		h ^= uint64(seed >> (8 * i) & 0xff)
-		h *= 1099511628211
-	}
-	for _, s := range [...]string{table, "\x00", path} {
-		for i := 0; i < len(s); i++ {
-			h ^= uint64(s[i])
-			h *= 1099511628211
-		}
-	}
-	return h
 }
 
 func (r *rng) uint64() uint64 {
