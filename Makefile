@@ -6,7 +6,9 @@ WASMEXEC := $(GOROOT)/lib/wasm
 # (go.dev/issue/75804, fixed in 1.27) that fails a target with "context deadline exceeded".
 FUZZTIME ?= 50000x
 
-.PHONY: fresh-check run web seed test vet deps-check test-native test-wasm fuzz bench bench-wasm build conformance test-e2e bench-browser
+FAKER_DATA := $(CURDIR)/.cache/fakerdata/json
+
+.PHONY: faker-data fresh-check run web seed test vet deps-check test-native test-wasm fuzz bench bench-wasm build conformance test-e2e bench-browser
 
 ## run: build the browser playground and serve it on http://127.0.0.1:8080
 run: web
@@ -36,15 +38,19 @@ vet:
 deps-check:
 	./scripts/deps-check.sh
 
+## faker-data: the 'faker' connector's data families (Ruby Faker's word lists, see scripts/fakerdata)
+faker-data:
+	$(GO) run ./scripts/fakerdata -out $(FAKER_DATA)
+
 ## test-native: every package's tests but the browser's (test-e2e runs those after building the page)
-test-native:
-	$(GO) test -count=1 $$($(GO) list ./... | grep -v '/web/e2e$$' | grep -v '/wasm/worker/e2e$$')
+test-native: faker-data
+	FLINKPLAY_FAKER_DATA=$(FAKER_DATA) $(GO) test -count=1 $$($(GO) list ./... | grep -v '/web/e2e$$' | grep -v '/wasm/worker/e2e$$')
 
 ## test-wasm: the engine's tests compiled to WebAssembly and run in Node, with
 ## the parser as the browser build has it (scripts/yyoutline)
-test-wasm:
+test-wasm: faker-data
 	modfile=$$($(GO) run ./scripts/yyoutline .cache/yyoutline) && \
-	PATH="$(WASMEXEC):$$PATH" GOOS=js GOARCH=wasm $(GO) test -modfile=$$modfile -count=1 ./engine/...
+	FLINKPLAY_FAKER_DATA=$(FAKER_DATA) PATH="$(WASMEXEC):$$PATH" GOOS=js GOARCH=wasm $(GO) test -modfile=$$modfile -count=1 ./engine/...
 
 ## fuzz: each fuzz target briefly
 fuzz:

@@ -86,6 +86,14 @@ install_file "$($GO env GOROOT)/lib/wasm/wasm_exec.js" "$out/wasm_exec.js"
 echo "zone files (fetched by engine.wasm on demand)"
 $GO run ./scripts/zoneinfo "$($GO env GOROOT)/lib/time/zoneinfo.zip" "$out/zoneinfo"
 
+echo "faker data families (fetched by engine.wasm on demand)"
+# Ruby Faker's word lists (scripts/fakerdata); without them the playground's
+# own families still work and a data family fails as unknown.
+rm -rf "$out/faker"
+if ! $GO run ./scripts/fakerdata -out "$out/faker" -cache .cache/fakerdata; then
+  echo "build-web: warning: no faker data families (see above); #{harry_potter.spells} and the like will not resolve" >&2
+fi
+
 echo "precompressed copies"
 for f in "$out/app.wasm" "$out/engine.wasm" "$out/editor.js" "$out/wasm_exec.js" \
   "$out/engine-worker.js" "$out/index.html" "$out/embed.html" "$out/docs-sample.html" \

@@ -20,8 +20,9 @@ const BUILD = __FLINKPLAY_BUILD__;
 const SCOPE = new URL(self.registration.scope).pathname;
 const PREFIX = "flinkplay:" + SCOPE + ":";
 const FILES_CACHE = PREFIX + BUILD.version;
-// Zone files (zoneinfo/Area/City): engine.wasm fetches one when a session
-// first uses a zone; they are cached as they pass, per version.
+// Zone files (zoneinfo/Area/City) and the faker connector's data families
+// (faker/<family>.json): engine.wasm fetches one when a session first uses
+// a zone or a family; they are cached as they pass, per version.
 const ZONES_CACHE = FILES_CACHE + ":zoneinfo";
 const PRECACHED = new Set(BUILD.files.map((f) => f.path));
 // How many downloads the install runs at once.
@@ -74,7 +75,7 @@ self.addEventListener("fetch", (event) => {
   if (rel === "" && req.mode === "navigate") rel = "index.html";
   if (PRECACHED.has(rel)) {
     event.respondWith(fromCache(FILES_CACHE, rel, req));
-  } else if (rel.startsWith("zoneinfo/")) {
+  } else if (rel.startsWith("zoneinfo/") || rel.startsWith("faker/")) {
     event.respondWith(zone(rel, req));
   }
 });

@@ -17,7 +17,12 @@ var update = flag.Bool("update", false, "rewrite the expectations of the .sqltes
 func TestSQL(t *testing.T) {
 	for _, path := range sqltestFiles(t) {
 		name := strings.TrimSuffix(filepath.ToSlash(strings.TrimPrefix(path, "testdata"+string(filepath.Separator))), ".sqltest")
-		t.Run(name, func(t *testing.T) { runFile(t, path) })
+		t.Run(name, func(t *testing.T) {
+			if strings.HasPrefix(name, "fakerdata/") {
+				needsFakerData(t)
+			}
+			runFile(t, path)
+		})
 	}
 }
 

@@ -7,8 +7,9 @@
 //
 // Precached: every regular file of the folder except dotfiles, the .gz/.br
 // copies (the server picks them for a request; the browser caches what it
-// decodes), the zone files (zoneinfo/, hundreds of them; the service worker
-// caches the ones the engine fetches) and sw.js itself (the browser keeps
+// decodes), the zone files (zoneinfo/, hundreds of them) and the faker
+// data families (faker/, two hundred; the service worker caches the ones the
+// engine fetches) and sw.js itself (the browser keeps
 // the worker's script apart). The version is a hash of the precached files'
 // names and contents, so any change to any of them makes a new version.
 // Files that already hold the same bytes are left alone.
@@ -117,7 +118,7 @@ func precached(name string) bool {
 		}
 	}
 	switch {
-	case name == "sw.js", strings.HasPrefix(name, "zoneinfo/"):
+	case name == "sw.js", strings.HasPrefix(name, "zoneinfo/"), strings.HasPrefix(name, "faker/"):
 		return false
 	case strings.HasSuffix(name, ".gz"), strings.HasSuffix(name, ".br"):
 		return false
@@ -134,7 +135,7 @@ func scan(fsys fs.FS) (build, error) {
 			return err
 		}
 		if d.IsDir() {
-			if name != "." && (strings.HasPrefix(d.Name(), ".") || name == "zoneinfo") {
+			if name != "." && (strings.HasPrefix(d.Name(), ".") || name == "zoneinfo" || name == "faker") {
 				return fs.SkipDir
 			}
 			return nil

@@ -145,8 +145,7 @@ func (l fsLoader) Families() ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	var names []string
-	return names, json.Unmarshal(b, &names)
+	return DecodeFamilies(b)
 }
 
 func (l fsLoader) Family(name string) ([]byte, bool, error) {
@@ -158,4 +157,10 @@ func (l fsLoader) Family(name string) ([]byte, bool, error) {
 		return nil, false, nil
 	}
 	return b, err == nil, err
+}
+
+// DecodeFamilies reads a families.json.
+func DecodeFamilies(b []byte) ([]string, error) {
+	var names []string
+	return names, json.Unmarshal(b, &names)
 }
