@@ -14,6 +14,7 @@ import (
 	"github.com/flinkplay/flinkplay/engine/plan"
 	"github.com/flinkplay/flinkplay/engine/runtime"
 	"github.com/flinkplay/flinkplay/engine/sql"
+	"github.com/flinkplay/flinkplay/engine/stream"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
 
@@ -83,21 +84,79 @@ func (s *Session) exprCtx(env connector.Env) expr.Ctx {
 	return expr.Ctx{Zone: env.Zone, Now: env.Clock.Now()}
 }
 
-func (s *Session) buildInto(p *runtime.Pipeline, n plan.Node, env connector.Env) error {
-	switch n := n.(type) {
-	case *plan.Scan:
-		src, err := n.Source.Create(env)
+// KeyReuseSource is Flink's 'table.optimizer.reuse-source-enabled'.
+const KeyReuseSource = "table.optimizer.reuse-source-enabled"
+
+// prepareJob starts building a job of the given plans: it resets the
+// source meters and, unless source reuse is off, counts the scans of each
+// table so that a table read twice is read once.
+func (s *Session) prepareJob(roots ...plan.Node) error {
+	s.meters, s.shared, s.readers, s.scans = nil, map[string]*runtime.Shared{}, map[string]int{}, map[string]int{}
+	if v, ok := s.settings[KeyReuseSource]; ok {
+		on, err := connector.ParseBool(KeyReuseSource, v)
 		if err != nil {
 			return err
 		}
-		m := &runtime.SourceMeter{Table: n.ID.Object}
-		if pc, ok := n.Source.(connector.Paced); ok {
-			if key, rate, ok := pc.Pace(); ok {
-				m.PaceKey, m.PaceRate = key, rate
-			}
+		if !on {
+			return nil
 		}
-		s.meters = append(s.meters, m)
-		p.Source = runtime.Meter(src, m)
+	}
+	var count func(plan.Node)
+	count = func(n plan.Node) {
+		if sc, ok := n.(*plan.Scan); ok && sc.Digest != "" {
+			s.readers[sc.Digest]++
+		}
+		for _, in := range n.Inputs() {
+			count(in)
+		}
+	}
+	for _, r := range roots {
+		count(r)
+	}
+	return nil
+}
+
+// scanSource makes the runtime source of a scan, metered; a table that
+// other scans of the job read too is read once, through a tap.
+func (s *Session) scanSource(n *plan.Scan, env connector.Env) (stream.Source, error) {
+	if s.scans == nil {
+		s.scans, s.shared = map[string]int{}, map[string]*runtime.Shared{}
+	}
+	if sh, ok := s.shared[n.Digest]; ok {
+		return sh.Tap(), nil
+	}
+	if i := s.scans[n.Digest]; i > 0 {
+		env.Seed ^= int64(i) * 0x5851f42d4c957f2d // another scan, another random stream
+	}
+	s.scans[n.Digest]++
+	src, err := n.Source.Create(env)
+	if err != nil {
+		return nil, err
+	}
+	m := &runtime.SourceMeter{Table: n.ID.Object}
+	if pc, ok := n.Source.(connector.Paced); ok {
+		if key, rate, ok := pc.Pace(); ok {
+			m.PaceKey, m.PaceRate = key, rate
+		}
+	}
+	s.meters = append(s.meters, m)
+	metered := runtime.Meter(src, m)
+	if s.readers[n.Digest] < 2 {
+		return metered, nil
+	}
+	sh := runtime.NewShared(metered, n.Table.Physical().Len()+len(n.Metadata))
+	s.shared[n.Digest] = sh
+	return sh.Tap(), nil
+}
+
+func (s *Session) buildInto(p *runtime.Pipeline, n plan.Node, env connector.Env) error {
+	switch n := n.(type) {
+	case *plan.Scan:
+		src, err := s.scanSource(n, env)
+		if err != nil {
+			return err
+		}
+		p.Source = src
 		p.SourceWidth = n.Table.Physical().Len() + len(n.Metadata)
 		if n.Exprs != nil {
 			p.Stages = append(p.Stages, runtime.Stage{Op: &ops.Calc{Exprs: n.Exprs, Ctx: s.exprCtx(env)}, Width: len(n.Exprs)})

@@ -19,6 +19,7 @@ import (
 	"github.com/flinkplay/flinkplay/engine/connector/values"
 	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/engine/plan"
+	"github.com/flinkplay/flinkplay/engine/runtime"
 	"github.com/flinkplay/flinkplay/engine/sql"
 	"github.com/flinkplay/flinkplay/engine/stream"
 	"github.com/flinkplay/flinkplay/engine/types"
@@ -261,7 +262,9 @@ func (s *Session) execQuery(ctx context.Context, q sql.Query) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.meters = nil
+	if err := s.prepareJob(qp.Root); err != nil {
+		return nil, err
+	}
 	pipe, err := s.build(qp.Root, env)
 	if err != nil {
 		return nil, err
@@ -285,25 +288,35 @@ func (s *Session) execQuery(ctx context.Context, q sql.Query) (*Result, error) {
 	return res, nil
 }
 
-// execInserts plans INSERT statements and returns a job that runs them one
-// after the other as the result is drained.
+// execInserts plans INSERT statements and returns the job that runs them:
+// one job for all of them (a statement set), whose INSERTs run side by
+// side, each pipeline polled in turn, and read a table they share once.
 func (s *Session) execInserts(ctx context.Context, inserts []*sql.Insert) (*Result, error) {
 	env, err := s.env()
 	if err != nil {
 		return nil, err
 	}
-	type job struct {
-		pipe   pipelineRunner
-		sink   stream.Sink
-		opened bool
-	}
-	var jobs []*job
-	s.meters = nil
+	var plans []*plan.InsertPlan
+	var roots []plan.Node
 	for _, ins := range inserts {
 		ip, err := s.plannerAt(env.Clock).PlanInsert(ins)
 		if err != nil {
 			return nil, err
 		}
+		plans = append(plans, ip)
+		roots = append(roots, ip.Query.Root)
+	}
+	if err := s.prepareJob(roots...); err != nil {
+		return nil, err
+	}
+	type job struct {
+		pipe   *runtime.Pipeline
+		sink   stream.Sink
+		opened bool
+		done   bool
+	}
+	var jobs []*job
+	for _, ip := range plans {
 		pipe, err := s.build(ip.Query.Root, env)
 		if err != nil {
 			return nil, err
@@ -314,7 +327,6 @@ func (s *Session) execInserts(ctx context.Context, inserts []*sql.Insert) (*Resu
 		}
 		jobs = append(jobs, &job{pipe: pipe, sink: sink})
 	}
-	cur := 0
 	res := &Result{Kind: ResultInsert, Streaming: !s.IsBatch(), Bounded: true, meters: s.meters}
 	closeAll := func() error {
 		var first error
@@ -331,47 +343,72 @@ func (s *Session) execInserts(ctx context.Context, inserts []*sql.Insert) (*Resu
 		}
 		return first
 	}
-	res.next = func(ctx context.Context) (*stream.Batch, error) {
-		for cur < len(jobs) {
-			j := jobs[cur]
-			if !j.opened {
-				if err := j.sink.Open(ctx); err != nil {
-					return nil, err
-				}
-				j.opened = true
+	// finish commits and closes the sink of a pipeline that has ended.
+	finish := func(j *job) error {
+		j.done = true
+		if c, ok := j.sink.(connector.Committer); ok {
+			if err := c.Commit(); err != nil {
+				closeAll()
+				return err
 			}
-			b, err := j.pipe.Next(ctx)
-			if errors.Is(err, stream.ErrEndOfInput) {
-				if c, ok := j.sink.(connector.Committer); ok {
-					if err := c.Commit(); err != nil {
+		}
+		j.opened = false
+		return j.sink.Close()
+	}
+	turn := 0
+	res.next = func(ctx context.Context) (*stream.Batch, error) {
+		for {
+			live := false
+			var wait time.Duration
+			for k := range jobs {
+				i := (turn + k) % len(jobs)
+				j := jobs[i]
+				if j.done {
+					continue
+				}
+				live = true
+				if !j.opened {
+					if err := j.sink.Open(ctx); err != nil {
 						closeAll()
 						return nil, err
 					}
+					j.opened = true
 				}
-				j.opened = false
-				if err := j.sink.Close(); err != nil {
+				b, w, err := j.pipe.Poll(ctx)
+				if errors.Is(err, stream.ErrEndOfInput) {
+					if err := finish(j); err != nil {
+						return nil, err
+					}
+					continue
+				}
+				if err != nil {
+					closeAll()
 					return nil, err
 				}
-				cur++
-				continue
+				if b == nil {
+					if wait == 0 || w < wait {
+						wait = w
+					}
+					continue
+				}
+				if err := j.sink.Write(ctx, b); err != nil {
+					closeAll()
+					return nil, err
+				}
+				turn = i + 1
+				return b, nil
 			}
-			if err != nil {
-				closeAll()
-				return nil, err
+			if !live {
+				return nil, stream.ErrEndOfInput
 			}
-			if err := j.sink.Write(ctx, b); err != nil {
-				closeAll()
-				return nil, err
+			if wait > 0 {
+				if err := env.Clock.Sleep(ctx, min(wait, 50*time.Millisecond)); err != nil {
+					closeAll()
+					return nil, err
+				}
 			}
-			return b, nil
 		}
-		return nil, stream.ErrEndOfInput
 	}
 	res.close = closeAll
 	return res, nil
-}
-
-type pipelineRunner interface {
-	Next(ctx context.Context) (*stream.Batch, error)
-	Close() error
 }

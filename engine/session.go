@@ -65,6 +65,14 @@ type Session struct {
 	// meters collects the source meters of the job being built (build
 	// appends, the statement's Result takes them).
 	meters []*runtime.SourceMeter
+	// shared holds the sources that several scans of the job being built
+	// read (Flink's source reuse), by scan digest; readers counts the
+	// scans of each digest in the job.
+	shared  map[string]*runtime.Shared
+	readers map[string]int
+	// scans counts the sources made per digest: a table scanned twice
+	// without reuse gets two independent random streams, even seeded.
+	scans map[string]int
 }
 
 // NewSession returns a session with Flink's built-in catalog

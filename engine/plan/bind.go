@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -365,6 +366,7 @@ func (b *binder) tableName(r *sql.TableName) (Node, *scope, error) {
 		if err := readMetadata(scan, src, r.Pos); err != nil {
 			return nil, nil, err
 		}
+		scan.Digest = scanDigest(id.String(), options, scan.Metadata)
 		if b.p.Batch && !src.Bounded() {
 			return nil, nil, diag.Validation(r.Pos, "Querying an unbounded table '%s' in batch mode is not allowed. The table source is unbounded.", id.String())
 		}
@@ -654,4 +656,24 @@ func (b *binder) constInt(e sql.Expr) (int64, error) {
 		return 0, diag.Errorf(e.ExprPos(), diag.ParseException, "Encountered an expression where a non-negative integer literal is expected in LIMIT/OFFSET.")
 	}
 	return v, nil
+}
+
+// scanDigest is Scan.Digest.
+func scanDigest(table string, options map[string]string, metadata []string) string {
+	keys := make([]string, 0, len(options))
+	for k := range options {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	b.WriteString(table)
+	for _, k := range keys {
+		b.WriteString("\x00")
+		b.WriteString(k)
+		b.WriteString("=")
+		b.WriteString(options[k])
+	}
+	b.WriteString("\x00metadata:")
+	b.WriteString(strings.Join(metadata, ","))
+	return b.String()
 }

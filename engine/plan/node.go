@@ -34,6 +34,10 @@ type Scan struct {
 	// Metadata are the metadata keys the source appends after the
 	// physical columns (connector.MetadataReader), in order.
 	Metadata []string
+	// Digest identifies what the scan reads: the table, its options (with
+	// hints) and the metadata keys. Scans with equal digests read the same
+	// rows, so a job reads the table once (Flink's source reuse).
+	Digest string
 }
 
 // Values is a constant relation.
