@@ -62,6 +62,14 @@ func (s *Session) exec(ctx context.Context, st sql.Statement) (*Result, error) {
 		return s.execReset(st)
 	case *sql.Explain:
 		return s.execExplain(ctx, st)
+	case *sql.StopJob:
+		return s.execStopJob(st)
+	case *sql.DescribeJob:
+		return s.execDescribeJob(st)
+	case *sql.Show:
+		if st.What == sql.ShowJobs {
+			return s.execShowJobs(), nil
+		}
 	}
 	res, handled, err := s.execCatalogStmt(ctx, st)
 	if handled {
@@ -77,13 +85,17 @@ func (s *Session) execInStatementSet(ctx context.Context, st sql.Statement) (*Re
 			return nil, err
 		}
 		*s.stmtSet = append(*s.stmtSet, st)
+		s.setText = append(s.setText, s.stmtText+";")
 		return &Result{Kind: ResultSuccess}, nil
 	case *sql.End:
 		set := *s.stmtSet
 		s.stmtSet = nil
+		texts := s.setText
+		s.setText = nil
 		if len(set) == 0 {
 			return &Result{Kind: ResultSuccess}, nil
 		}
+		s.stmtText = "BEGIN STATEMENT SET;\n" + strings.Join(texts, "\n") + "\nEND"
 		return s.execInserts(ctx, set)
 	}
 	return nil, diag.Errorf(st.StmtPos(), diag.SqlExecutionException, "Only 'INSERT/CREATE TABLE AS' statement is allowed in Statement Set or use 'END' statement to submit Statement Set.")
@@ -410,5 +422,10 @@ func (s *Session) execInserts(ctx context.Context, inserts []*sql.Insert) (*Resu
 		}
 	}
 	res.close = closeAll
+	sinks := make([]string, len(plans))
+	for i, ip := range plans {
+		sinks[i] = ip.ID.String()
+	}
+	s.newJob(res, sinks)
 	return res, nil
 }

@@ -44,6 +44,10 @@ type Result struct {
 	Streaming bool
 	Bounded   bool
 
+	// Job is the job of an INSERT or statement set: drain the Result to
+	// run it in the foreground (table.dml-sync), or Job.Run it.
+	Job *Job
+
 	meters    []*runtime.SourceMeter
 	next      func(ctx context.Context) (*stream.Batch, error)
 	close     func() error

@@ -10,6 +10,7 @@ import (
 	"github.com/flinkplay/flinkplay/engine/vfs"
 	"io"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"github.com/flinkplay/flinkplay/engine/catalog"
@@ -73,6 +74,21 @@ type Session struct {
 	// scans counts the sources made per digest: a table scanned twice
 	// without reuse gets two independent random streams, even seeded.
 	scans map[string]int
+
+	// jobs are the INSERT jobs the session submitted (SHOW JOBS).
+	jobs jobs
+	// stmtText is the SQL of the statement being executed; setText the
+	// INSERTs of the statement set being collected.
+	stmtText string
+	setText  []string
+}
+
+// clockNow reads the session's clock.
+func (s *Session) clockNow() time.Time {
+	if s.cfg.Clock != nil {
+		return s.cfg.Clock.Now()
+	}
+	return time.Now()
 }
 
 // NewSession returns a session with Flink's built-in catalog
@@ -138,6 +154,7 @@ func (s *Session) ExecuteAt(ctx context.Context, script string, span sql.Span) (
 	if err != nil {
 		return nil, resolve(err, script)
 	}
+	s.stmtText = strings.TrimSpace(script[span.Start:span.End])
 	res, err = s.exec(ctx, st)
 	if err != nil {
 		return nil, resolve(err, script)

@@ -15,6 +15,8 @@ import (
 	"github.com/flinkplay/flinkplay/engine/catalog"
 	"github.com/flinkplay/flinkplay/engine/client"
 	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/sql"
+	"github.com/flinkplay/flinkplay/wasm/engine/protocol"
 )
 
 // SeedScript is the playground's first example: an unbounded random table
@@ -152,6 +154,13 @@ SQL client does in tableau mode. Without -f and -e the script is read from
 standard input. The run stops at the first failing statement (exit status 1).
 Ctrl-C stops the running query ("Query terminated, ..."); a second Ctrl-C exits.
 
+An INSERT (or statement set) is submitted as a job that runs in the background
+while the script goes on, as the SQL client submits it (table.dml-sync false):
+SHOW JOBS, DESCRIBE JOB 'id' and STOP JOB 'id' reach it. When the script ends
+the run waits for its jobs and reports each job's end on standard error;
+Ctrl-C stops them. With -dml-sync (or SET 'table.dml-sync' = 'true') an INSERT
+runs to its end before the next statement.
+
 Standard output is exactly what Flink prints. When standard error is a
 terminal, a running query's progress is drawn there on one line (rows read
 per source, rows/s, elapsed time, and the option that throttles a source)
@@ -212,6 +221,9 @@ func (a *app) runSQL(cmd string, args []string) int {
 			return exitUsage
 		}
 	}
+	// Background jobs write (the print connector, their ends) while
+	// statements print: every write goes through one lock per stream.
+	a.stdout, a.stderr = lockWriter(a.stdout), lockWriter(a.stderr)
 	cfg := engine.Config{Batch: f.batch, Stdout: a.stdout, Stderr: a.stderr}
 	opts := client.Defaults(client.SQLClient)
 	opts.MaxColumnWidth = f.maxColumnWidth
@@ -282,6 +294,28 @@ func (a *app) execute(sess *engine.Session, script string, base client.Options, 
 	}
 	ctl := newInterrupter(a.interrupts, a.exit)
 	defer ctl.stop()
+	// INSERT jobs run in the background while the script goes on, as the
+	// SQL client submits them (table.dml-sync false); the run waits for
+	// them at the end.
+	var watched sync.WaitGroup
+	base.Detach = func(j *engine.Job) {
+		j.Run(nil)
+		watched.Add(1)
+		go func() {
+			defer watched.Done()
+			<-j.Done()
+			a.jobEnded(j)
+		}()
+	}
+	status := a.runStatements(sess, script, spans, base, echo, ctl)
+	if code := a.waitJobs(sess, ctl, &watched); status == exitOK {
+		status = code
+	}
+	return status
+}
+
+// runStatements runs the statements of the script in turn.
+func (a *app) runStatements(sess *engine.Session, script string, spans []sql.Span, base client.Options, echo bool, ctl *interrupter) int {
 	warned := a.warnings(sess, 0)
 	for i, span := range spans {
 		if ctl.quitting() {
@@ -323,6 +357,52 @@ func (a *app) execute(sess *engine.Session, script string, base client.Options, 
 		}
 	}
 	return exitOK
+}
+
+// waitJobs waits for the running jobs at the end of the script; Ctrl-C
+// stops them. It returns exitFailed when a job failed, exitInterrupted
+// when they were stopped.
+func (a *app) waitJobs(sess *engine.Session, ctl *interrupter, watched *sync.WaitGroup) int {
+	running := 0
+	for _, j := range sess.Jobs() {
+		if j.State().Status == engine.JobRunning {
+			running++
+		}
+	}
+	code := exitOK
+	if running > 0 {
+		fmt.Fprintf(a.stderr, "[INFO] Waiting for %d running job(s) to end; Ctrl-C stops them.\n", running)
+		ctx, done := ctl.statement()
+		all := make(chan struct{})
+		go func() { watched.Wait(); close(all) }()
+		select {
+		case <-all:
+		case <-ctx.Done():
+			sess.StopJobs()
+			<-all
+			code = exitInterrupted
+		}
+		done()
+	}
+	watched.Wait()
+	for _, j := range sess.Jobs() {
+		if j.State().Status == engine.JobFailed && code == exitOK {
+			code = exitFailed
+		}
+	}
+	return code
+}
+
+// jobEnded reports a background job's end on standard error (standard
+// output stays what the SQL client prints).
+func (a *app) jobEnded(j *engine.Job) {
+	st := j.State()
+	fmt.Fprintf(a.stderr, "[INFO] Job %s (%s) %s: %s rows written.\n", j.ID, j.Name, st.Status, protocol.Count(st.RowsOut))
+	if st.Err != nil {
+		var b strings.Builder
+		client.PrintError(&b, st.Err, client.Defaults(client.SQLClient))
+		fmt.Fprint(a.stderr, b.String())
+	}
 }
 
 // interrupter turns Ctrl-C into cancellation: the first one cancels the
@@ -413,4 +493,24 @@ func wantsHelp(args []string) bool {
 		}
 	}
 	return false
+}
+
+// lockedWriter serializes the writes of the statements and of the
+// background jobs to one stream.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func lockWriter(w io.Writer) io.Writer {
+	if lw, ok := w.(*lockedWriter); ok {
+		return lw
+	}
+	return &lockedWriter{w: w}
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }

@@ -71,9 +71,16 @@ type Options struct {
 	Start time.Time
 	// Now tells the time for the time cost; nil means time.Now.
 	Now func() time.Time
-	// JobID returns the id printed for a detached INSERT; nil means a
-	// random 32-digit hex id like Flink's.
+	// JobID returns the id printed for a detached INSERT; nil means the
+	// engine job's id (a random 32-digit hex id like Flink's).
 	JobID func() string
+
+	// Detach, when set, takes an INSERT's job after the SQL client's
+	// submission lines instead of running it to its end, as the SQL
+	// client goes on while the job runs (table.dml-sync false). The CLI
+	// and the page run the job in the background; without Detach the job
+	// runs before Print returns, as the test runners want it.
+	Detach func(*engine.Job)
 }
 
 // Defaults returns Flink's defaults for the given flavour.
@@ -193,8 +200,8 @@ func Print(ctx context.Context, w io.Writer, r *engine.Result, o Options) (rows 
 	if r == nil {
 		return 0, errors.New("client: no result to print")
 	}
-	return printTo(ctx, w, result{
-		kind: r.Kind, schema: r.Schema, rows: r.Rows, info: r.Info, streaming: r.Streaming, changes: r,
+	return printTo(ctx, w, &result{
+		kind: r.Kind, schema: r.Schema, rows: r.Rows, info: r.Info, streaming: r.Streaming, changes: r, job: r.Job,
 	}, o)
 }
 
@@ -212,11 +219,13 @@ type result struct {
 	info      string
 	streaming bool
 	changes   changes
+	job       *engine.Job
+	detached  bool // the job runs on after Print (Options.Detach)
 }
 
-func printTo(ctx context.Context, w io.Writer, r result, o Options) (rows int, err error) {
+func printTo(ctx context.Context, w io.Writer, r *result, o Options) (rows int, err error) {
 	defer func() {
-		if r.changes == nil {
+		if r.changes == nil || r.detached {
 			return
 		}
 		if cerr := r.changes.Close(); err == nil && cerr != nil {
@@ -247,15 +256,15 @@ func printTo(ctx context.Context, w io.Writer, r result, o Options) (rows int, e
 			p.info(r.info)
 		}
 	case engine.ResultTable:
-		rows = p.table(r)
+		rows = p.table(*r)
 	case engine.ResultQuery:
 		switch {
 		case o.Style == TableResult:
-			rows, err = p.tableResultQuery(ctx, r)
+			rows, err = p.tableResultQuery(ctx, *r)
 		case r.streaming:
-			rows, err = p.streaming(ctx, r)
+			rows, err = p.streaming(ctx, *r)
 		default:
-			rows, err = p.batch(ctx, r)
+			rows, err = p.batch(ctx, *r)
 		}
 	case engine.ResultInsert:
 		err = p.insert(ctx, r)
@@ -515,12 +524,17 @@ func (p *printer) tableResultQuery(ctx context.Context, r result) (int, error) {
 // announces a detached job before it runs; with table.dml-sync it reports
 // completion after. TableResult.print() waits for the job and prints one
 // -1 per sink, the affected row count Flink does not know.
-func (p *printer) insert(ctx context.Context, r result) error {
+func (p *printer) insert(ctx context.Context, r *result) error {
 	if p.o.Style == SQLClient && !p.o.DMLSync {
 		p.info(MsgSubmitting)
 		p.info(MsgSubmitted)
-		p.line("Job ID: " + p.jobID() + "\n")
+		p.line("Job ID: " + p.jobID(r) + "\n")
 		p.flush()
+		if p.o.Detach != nil && r.job != nil {
+			r.detached = true
+			p.o.Detach(r.job)
+			return nil
+		}
 	}
 	for {
 		_, err := r.changes.Next(ctx)
@@ -551,9 +565,12 @@ func (p *printer) insert(ctx context.Context, r result) error {
 	return nil
 }
 
-func (p *printer) jobID() string {
+func (p *printer) jobID(r *result) string {
 	if p.o.JobID != nil {
 		return p.o.JobID()
+	}
+	if r.job != nil {
+		return r.job.ID
 	}
 	return fmt.Sprintf("%016x%016x", rand.Uint64(), rand.Uint64())
 }

@@ -305,7 +305,7 @@ Query terminated, received a total of 2 rows
 			}
 			tt.res.changes = fc
 			var buf bytes.Buffer
-			rows, err := printTo(context.Background(), &buf, tt.res, tt.opts)
+			rows, err := printTo(context.Background(), &buf, &tt.res, tt.opts)
 			if tt.wantErr != "" {
 				if err == nil || err.Error() != tt.wantErr {
 					t.Errorf("err = %v, want %q", err, tt.wantErr)
@@ -360,7 +360,7 @@ Query terminated, received a total of 3 rows
 			o := Defaults(SQLClient)
 			o.PrintTimeCost = false
 			var buf bytes.Buffer
-			_, err := printTo(ctx, &buf, result{kind: engine.ResultQuery, streaming: tt.streaming, schema: groupBySchema, changes: fc}, o)
+			_, err := printTo(ctx, &buf, &result{kind: engine.ResultQuery, streaming: tt.streaming, schema: groupBySchema, changes: fc}, o)
 			if !errors.Is(err, context.Canceled) {
 				t.Errorf("err = %v, want context.Canceled", err)
 			}

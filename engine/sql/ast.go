@@ -281,6 +281,7 @@ const (
 	ShowCreateCatalog
 	ShowModules
 	ShowJars
+	ShowJobs
 )
 
 // LikePattern is the [NOT] LIKE|ILIKE 'pattern' tail of SHOW.
@@ -308,6 +309,20 @@ type Describe struct {
 	Database bool // DESCRIBE DATABASE [EXTENDED] [cat.]db
 	Extended bool
 	Name     ObjectName
+}
+
+// StopJob is STOP JOB 'id' [WITH SAVEPOINT [WITH DRAIN]].
+type StopJob struct {
+	Pos       int
+	ID        string
+	Savepoint bool
+	Drain     bool
+}
+
+// DescribeJob is DESCRIBE JOB 'id'.
+type DescribeJob struct {
+	Pos int
+	ID  string
 }
 
 // Set is SET, or SET 'key' = 'value'.
@@ -370,6 +385,8 @@ func (s *UseCatalog) StmtPos() int        { return s.Pos }
 func (s *UseDatabase) StmtPos() int       { return s.Pos }
 func (s *Show) StmtPos() int              { return s.Pos }
 func (s *Describe) StmtPos() int          { return s.Pos }
+func (s *StopJob) StmtPos() int           { return s.Pos }
+func (s *DescribeJob) StmtPos() int       { return s.Pos }
 func (s *Set) StmtPos() int               { return s.Pos }
 func (s *Reset) StmtPos() int             { return s.Pos }
 func (s *Insert) StmtPos() int            { return s.Pos }

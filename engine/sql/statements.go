@@ -156,6 +156,8 @@ func (p *parser) statement() Statement {
 	case t.Is("END"):
 		p.next()
 		return &End{Pos: t.Pos}
+	case t.Is("STOP") && p.peek(1).Is("JOB"):
+		return p.stopJob()
 	case isQueryStart(t):
 		q, _ := p.query(false)
 		return &QueryStmt{Pos: t.Pos, Query: q}
@@ -1011,7 +1013,10 @@ func (p *parser) show() Statement {
 	case t.Is("JARS"):
 		p.next()
 		s.What = ShowJars
-	case t.Is("PARTITIONS"), t.Is("PROCEDURES"), t.Is("JOBS"), t.Is("MODELS"), t.Is("MATERIALIZED"):
+	case t.Is("JOBS"):
+		p.next()
+		s.What = ShowJobs
+	case t.Is("PARTITIONS"), t.Is("PROCEDURES"), t.Is("MODELS"), t.Is("MATERIALIZED"):
 		p.unsupported(s.Pos, "SHOW "+strings.ToUpper(t.Val))
 	default:
 		p.failAtStatementStart(at, showStartImages)
@@ -1064,7 +1069,10 @@ func (p *parser) describe() Statement {
 		return d
 	case p.acceptKw("DATABASE"):
 		d.Database = true
-	case p.tok().Is("MODEL"), p.tok().Is("JOB"):
+	case p.tok().Is("JOB"):
+		p.next()
+		return &DescribeJob{Pos: d.Pos, ID: p.quotedString().Val}
+	case p.tok().Is("MODEL"):
 		p.unsupported(d.Pos, "DESCRIBE "+strings.ToUpper(p.tok().Val))
 	}
 	if !d.Database && !p.tok().Is("EXTENDED") && !p.isIdent() {
@@ -1358,4 +1366,24 @@ func (p *parser) explain() Statement {
 		p.fail()
 	}
 	return ex
+}
+
+// stopJob parses STOP JOB 'id' [WITH SAVEPOINT] [WITH DRAIN].
+func (p *parser) stopJob() Statement {
+	st := &StopJob{Pos: p.next().Pos}
+	p.expectKw("JOB")
+	st.ID = p.quotedString().Val
+	if p.tok().Is("WITH") && p.peek(1).Is("SAVEPOINT") {
+		p.i += 2
+		st.Savepoint = true
+	}
+	if p.tok().Is("WITH") && p.peek(1).Is("DRAIN") {
+		at := p.tok().Pos
+		p.i += 2
+		if !st.Savepoint {
+			p.failAt(at, diag.ParseException, "WITH DRAIN could only be used after WITH SAVEPOINT.")
+		}
+		st.Drain = true
+	}
+	return st
 }
