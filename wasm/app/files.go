@@ -208,3 +208,10 @@ func (p *page) InsertUpload() {
 	p.chrome.Notice = "The CREATE TABLE for " + u.FileName + " and a query of it are in the script (the query on line " + itoa(line) + "), where Run script reaches them."
 	p.root.Restorable, p.root.NoticeRunAll = false, false
 }
+
+// StopJob is the Jobs panel's Stop: the engine cancels the job, as STOP
+// JOB 'id' does, and sends the list again.
+func (p *page) StopJob(id string) {
+	defer recovered("stopJob")
+	p.post(protocol.Request{Type: protocol.TypeStopJob, JobID: id})
+}

@@ -10,6 +10,7 @@ import (
 )
 
 func (noActions) ShowSide(string)      {}
+func (noActions) StopJob(string)       {}
 func (noActions) OpenDir(string)       {}
 func (noActions) OpenFile(string)      {}
 func (noActions) DownloadFile(string)  {}

@@ -68,6 +68,7 @@ type Actions interface {
 	// share link replaced last.
 	RestoreScript()
 	FileActions
+	JobActions
 }
 
 // Chrome is what both pages show around the editor and the results: the

@@ -51,6 +51,8 @@ type Model struct {
 	Catalog *protocol.Catalog
 	DDL     []string // successful session-changing statements, in order
 	Output  []string // lines the print connector wrote
+	// Jobs are the session's INSERT jobs, oldest first (the Jobs panel).
+	Jobs []protocol.Job
 
 	Gen  int64 // bumps when the results change: the page re-renders them
 	Tick int64 // the page's flush counter, for highlighting
@@ -175,6 +177,10 @@ func (m *Model) Apply(msg *protocol.Message, now time.Time) {
 		return
 	case protocol.TypeCatalogIs:
 		m.Catalog = msg.Catalog
+		return
+	case protocol.TypeJobs:
+		m.Jobs = msg.Jobs
+		m.Gen++
 		return
 	case protocol.TypeOutput:
 		m.Output = append(m.Output, msg.Lines...)

@@ -35,6 +35,9 @@ const (
 	TypeReadFile   = "readFile"   // Path; Limit bytes (0: all)
 	TypeWriteFile  = "writeFile"  // Path, Data; parents are created
 	TypeDeleteFile = "deleteFile" // Path: a file or an empty directory
+	// Jobs: STOP JOB for the Jobs panel's Stop button (JobID); answered
+	// by Jobs.
+	TypeStopJob = "stopJob"
 	// worker -> page
 	TypeReady     = "ready" // the worker started; carries Specs (the browser build sends them in "specs" after it)
 	TypeSpecs     = "specs" // the connectors, functions and keywords the editor completes
@@ -51,6 +54,7 @@ const (
 	TypeExported  = "exported" // the answer to Export: Text, or Error
 	TypeFiles     = "files"    // a directory listing: Path, Files (or Error)
 	TypeFileData  = "fileData" // a file's content: Path, Data, Size, Truncated (or Error)
+	TypeJobs      = "jobs"     // the session's INSERT jobs (Jobs), when one starts, ends or progresses
 )
 
 // ExecutePrefix starts every execute request as json.Marshal writes it
@@ -75,6 +79,8 @@ type Request struct {
 	Path  string `json:"path,omitempty"`
 	Data  string `json:"data,omitempty"`
 	Limit int    `json:"limit,omitempty"`
+	// JobID of StopJob.
+	JobID string `json:"jobId,omitempty"`
 }
 
 // Export formats.
@@ -166,6 +172,8 @@ type Message struct {
 	Data      string `json:"data,omitempty"`
 	Size      int64  `json:"size,omitempty"`
 	Truncated bool   `json:"truncated,omitempty"`
+	// Jobs: every job of the session, oldest first.
+	Jobs []Job `json:"jobs,omitempty"`
 	// Boot times the engine's start on a ready message: epoch milliseconds
 	// of the worker script's start, engine.wasm's response, its compilation
 	// and Go's main (for make bench-browser).
@@ -183,6 +191,20 @@ type SourceProgress struct {
 	PaceKey   string `json:"paceKey,omitempty"`
 	PaceRate  int64  `json:"paceRate,omitempty"`
 	Throttled bool   `json:"throttled,omitempty"`
+}
+
+// Job is one INSERT job, as SHOW JOBS lists it, with its progress.
+type Job struct {
+	ID        string `json:"id"`
+	Name      string `json:"name"`
+	Statement string `json:"statement"`
+	Status    string `json:"status"`            // RUNNING, FINISHED, FAILED, CANCELED
+	StartMs   int64  `json:"startMs"`           // Unix milliseconds
+	EndMs     int64  `json:"endMs,omitempty"`   // 0 while it runs
+	RowsIn    int64  `json:"rowsIn"`            // rows its sources read
+	RowsOut   int64  `json:"rowsOut"`           // rows it wrote
+	Error     string `json:"error,omitempty"`   // a FAILED job's error as the SQL client prints it
+	Running   bool   `json:"running,omitempty"` // Status is RUNNING
 }
 
 // FileInfo is one entry of a directory listing.

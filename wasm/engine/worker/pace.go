@@ -186,7 +186,7 @@ func (f *feed) pace(ctx context.Context) error {
 			return err
 		}
 		// The sleep let the host run.
-		f.w.lastYield = f.w.o.Now()
+		f.w.lastYield.Store(f.w.o.Now().UnixNano())
 	}
 	f.mu.Lock()
 	if now = f.w.o.Now(); f.due(now) {

@@ -116,6 +116,10 @@ func (w *Worker) statement(ctx context.Context, req protocol.Request, idx int, s
 		w.emitError(req, idx, err)
 		return false
 	}
+	if res.Kind == engine.ResultInsert && res.Job != nil && !o.DMLSync {
+		// Submitted: the job runs on in the background (Jobs panel).
+		return w.submit(req, idx, res, o)
+	}
 	defer res.Close()
 	switch res.Kind {
 	case engine.ResultQuery:
@@ -351,4 +355,17 @@ func (w *Worker) insert(ctx context.Context, req protocol.Request, idx int, res 
 	}
 	f.end(&done)
 	return !cancelled
+}
+
+// submit answers an INSERT as the SQL client does when table.dml-sync is
+// false: the submission lines and the job id; the job then runs in the
+// background while the run goes on.
+func (w *Worker) submit(req protocol.Request, idx int, res *engine.Result, o client.Options) bool {
+	w.emit(protocol.Message{Type: protocol.TypeSchema, ID: req.ID, Stmt: idx, Columns: schemaColumns(res),
+		Streaming: res.Streaming, Bounded: res.Bounded, Insert: true})
+	var text bytes.Buffer
+	client.Print(context.Background(), &text, &engine.Result{Kind: engine.ResultInsert, Schema: res.Schema, Streaming: res.Streaming, Job: res.Job}, o)
+	w.startJob(res.Job)
+	w.emit(protocol.Message{Type: protocol.TypeDone, ID: req.ID, Stmt: idx, Tableau: text.String()})
+	return true
 }

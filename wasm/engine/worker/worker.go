@@ -24,6 +24,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/flinkplay/flinkplay/engine"
@@ -102,14 +103,19 @@ type Worker struct {
 	emitMu sync.Mutex
 
 	// Owned by the loop goroutine.
-	sess      *engine.Session
-	store     *countingStore // wraps o.CatalogStore; nil when none
-	out       *lineWriter
-	zone      *time.Location
-	lastYield time.Time
+	sess  *engine.Session
+	store *countingStore // wraps o.CatalogStore; nil when none
+	out   *lineWriter
+	zone  *time.Location
+	// lastYield is when the host last had its turn (Unix nanoseconds); the
+	// loop and the background jobs all yield through it.
+	lastYield atomic.Int64
 	// stmtStart is where the statement that runs starts in its script:
 	// Flink counts the positions in its messages from there.
 	stmtStart int
+
+	// jobs follows the background INSERT jobs (any goroutine).
+	jobs jobWatch
 }
 
 // New returns a worker with a fresh session. It emits nothing until Ready.
@@ -193,6 +199,8 @@ func (w *Worker) Handle(req protocol.Request) {
 		go w.exportScript(req)
 	case protocol.TypeListFiles, protocol.TypeReadFile, protocol.TypeWriteFile, protocol.TypeDeleteFile:
 		go w.files(req)
+	case protocol.TypeStopJob:
+		go w.stopJob(req.JobID)
 	default:
 		w.emit(protocol.Message{Type: protocol.TypeError, ID: req.ID, Error: &protocol.Error{
 			Class: diag.IllegalArgument, Message: fmt.Sprintf("unknown request type %q", req.Type), Offset: -1,
@@ -275,6 +283,7 @@ func (w *Worker) serve(ctx context.Context, req protocol.Request) {
 		if req.Config != nil {
 			w.setZone(req.Config.Zone)
 		}
+		w.dropJobs()
 		w.newSession()
 		w.emitCatalog()
 	case protocol.TypeCatalog:
@@ -355,12 +364,11 @@ func (w *Worker) emitPanic(id int, p any) {
 }
 
 // maybeYield calls Yield when YieldInterval passed since the last call.
-// Only the loop goroutine calls it.
 func (w *Worker) maybeYield() {
 	now := w.o.Now()
-	if now.Sub(w.lastYield) >= w.o.YieldInterval {
+	if now.Sub(time.Unix(0, w.lastYield.Load())) >= w.o.YieldInterval {
 		w.o.Yield()
-		w.lastYield = w.o.Now()
+		w.lastYield.Store(w.o.Now().UnixNano())
 	}
 }
 
