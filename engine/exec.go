@@ -15,6 +15,7 @@ import (
 	"github.com/flinkplay/flinkplay/engine/connector/datagen"
 	"github.com/flinkplay/flinkplay/engine/connector/faker"
 	"github.com/flinkplay/flinkplay/engine/connector/filesystem"
+	"github.com/flinkplay/flinkplay/engine/connector/nexmark"
 	"github.com/flinkplay/flinkplay/engine/connector/print"
 	"github.com/flinkplay/flinkplay/engine/connector/values"
 	"github.com/flinkplay/flinkplay/engine/diag"
@@ -35,7 +36,7 @@ const (
 
 // builtinConnectors is the sorted, explicit list of connectors.
 func builtinConnectors() *connector.Registry {
-	return connector.NewRegistry(blackhole.Factory, datagen.Factory, faker.Factory, filesystem.Factory, print.Factory, values.Factory)
+	return connector.NewRegistry(blackhole.Factory, datagen.Factory, faker.Factory, filesystem.Factory, nexmark.Factory, print.Factory, values.Factory)
 }
 
 // exec runs one parsed statement.

@@ -1,0 +1,29 @@
+package nexmark
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/flinkplay/flinkplay/engine/stream"
+)
+
+// BenchmarkNext measures events made per second into ddl_gen.sql's
+// layout with the default options.
+func BenchmarkNext(b *testing.B) {
+	src := plan(b, genSchema(), nil)
+	s := open(b, src, &fakeClock{now: time.UnixMilli(1700000000000)}, nil)
+	batch := stream.NewBatch(4)
+	ctx := context.Background()
+	b.ReportAllocs()
+	b.ResetTimer()
+	events := 0
+	for i := 0; i < b.N; i++ {
+		batch.Reset()
+		if _, err := s.Next(ctx, batch); err != nil {
+			b.Fatal(err)
+		}
+		events += batch.Len()
+	}
+	b.ReportMetric(float64(events)/b.Elapsed().Seconds(), "events/s")
+}

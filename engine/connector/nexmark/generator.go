@@ -1,0 +1,262 @@
+package nexmark
+
+import (
+	"github.com/flinkplay/flinkplay/engine/diag"
+)
+
+// event is one generated event. Only the fields of its type are set; the
+// byte slices point into the arena the generator was given, or into
+// shared read-only strings.
+type event struct {
+	typ      int   // personEvent, auctionEvent or bidEvent
+	dateTime int64 // ms since the epoch
+
+	id                           int64 // person and auction
+	name, email, creditCard      []byte
+	city, state                  []byte
+	itemName, description        []byte
+	initialBid, reserve, expires int64
+	seller, category             int64
+	auction, bidder, price       int64
+	channel, url                 []byte
+	extra                        []byte
+}
+
+// generator is Nexmark's NexmarkGenerator for one split: it counts the
+// events made so far and makes the next one from its SplittableRandom.
+//
+// Nexmark's Java classes create three SplittableRandoms with the
+// no-argument constructor, each taking the next value of the JVM's seed
+// generator: the generator's own, then StringsGenerator's (for the
+// reusable extra string) and BidGenerator's (for its URLs) in the order
+// the two classes are first used. The generator here takes seed generator
+// gen's first split for itself and gives the next two to the classes in
+// that order, which the type of the first event decides: a bid
+// initializes BidGenerator first, anything else StringsGenerator.
+type generator struct {
+	cfg   *config
+	rnd   splitRandom
+	count int64
+
+	extraKey, urlsKey splitKey
+	extra             []byte   // REUSABLE_EXTRA_STRING, loaded on first use
+	urls              *bidURLs // loaded at the first bid
+}
+
+func newGenerator(cfg *config, gen int64) *generator {
+	g := &generator{cfg: cfg, rnd: defaultSplit(gen, 0)}
+	g.extraKey, g.urlsKey = splitKey{gen, 1}, splitKey{gen, 2}
+	if t := int64(cfg.totalProportion); t != 0 {
+		first := eventID(0)
+		if cfg.eventType(place{first / t, first % t}) == bidEvent {
+			g.extraKey.split, g.urlsKey.split = 2, 1
+		}
+	}
+	return g
+}
+
+// hasNext reports whether events are left before 'events.num' or
+// 'stop-at'.
+func (g *generator) hasNext() bool { return g.count < g.cfg.limit }
+
+// nextTimestamp is the event time of the next event.
+func (g *generator) nextTimestamp() int64 {
+	return g.cfg.timestampForEvent(eventNumber(g.count))
+}
+
+// next makes the next event into ev, its strings in a. A Java exception
+// of the generator (a bound or a division by zero that the options
+// cause) is returned and the count stays.
+func (g *generator) next(ev *event, a arena) (err error) {
+	defer recoverBailout(&err)
+	g.fill(ev, a)
+	g.count++
+	return nil
+}
+
+// fill is the body of NexmarkGenerator.nextEvent. It bails out with a Java
+// exception.
+func (g *generator) fill(ev *event, a arena) {
+	c := g.cfg
+	ts := c.timestampForEvent(eventNumber(g.count))
+	p := c.place(eventID(g.count))
+	ev.typ = c.eventType(p)
+	ev.dateTime = ts
+	switch ev.typ {
+	case personEvent:
+		g.person(ev, p, a)
+	case auctionEvent:
+		g.auctionEvent(ev, p, ts, a)
+	default:
+		g.bid(ev, p, a)
+	}
+}
+
+// person is PersonGenerator.nextPerson.
+func (g *generator) person(ev *event, p place, a arena) {
+	r := &g.rnd
+	c := g.cfg
+	ev.id = c.lastBase0PersonID(p) + firstPersonID
+	first := r.nextIntN(int32(len(firstNames)))
+	last := r.nextIntN(int32(len(lastNames)))
+	ev.name = personNames[int(first)*len(lastNames)+int(last)]
+	email := a.Alloc(15)[:0] // 6 + "@" + 4 + ".com" at most
+	email = appendString(email, r, 7, ' ')
+	email = append(email, '@')
+	email = appendString(email, r, 5, ' ')
+	ev.email = append(email, ".com"...)
+	ev.creditCard = creditCard(r, a)
+	ev.city = usCities[r.nextIntN(int32(len(usCities)))]
+	ev.state = usStates[r.nextIntN(int32(len(usStates)))]
+	size := 8 + len(ev.name) + len(ev.email) + len(ev.creditCard) + len(ev.city) + len(ev.state)
+	ev.extra = g.nextExtra(int32(size), c.avgPersonSize, a)
+}
+
+// creditCard is PersonGenerator.nextCreditCard: four groups of four
+// digits.
+func creditCard(r *splitRandom, a arena) []byte {
+	b := a.Alloc(19)
+	for i := 0; i < 4; i++ {
+		v := r.nextIntN(10000)
+		o := i * 5
+		b[o] = byte('0' + v/1000)
+		b[o+1] = byte('0' + v/100%10)
+		b[o+2] = byte('0' + v/10%10)
+		b[o+3] = byte('0' + v%10)
+		if i < 3 {
+			b[o+4] = ' '
+		}
+	}
+	return b
+}
+
+// nextBase0PersonID is PersonGenerator.nextBase0PersonId: one of the
+// last numActivePeople people, or one of the next few to come.
+func (g *generator) nextBase0PersonID(p place) int64 {
+	numPeople := g.cfg.lastBase0PersonID(p) + 1
+	active := min(numPeople, numActivePeople)
+	n := g.nextLong(active + personIDLead)
+	return numPeople - active + n
+}
+
+// nextBase0AuctionID is AuctionGenerator.nextBase0AuctionId: one of the
+// auctions likely still open, or one of the next few.
+func (g *generator) nextBase0AuctionID(p place) int64 {
+	maxAuction := g.cfg.lastBase0AuctionID(p)
+	minAuction := max(maxAuction-numInFlightAuctions, 0)
+	return minAuction + g.nextLong(maxAuction-minAuction+1+auctionIDLead)
+}
+
+// nextLong is LongGenerator.nextLong: an int draw below n when n fits,
+// else the remainder of a long draw (Nexmark's "very skewed" branch).
+func (g *generator) nextLong(n int64) int64 {
+	if n < 0x7fffffff {
+		return int64(g.rnd.nextIntN(int32(n)))
+	}
+	v := g.rnd.nextLong() % n
+	if v < 0 {
+		v = -v
+	}
+	return v
+}
+
+// auctionEvent is AuctionGenerator.nextAuction.
+func (g *generator) auctionEvent(ev *event, p place, ts int64, a arena) {
+	r := &g.rnd
+	c := g.cfg
+	ev.id = c.lastBase0AuctionID(p) + firstAuctionID
+	var seller int64
+	if r.nextIntN(c.hotSellersRatio) > 0 {
+		seller = c.lastBase0PersonID(p) / hotSellerBatch * hotSellerBatch
+	} else {
+		seller = g.nextBase0PersonID(p)
+	}
+	ev.seller = seller + firstPersonID
+	ev.category = firstCategoryID + int64(r.nextIntN(numCategories))
+	ev.initialBid = nextPrice(r)
+	ev.expires = ts + g.auctionLength(ts)
+	ev.itemName = appendString(a.Alloc(19)[:0], r, 20, ' ')
+	ev.description = appendString(a.Alloc(99)[:0], r, 100, ' ')
+	ev.reserve = ev.initialBid + nextPrice(r)
+	size := 8 + len(ev.itemName) + len(ev.description) + 8 + 8 + 8 + 8 + 8
+	ev.extra = g.nextExtra(int32(size), c.avgAuctionSize, a)
+}
+
+// auctionLength is AuctionGenerator.nextAuctionLengthMs: on average the
+// time until numInFlightAuctions more auctions have been generated.
+func (g *generator) auctionLength(ts int64) int64 {
+	c := g.cfg
+	current := eventNumber(g.count)
+	eventsForAuctions := int64(numInFlightAuctions) * int64(c.totalProportion) / int64(c.auctionProportion)
+	future := c.timestampForEvent(current + eventsForAuctions)
+	horizon := future - ts
+	return 1 + g.nextLong(max(horizon*2, 1))
+}
+
+// bid is BidGenerator.nextBid, including its second addition of
+// FIRST_PERSON_ID to the bidder, which makes bidders 2000 and up.
+func (g *generator) bid(ev *event, p place, a arena) {
+	r := &g.rnd
+	c := g.cfg
+	var auction int64
+	if r.nextIntN(c.hotAuctionRatio) > 0 {
+		auction = c.lastBase0AuctionID(p) / hotAuctionBatch * hotAuctionBatch
+	} else {
+		auction = g.nextBase0AuctionID(p)
+	}
+	ev.auction = auction + firstAuctionID
+	var bidder int64
+	if r.nextIntN(c.hotBiddersRatio) > 0 {
+		bidder = c.lastBase0PersonID(p)/hotBidderBatch*hotBidderBatch + 1
+	} else {
+		bidder = g.nextBase0PersonID(p)
+	}
+	bidder += firstPersonID
+	ev.price = nextPrice(r)
+	if g.urls == nil {
+		g.urls = bidURLsFor(g.urlsKey)
+	}
+	if r.nextIntN(hotChannelsRatio) > 0 {
+		i := r.nextIntN(int32(len(hotChannels)))
+		ev.channel, ev.url = hotChannels[i], g.urls.hot[i]
+	} else {
+		n := r.nextIntN(numChannels)
+		ev.channel, ev.url = channelNames[n], g.urls.channels[n]
+	}
+	ev.bidder = bidder + firstPersonID
+	ev.extra = g.nextExtra(8+8+8+8, c.avgBidSize, a)
+}
+
+// maxExtra bounds one generated string: a larger average size would make
+// strings that a browser tab cannot hold (Flink's JVM would run out of
+// memory on them too).
+const maxExtra = 16 << 20
+
+// nextExtra is StringsGenerator.nextExtra: padding that brings the
+// event's size to desiredAverage on average, 20% either way, cut from the
+// reusable extra string when it is shorter than half of it.
+func (g *generator) nextExtra(currentSize, desiredAverage int32, a arena) []byte {
+	if currentSize > desiredAverage {
+		return nil
+	}
+	desiredAverage -= currentSize
+	delta := int32(javaRound(float64(desiredAverage) * 0.2))
+	size := desiredAverage - delta
+	if delta != 0 {
+		size += g.rnd.nextIntN(2 * delta)
+	}
+	if g.extra == nil {
+		g.extra = reusableExtra(g.extraKey)
+	}
+	if int(size) < len(g.extra)/2 {
+		off := g.rnd.nextIntN(int32(len(g.extra)) - size)
+		return g.extra[off : off+size : off+size]
+	}
+	if size > maxExtra {
+		bail(diag.Errorf(diag.NoPos, diag.PlaygroundLimitExceeded,
+			"A Nexmark event would carry an extra string of %d bytes; the playground allows %d. Lower the average event size options.", size, maxExtra))
+	}
+	b := a.Alloc(int(size))
+	exactStringInto(b, &g.rnd)
+	return b
+}
