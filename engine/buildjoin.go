@@ -2,6 +2,7 @@ package engine
 
 import (
 	"github.com/flinkplay/flinkplay/engine/connector"
+	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/engine/expr"
 	"github.com/flinkplay/flinkplay/engine/ops"
 	"github.com/flinkplay/flinkplay/engine/plan"
@@ -12,6 +13,9 @@ import (
 // buildJoin runs both inputs of a join as pipelines feeding one Join
 // operator through a TwoInputSource.
 func (s *Session) buildJoin(p *runtime.Pipeline, n *plan.Join, env connector.Env) error {
+	if n.Lookup != nil {
+		return s.buildLookupJoin(p, n, env)
+	}
 	l, err := s.buildPipe(n.Left, env, p.State)
 	if err != nil {
 		return err
@@ -62,6 +66,42 @@ func (s *Session) buildJoin(p *runtime.Pipeline, n *plan.Join, env connector.Env
 		Final: s.IsBatch(),
 		Ctx:   s.exprCtx(env),
 		TTL:   s.stateTTL(env),
+	}
+	p.Stages = append(p.Stages, runtime.Stage{Op: op, Width: n.Out.Len()})
+	return nil
+}
+
+// buildLookupJoin runs the left input of a lookup join in p, followed by
+// the LookupJoin operator, which asks the dimension table's source for
+// the rows of each key: the table is not scanned.
+func (s *Session) buildLookupJoin(p *runtime.Pipeline, n *plan.Join, env connector.Env) error {
+	if err := s.buildInto(p, n.Left, env); err != nil {
+		return err
+	}
+	spec := n.Lookup
+	src, ok := spec.Scan.Source.(connector.LookupSource)
+	if !ok {
+		return diag.Errorf(diag.NoPos, diag.TableException,
+			"table [%s] must implement LookupTableSource interface if it is used in temporal table join.", spec.Scan.ID.String())
+	}
+	fields := make([]int, len(spec.Keys))
+	keys := make([]expr.Expr, len(spec.Keys))
+	for i, k := range spec.Keys {
+		fields[i], keys[i] = k.Field, k.Value
+	}
+	lookup, err := src.CreateLookup(env, fields)
+	if err != nil {
+		return err
+	}
+	op := &ops.LookupJoin{
+		Outer:     n.Type == plan.LeftJoin,
+		Keys:      keys,
+		Lookup:    lookup,
+		Dim:       spec.Dim,
+		Where:     spec.Where,
+		Cond:      n.Cond,
+		LeftWidth: n.Left.Schema().Len(), RightWidth: n.Right.Schema().Len(),
+		Ctx: s.exprCtx(env),
 	}
 	p.Stages = append(p.Stages, runtime.Stage{Op: op, Width: n.Out.Len()})
 	return nil

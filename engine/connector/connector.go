@@ -120,6 +120,29 @@ type ScanSource interface {
 	Create(env Env) (stream.Source, error)
 }
 
+// LookupSource is implemented by planned sources that can also look rows
+// up by key (Flink's LookupTableSource): the dimension table of a lookup
+// join, a processing-time temporal join (JOIN d FOR SYSTEM_TIME AS OF
+// t.proctime ON t.k = d.k), which reads no stream of the table but asks
+// it for the rows of each key as the left rows arrive.
+type LookupSource interface {
+	// CreateLookup builds the runtime lookup by the physical columns at
+	// keys (indexes into the physical row, ascending, as Flink orders a
+	// LookupContext's keys).
+	CreateLookup(env Env, keys []int) (Lookuper, error)
+}
+
+// Lookuper finds the rows of a dimension table by key (Flink's
+// LookupFunction). It is called from one operator, one key at a time.
+type Lookuper interface {
+	// Lookup calls emit with every physical row whose key columns, in
+	// the order CreateLookup got them, equal key; not at all when none
+	// does. No key value is NULL: the join looks nothing up for those.
+	// The row slice is valid only during its emit call; its values may
+	// be kept.
+	Lookup(key []types.Value, emit func(row []types.Value) error) error
+}
+
 // Paced is implemented by sources that an option paces (datagen's
 // 'rows-per-second'), so that progress reports can say what holds a slow
 // query back and which option lifts it.

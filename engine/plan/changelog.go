@@ -202,7 +202,9 @@ func (c *Changelog) modify(n Node) modifyKinds {
 		switch {
 		case n.Interval != nil, n.Window != nil:
 			k = modInsert
-		case n.Temporal != nil:
+		case n.Temporal != nil, n.Lookup != nil:
+			// A lookup join passes its input's changes through, each
+			// joined row keeping its left row's kind.
 			k = ins[0]
 		case n.Type == InnerJoin || n.Type == SemiJoin:
 			k = union
@@ -292,6 +294,13 @@ func (c *Changelog) visit(n Node, req updateKind) bool {
 		}
 	case *Join:
 		switch {
+		case n.Lookup != nil:
+			// Flink forwards the required trait to the input
+			// (FlinkChangelogModeInferenceProgram, StreamPhysicalLookupJoin).
+			if !c.visit(n.Left, req) {
+				return false
+			}
+			provided = c.update(n.Left)
 		case n.Interval != nil, n.Window != nil:
 			if !c.visit(n.Left, updateNone) || !c.visit(n.Right, updateNone) {
 				return false

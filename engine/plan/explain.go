@@ -105,6 +105,9 @@ func Exchanges(n Node) []string {
 		}
 		return []string{hash(n.Input.Schema(), keys)}
 	case *Join:
+		if n.Lookup != nil {
+			return nil // it looks up where its input is
+		}
 		return []string{exprHash(n.Left.Schema(), n.LeftKeys), exprHash(n.Right.Schema(), n.RightKeys)}
 	}
 	return nil

@@ -34,6 +34,13 @@ var castType = regexp.MustCompile(`( AS [A-Z_]+(?:\([0-9, ]+\))?)(?: CHARACTER S
 // expressions infix, CAST types without character set and nullability,
 // and a Values node without its row type.
 func ExecLine(line string) string {
+	// A LookupJoin's constant keys print as Calcite's literals in both
+	// plans (RelExplainUtil.literalToString): lookup=[name=_UTF-16LE'a'].
+	if i := strings.Index(line, "lookup=["); i >= 0 && strings.Contains(line, "LookupJoin(") {
+		if end := matchBracket(line, i+len("lookup=[")-1); end >= 0 {
+			return ExecLine(line[:i]) + line[i:end+1] + ExecLine(line[end+1:])
+		}
+	}
 	line = castType.ReplaceAllString(line, "$1)")
 	if !strings.Contains(line, "Values(") {
 		line = execLiterals(line)
@@ -101,13 +108,15 @@ func infixInto(b *strings.Builder, s string) {
 }
 
 // atBoundary reports whether an operator may start at s[i]: at the start,
-// or after an opening bracket, a space or a comma.
+// or after an opening bracket, a space or a comma, or right after another
+// call (a LookupJoin's joinCondition is its pre-filter and remaining
+// condition printed one after the other).
 func atBoundary(s string, i int) bool {
 	if i == 0 {
 		return true
 	}
 	switch s[i-1] {
-	case '[', '(', ' ', ',':
+	case '[', '(', ' ', ',', ')':
 		return true
 	}
 	return false

@@ -141,7 +141,12 @@ func logicalLines(n Node) []logicalLine {
 		return logicalAggregate(n)
 	case *Union:
 		return one("LogicalUnion(all=[true])", n.Ins...)
+	case *logicalText:
+		return one(n.text, n.in)
 	case *Join:
+		if n.Lookup != nil {
+			return logicalLookup(n)
+		}
 		cond := "true"
 		if n.Where != nil {
 			cond = n.Where.String()

@@ -45,13 +45,25 @@ type Join struct {
 	Interval *IntervalBounds
 	// Temporal, when set, makes this an event-time temporal join.
 	Temporal *TemporalSpec
+	// Lookup, when set, makes this a lookup join (lookupjoin.go): Right
+	// is the dimension table, which the join reads by key, not as an
+	// input, and Cond its condition besides the lookup keys.
+	Lookup *LookupSpec
 	// Window, when set, makes this a window join (windowjoin.go).
 	Window *WindowJoinSpec
 	Out    types.Schema
 }
 
 func (n *Join) Schema() types.Schema { return n.Out }
-func (n *Join) Inputs() []Node       { return []Node{n.Left, n.Right} }
+
+// Inputs returns the join's inputs; a lookup join has one, its left: the
+// dimension table is no input that runs.
+func (n *Join) Inputs() []Node {
+	if n.Lookup != nil {
+		return []Node{n.Left}
+	}
+	return []Node{n.Left, n.Right}
+}
 
 // materialize drops the time attribute of a column type: a regular join's
 // output has none, as in Flink.
@@ -96,15 +108,18 @@ func (b *binder) join(r *sql.Join) (Node, *scope, error) {
 	if r.On != nil {
 		flattenAnd(r.On, &conjuncts)
 	}
-	// An interval join keeps the time attributes of its inputs; a regular
-	// join materializes them.
+	// An interval join keeps the time attributes of its inputs, a
+	// temporal join the period's, a lookup join all of its left input's;
+	// a regular join materializes them.
 	var interval *IntervalBounds
-	var temporal *TemporalSpec
+	var tp *temporalPlan
+	var lookup *LookupSpec
 	var bounds map[int]bool
 	if rt, ok := r.Right.(*sql.TableName); ok && rt.AsOf != nil {
-		if temporal, err = b.temporalSpec(r, rt, typ, ls, rs, rn); err != nil {
+		if tp, err = b.temporalPeriod(r, rt, typ, ls, rs, rn); err != nil {
 			return nil, nil, err
 		}
+		lookup = tp.lookup
 	} else if !b.p.Batch && !Updating(l) && !Updating(rn) {
 		interval, bounds = b.intervalBounds(conjuncts, ls, rs)
 	}
@@ -117,7 +132,7 @@ func (b *binder) join(r *sql.Join) (Node, *scope, error) {
 	lw := len(ls.cols)
 	sc := &scope{}
 	for i, c := range ls.cols {
-		if temporal == nil || i != temporal.LeftTime {
+		if tp == nil || tp.lookup == nil && i != tp.period {
 			c.typ = keep(c.typ)
 		}
 		if typ == RightJoin || typ == FullJoin {
@@ -132,7 +147,11 @@ func (b *binder) join(r *sql.Join) (Node, *scope, error) {
 		}
 		sc.cols = append(sc.cols, c)
 	}
-	n := &Join{Left: l, Right: rn, Type: typ, Out: uniquify(sc.schema()), Interval: interval, Temporal: temporal}
+	n := &Join{Left: l, Right: rn, Type: typ, Out: uniquify(sc.schema()), Interval: interval, Lookup: lookup}
+	var lc *lookupConds
+	if lookup != nil {
+		lc = newLookupConds(lookup, rn, typ)
+	}
 
 	// USING and NATURAL: the common columns, in left order.
 	var common []string
@@ -159,6 +178,7 @@ func (b *binder) join(r *sql.Join) (Node, *scope, error) {
 	}
 	type pair struct{ l, r int }
 	var usingPairs []pair
+	var usingConds []sql.Expr // the pairs as conditions, for a lookup join
 	for i, name := range common {
 		li, err := ls.resolve(&sql.ColumnRef{Pos: commonPos[i], Parts: []sql.Ident{{Name: name, Pos: commonPos[i]}}})
 		if err != nil {
@@ -169,6 +189,16 @@ func (b *binder) join(r *sql.Join) (Node, *scope, error) {
 			return nil, nil, diag.Errorf(commonPos[i], diag.SqlValidatorException, "Column '%s' not found in any table", name)
 		}
 		usingPairs = append(usingPairs, pair{li, ri})
+		if lookup != nil {
+			ref := func(table string) sql.Expr {
+				parts := []sql.Ident{{Name: name, Pos: commonPos[i]}}
+				if table != "" {
+					parts = append([]sql.Ident{{Name: table, Pos: commonPos[i]}}, parts...)
+				}
+				return &sql.ColumnRef{Pos: commonPos[i], Parts: parts}
+			}
+			usingConds = append(usingConds, &sql.Binary{Op: sql.OpEq, L: ref(ls.cols[li].table), R: ref(rs.cols[ri].table)})
+		}
 	}
 
 	// The whole condition over left ++ right, for errors and EXPLAIN.
@@ -179,7 +209,7 @@ func (b *binder) join(r *sql.Join) (Node, *scope, error) {
 		}
 		return expr.And(acc, x, diag.NoPos)
 	}
-	for _, p := range usingPairs {
+	for ui, p := range usingPairs {
 		lt, rt := ls.cols[p.l].typ, rs.cols[p.r].typ
 		eq, err := expr.Compare(expr.Eq, expr.Column(p.l, lt), expr.Column(lw+p.r, rt), r.Pos)
 		if err != nil {
@@ -187,6 +217,10 @@ func (b *binder) join(r *sql.Join) (Node, *scope, error) {
 		}
 		if where, err = and(where, eq); err != nil {
 			return nil, nil, err
+		}
+		if lc != nil {
+			b.lookupConjunct(lc, usingConds[ui], eq, ls, rs)
+			continue
 		}
 		lk, rk, err := keyPair(expr.Column(p.l, lt), expr.Column(p.r, rt))
 		if err != nil {
@@ -209,6 +243,10 @@ func (b *binder) join(r *sql.Join) (Node, *scope, error) {
 		if bounds[i] {
 			continue // the interval join's window bounds check it
 		}
+		if lc != nil {
+			b.lookupConjunct(lc, c, x, ls, rs)
+			continue
+		}
 		if lk, rk, ok := b.equiKeys(c, ls, rs); ok {
 			n.LeftKeys = append(n.LeftKeys, lk)
 			n.RightKeys = append(n.RightKeys, rk)
@@ -219,6 +257,16 @@ func (b *binder) join(r *sql.Join) (Node, *scope, error) {
 		}
 	}
 	n.Cond, n.Where = residual, where
+	switch {
+	case lc != nil:
+		if err := b.finishLookup(n, lc); err != nil {
+			return nil, nil, err
+		}
+	case tp != nil:
+		if n.Temporal, err = b.temporalCheck(tp, n, lw, rs); err != nil {
+			return nil, nil, err
+		}
+	}
 	if err := b.windowJoin(n); err != nil {
 		return nil, nil, err
 	}
@@ -331,6 +379,9 @@ func flattenAnd(e sql.Expr, out *[]sql.Expr) {
 
 // JoinExplain prints a Join as Flink's EXPLAIN does.
 func JoinExplain(n *Join) string {
+	if n.Lookup != nil {
+		return lookupExplain(n)
+	}
 	where := "true"
 	if n.Where != nil {
 		where = NamedExpr(n.Where, joinedRow(n))
@@ -352,7 +403,7 @@ func JoinExplain(n *Join) string {
 // joinProducesDeletes reports whether the join itself, not its inputs,
 // makes its output updating: outer joins and anti joins retract rows.
 func joinProducesDeletes(n *Join) bool {
-	if n.Interval != nil || n.Temporal != nil || n.Window != nil {
+	if n.Interval != nil || n.Temporal != nil || n.Window != nil || n.Lookup != nil {
 		return false
 	}
 	switch n.Type {
@@ -400,7 +451,7 @@ func changesProduced(n Node) string {
 // attributes an interval join keeps are restored in it.
 func (b *binder) pushIntoJoin(n Node, sc *scope, conjuncts []sql.Expr) ([]sql.Expr, error) {
 	j, ok := n.(*Join)
-	if !ok || j.Type != InnerJoin || j.Interval != nil || j.Temporal != nil {
+	if !ok || j.Type != InnerJoin || j.Interval != nil || j.Temporal != nil || j.Lookup != nil {
 		return conjuncts, nil
 	}
 	lsch, rsch := j.Left.Schema(), j.Right.Schema()

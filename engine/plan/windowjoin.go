@@ -24,7 +24,7 @@ type WindowJoinSpec struct {
 // pair both window_starts and both window_ends. Otherwise j stays a
 // regular join, as in Flink.
 func (b *binder) windowJoin(j *Join) error {
-	if b.p.Batch || j.Interval != nil || j.Temporal != nil || j.NullSafe || j.Right == nil {
+	if b.p.Batch || j.Interval != nil || j.Temporal != nil || j.Lookup != nil || j.NullSafe || j.Right == nil {
 		return nil
 	}
 	lw, rw := windowCols(j.Left), windowCols(j.Right)
