@@ -3,7 +3,6 @@ module github.com/flinkplay/flinkplay
 go 1.26.2
 
 require (
-	github.com/brianvoe/gofakeit/v7 v7.18.2
 	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.23.0
 	github.com/dolthub/vitess v0.0.0-20260624214226-81d034e0fde8

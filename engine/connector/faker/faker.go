@@ -5,11 +5,9 @@
 // paced by 'rows-per-second'. It is also a lookup source: a
 // FOR SYSTEM_TIME AS OF join gets a generated row for every key.
 //
-// The families and methods of the expressions are the playground's own,
-// built on gofakeit (github.com/brianvoe/gofakeit/v7); the themed word
-// lists gofakeit does not have (harry_potter, rick_and_morty, space, ...)
-// come from Ruby Faker's data set, which Datafaker's lists are copies of
-// (see Data). Options are validated when the table is used, with
+// The word lists come from Ruby Faker's data set, which Datafaker's lists
+// are copies of (see Data); what Datafaker computes (numbers, dates,
+// regexify, addresses' digits, emails, UUIDs) is computed here. Options are validated when the table is used, with
 // flink-faker's messages; as in flink-faker, options it does not know are
 // ignored. Values are reproducible under 'playground.datagen.seed'.
 package faker

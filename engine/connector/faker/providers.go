@@ -1,6 +1,7 @@
 package faker
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -154,139 +155,217 @@ func init() {
 	}
 	providers["bool"] = provider{"bool": m0(func(r *resolver) string { return strconv.FormatBool(r.rnd.IntN(2) == 1) })}
 
+	// The families below read Ruby Faker's data (Data), as Datafaker's
+	// methods read its copies of it; what a method computes (numerify,
+	// an address's parts, an email) is done here.
 	providers["name"] = provider{
-		"firstname":      m0(func(r *resolver) string { return r.f.FirstName() }),
-		"lastname":       m0(func(r *resolver) string { return r.f.LastName() }),
-		"fullname":       m0(func(r *resolver) string { return r.f.FirstName() + " " + r.f.LastName() }),
-		"name":           m0(func(r *resolver) string { return r.f.FirstName() + " " + r.f.LastName() }),
-		"namewithmiddle": m0(func(r *resolver) string { return r.f.FirstName() + " " + r.f.MiddleName() + " " + r.f.LastName() }),
-		"prefix":         m0(func(r *resolver) string { return r.f.NamePrefix() }),
-		"suffix":         m0(func(r *resolver) string { return r.f.NameSuffix() }),
-		"title":          m0(func(r *resolver) string { return r.f.JobTitle() }),
-		"username":       m0(func(r *resolver) string { return strings.ToLower(r.f.FirstName() + "." + r.f.LastName()) }),
+		"fullname": m0e(func(r *resolver) (string, error) { return r.join(" ", "name.first_name", "name.last_name") }),
+		"username": m0e(func(r *resolver) (string, error) {
+			s, err := r.join(".", "name.first_name", "name.last_name")
+			return strings.ToLower(strings.ReplaceAll(s, " ", "")), err
+		}),
 	}
 	providers["address"] = provider{
-		"fulladdress":      m0(func(r *resolver) string { return r.f.Address().Address }),
-		"streetaddress":    m0(func(r *resolver) string { return r.f.Street() }),
-		"streetname":       m0(func(r *resolver) string { return r.f.StreetName() + " " + r.f.StreetSuffix() }),
-		"streetsuffix":     m0(func(r *resolver) string { return r.f.StreetSuffix() }),
-		"buildingnumber":   m0(func(r *resolver) string { return r.f.StreetNumber() }),
-		"secondaryaddress": m0(func(r *resolver) string { return r.f.Unit() }),
-		"city":             m0(func(r *resolver) string { return r.f.City() }),
-		"cityname":         m0(func(r *resolver) string { return r.f.City() }),
-		"state":            m0(func(r *resolver) string { return r.f.State() }),
-		"stateabbr":        m0(func(r *resolver) string { return r.f.StateAbr() }),
-		"zipcode":          m0(func(r *resolver) string { return r.f.Zip() }),
-		"postcode":         m0(func(r *resolver) string { return r.f.Zip() }),
-		"country":          m0(func(r *resolver) string { return r.f.Country() }),
-		"countrycode":      m0(func(r *resolver) string { return r.f.CountryAbr() }),
-		"latitude":         m0(func(r *resolver) string { return strconv.FormatFloat(r.f.Latitude(), 'f', 8, 64) }),
-		"longitude":        m0(func(r *resolver) string { return strconv.FormatFloat(r.f.Longitude(), 'f', 8, 64) }),
-		"timezone":         m0(func(r *resolver) string { return r.f.TimeZoneRegion() }),
+		"buildingnumber":   m0e(func(r *resolver) (string, error) { return r.numerified("address.building_number") }),
+		"zipcode":          m0e(func(r *resolver) (string, error) { return r.numerified("address.postcode") }),
+		"postcode":         m0e(func(r *resolver) (string, error) { return r.numerified("address.postcode") }),
+		"secondaryaddress": m0e(func(r *resolver) (string, error) { return r.numerified("address.secondary_address") }),
+		"latitude":         m0(func(r *resolver) string { return strconv.FormatFloat(r.rnd.Float64()*180-90, 'f', 8, 64) }),
+		"longitude":        m0(func(r *resolver) string { return strconv.FormatFloat(r.rnd.Float64()*360-180, 'f', 8, 64) }),
+	}
+	providers["phonenumber"] = provider{
+		"phonenumber": m0e(func(r *resolver) (string, error) { return r.numerified("phone_number.formats") }),
+		"cellphone":   m0e(func(r *resolver) (string, error) { return r.numerified("cell_phone.formats") }),
 	}
 	providers["internet"] = provider{
-		"emailaddress":      m0(func(r *resolver) string { return r.f.Email() }),
-		"safeemailaddress":  m0(func(r *resolver) string { return strings.ToLower(r.f.FirstName()) + "@example.com" }),
-		"domainname":        m0(func(r *resolver) string { return r.f.DomainName() }),
-		"domainsuffix":      m0(func(r *resolver) string { return r.f.DomainSuffix() }),
-		"url":               m0(func(r *resolver) string { return r.f.URL() }),
-		"uuid":              m0(func(r *resolver) string { return r.f.UUID() }),
-		"ipv4address":       m0(func(r *resolver) string { return r.f.IPv4Address() }),
-		"publicipv4address": m0(func(r *resolver) string { return r.publicIPv4() }),
+		"uuid":              m0(func(r *resolver) string { return r.uuid() }),
+		"ipv4address":       m0(func(r *resolver) string { return r.ipv4(false) }),
+		"publicipv4address": m0(func(r *resolver) string { return r.ipv4(true) }),
 		"privateipv4address": m0(func(r *resolver) string {
 			return fmt.Sprintf("10.%d.%d.%d", r.rnd.IntN(256), r.rnd.IntN(256), r.rnd.IntN(256))
 		}),
-		"ipv6address":  m0(func(r *resolver) string { return r.f.IPv6Address() }),
-		"macaddress":   m0(func(r *resolver) string { return r.f.MacAddress() }),
-		"useragentany": m0(func(r *resolver) string { return r.f.UserAgent() }),
-		"useragent":    m0(func(r *resolver) string { return r.f.UserAgent() }),
-		"password":     m0(func(r *resolver) string { return r.f.Password(true, true, true, false, false, 12) }),
-		"slug":         m0(func(r *resolver) string { return strings.ToLower(r.f.Word() + "_" + r.f.Word()) }),
-		"httpmethod":   m0(func(r *resolver) string { return r.f.HTTPMethod() }),
+		"ipv6address": m0(func(r *resolver) string {
+			parts := make([]string, 8)
+			for i := range parts {
+				parts[i] = strconv.FormatInt(int64(r.rnd.IntN(1<<16)), 16)
+			}
+			return strings.Join(parts, ":")
+		}),
+		"macaddress": m0(func(r *resolver) string {
+			parts := make([]string, 6)
+			for i := range parts {
+				parts[i] = fmt.Sprintf("%02x", r.rnd.IntN(256))
+			}
+			return strings.Join(parts, ":")
+		}),
+		"emailaddress":     m0e(func(r *resolver) (string, error) { return r.email("internet.free_email") }),
+		"safeemailaddress": m0(func(r *resolver) string { return r.safeEmail() }),
+		"domainword":       m0e(func(r *resolver) (string, error) { return r.domainWord() }),
+		"domainname": m0e(func(r *resolver) (string, error) {
+			w, err := r.domainWord()
+			if err != nil {
+				return "", err
+			}
+			suffix, err := r.value("internet.domain_suffix")
+			return w + "." + suffix, err
+		}),
+		"url": m0e(func(r *resolver) (string, error) {
+			w, err := r.domainWord()
+			if err != nil {
+				return "", err
+			}
+			suffix, err := r.value("internet.domain_suffix")
+			return "http://www." + w + "." + suffix, err
+		}),
+		"useragentany": m0e(func(r *resolver) (string, error) { return r.userAgent() }),
+		"useragent":    m0e(func(r *resolver) (string, error) { return r.userAgent() }),
+		"password": m0(func(r *resolver) string {
+			const chars = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+			b := make([]byte, 8+r.rnd.IntN(9))
+			for i := range b {
+				b[i] = chars[r.rnd.IntN(len(chars))]
+			}
+			return string(b)
+		}),
 	}
 	providers["commerce"] = provider{
-		"productname": m0(func(r *resolver) string { return r.f.ProductName() }),
-		"department":  m0(func(r *resolver) string { return r.f.ProductCategory() }),
-		"material":    m0(func(r *resolver) string { return r.f.ProductMaterial() }),
-		"color":       m0(func(r *resolver) string { return r.f.Color() }),
-		"price": m0(func(r *resolver) string {
-			return strconv.FormatFloat(math.Round(r.f.Price(1, 100)*100)/100, 'f', 2, 64)
+		"productname": m0e(func(r *resolver) (string, error) {
+			return r.join(" ", "commerce.product_name.adjective", "commerce.product_name.material", "commerce.product_name.product")
 		}),
-		"brand": m0(func(r *resolver) string { return r.f.Company() }),
+		"material": m0e(func(r *resolver) (string, error) { return r.value("commerce.product_name.material") }),
+		"color":    m0e(func(r *resolver) (string, error) { return r.value("color.name") }),
+		"price": m0(func(r *resolver) string {
+			return strconv.FormatFloat(math.Round((1+r.rnd.Float64()*99)*100)/100, 'f', 2, 64)
+		}),
 	}
-	providers["currency"] = provider{
-		"code": m0(func(r *resolver) string { return r.f.CurrencyShort() }),
-		"name": m0(func(r *resolver) string { return r.f.CurrencyLong() }),
+}
+
+// m0e makes a method without parameters that may fail (its data is missing).
+func m0e(f func(r *resolver) (string, error)) []method {
+	return []method{{0, func(r *resolver, _ []string) (string, bool, error) {
+		v, err := f(r)
+		if errors.Is(err, errNoData) {
+			return "", false, nil
+		}
+		return v, err == nil, err
+	}}}
+}
+
+// errNoData marks a data key that the data set lacks: the method then
+// does not resolve.
+var errNoData = errors.New("no such data")
+
+// value returns one entry of a data key, its templates resolved.
+func (r *resolver) value(key string) (string, error) {
+	v, fam, ok := r.fetch(key)
+	if !ok {
+		return "", errNoData
 	}
-	providers["company"] = provider{
-		"name":        m0(func(r *resolver) string { return r.f.Company() }),
-		"suffix":      m0(func(r *resolver) string { return r.f.CompanySuffix() }),
-		"buzzword":    m0(func(r *resolver) string { return r.f.BuzzWord() }),
-		"bs":          m0(func(r *resolver) string { return r.f.BS() }),
-		"catchphrase": m0(func(r *resolver) string { return r.f.Slogan() }),
-		"industry":    m0(func(r *resolver) string { return r.f.JobDescriptor() + " " + r.f.BuzzWord() }),
-		"url":         m0(func(r *resolver) string { return r.f.URL() }),
+	if strings.Contains(v, "#{") {
+		return r.eval(parseExpression(v), fam, 1)
 	}
-	providers["job"] = provider{
-		"title":     m0(func(r *resolver) string { return r.f.JobTitle() }),
-		"position":  m0(func(r *resolver) string { return r.f.JobTitle() }),
-		"field":     m0(func(r *resolver) string { return r.f.JobDescriptor() }),
-		"seniority": m0(func(r *resolver) string { return r.f.JobLevel() }),
+	return v, nil
+}
+
+// numerified is a data entry with its '#'s made digits, as Datafaker's
+// numerify does for building numbers, postcodes and phone numbers.
+func (r *resolver) numerified(key string) (string, error) {
+	v, err := r.value(key)
+	return r.replace(v, true, true), err
+}
+
+// join joins one entry of each key.
+func (r *resolver) join(sep string, keys ...string) (string, error) {
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		v, err := r.value(k)
+		if err != nil {
+			return "", err
+		}
+		parts[i] = v
 	}
-	providers["lorem"] = provider{
-		"word":      m0(func(r *resolver) string { return r.f.LoremIpsumWord() }),
-		"sentence":  m0(func(r *resolver) string { return r.f.LoremIpsumSentence(6 + r.rnd.IntN(6)) }),
-		"paragraph": m0(func(r *resolver) string { return r.f.LoremIpsumParagraph(1, 4, 8, " ") }),
-		"characters": {{1, func(r *resolver, a []string) (string, bool, error) {
-			n, ok := javaInt(a[0], 32)
-			if !ok || n < 0 || n > 1<<16 {
-				return "", false, nil
+	return strings.Join(parts, sep), nil
+}
+
+// userAgent is Internet.userAgentAny: a browser's list, then one of it.
+func (r *resolver) userAgent() (string, error) {
+	if r.data == nil {
+		return "", errNoData
+	}
+	var browsers []string
+	for _, b := range []string{"aol", "chrome", "firefox", "internet_explorer", "netscape", "opera", "safari"} {
+		if _, ok := r.data.Values("internet.user_agent." + b); ok {
+			browsers = append(browsers, b)
+		}
+	}
+	if len(browsers) == 0 {
+		return "", errNoData
+	}
+	return r.value("internet.user_agent." + browsers[r.rnd.IntN(len(browsers))])
+}
+
+// domainWord is a company's last name made a host name.
+func (r *resolver) domainWord() (string, error) {
+	v, err := r.value("name.last_name")
+	var b strings.Builder
+	for _, c := range strings.ToLower(v) {
+		if c >= 'a' && c <= 'z' || c >= '0' && c <= '9' {
+			b.WriteRune(c)
+		}
+	}
+	return b.String(), err
+}
+
+func (r *resolver) email(domains string) (string, error) {
+	user, err := r.join(".", "name.first_name", "name.last_name")
+	if err != nil {
+		return "", err
+	}
+	domain, err := r.value(domains)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	for _, c := range strings.ToLower(user) {
+		if c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '.' {
+			b.WriteRune(c)
+		}
+	}
+	return b.String() + "@" + domain, nil
+}
+
+func (r *resolver) safeEmail() string {
+	user, _ := r.join(".", "name.first_name", "name.last_name")
+	if user == "" {
+		user = r.replace("user####", true, false)
+	}
+	return strings.ToLower(strings.ReplaceAll(user, " ", "")) + "@example." + []string{"com", "org", "net"}[r.rnd.IntN(3)]
+}
+
+// uuid is a random (version 4) UUID.
+func (r *resolver) uuid() string {
+	var b [16]byte
+	for i := range b {
+		b[i] = byte(r.rnd.IntN(256))
+	}
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
+}
+
+// ipv4 is a random IPv4 address; a public one is outside the private,
+// loopback, link-local and multicast ranges.
+func (r *resolver) ipv4(public bool) string {
+	for {
+		a, b := r.rnd.IntN(256), r.rnd.IntN(256)
+		if public {
+			switch {
+			case a == 0, a == 10, a == 127, a >= 224,
+				a == 169 && b == 254, a == 172 && b >= 16 && b < 32, a == 192 && b == 168:
+				continue
 			}
-			return r.replace(strings.Repeat("?", int(n)), false, true), true, nil
-		}}},
-	}
-	providers["color"] = provider{
-		"name": m0(func(r *resolver) string { return strings.ToLower(r.f.Color()) }),
-		"hex":  m0(func(r *resolver) string { return r.f.HexColor() }),
-	}
-	providers["phonenumber"] = provider{
-		"cellphone":   m0(func(r *resolver) string { return r.f.PhoneFormatted() }),
-		"phonenumber": m0(func(r *resolver) string { return r.f.PhoneFormatted() }),
-	}
-	providers["book"] = provider{
-		"title":  m0(func(r *resolver) string { return r.f.BookTitle() }),
-		"author": m0(func(r *resolver) string { return r.f.BookAuthor() }),
-		"genre":  m0(func(r *resolver) string { return r.f.BookGenre() }),
-	}
-	providers["beer"] = provider{
-		"name":  m0(func(r *resolver) string { return r.f.BeerName() }),
-		"style": m0(func(r *resolver) string { return r.f.BeerStyle() }),
-		"hop":   m0(func(r *resolver) string { return r.f.BeerHop() }),
-		"malt":  m0(func(r *resolver) string { return r.f.BeerMalt() }),
-		"yeast": m0(func(r *resolver) string { return r.f.BeerYeast() }),
-	}
-	providers["animal"] = provider{"name": m0(func(r *resolver) string { return strings.ToLower(r.f.Animal()) })}
-	providers["app"] = provider{
-		"name":    m0(func(r *resolver) string { return r.f.AppName() }),
-		"version": m0(func(r *resolver) string { return r.f.AppVersion() }),
-		"author":  m0(func(r *resolver) string { return r.f.AppAuthor() }),
-	}
-	providers["hacker"] = provider{
-		"abbreviation": m0(func(r *resolver) string { return r.f.HackerAbbreviation() }),
-		"adjective":    m0(func(r *resolver) string { return r.f.HackerAdjective() }),
-		"noun":         m0(func(r *resolver) string { return r.f.HackerNoun() }),
-		"verb":         m0(func(r *resolver) string { return r.f.HackerVerb() }),
-		"ingverb":      m0(func(r *resolver) string { return r.f.HackeringVerb() }),
-	}
-	providers["programminglanguage"] = provider{"name": m0(func(r *resolver) string { return r.f.ProgrammingLanguage() })}
-	providers["food"] = provider{
-		"fruit":     m0(func(r *resolver) string { return r.f.Fruit() }),
-		"vegetable": m0(func(r *resolver) string { return r.f.Vegetable() }),
-		"dish":      m0(func(r *resolver) string { return r.f.Dinner() }),
-		"dessert":   m0(func(r *resolver) string { return r.f.Dessert() }),
-	}
-	providers["finance"] = provider{
-		"creditcard": m0(func(r *resolver) string { return r.f.CreditCardNumber(nil) }),
+		}
+		return fmt.Sprintf("%d.%d.%d.%d", a, b, r.rnd.IntN(256), r.rnd.IntN(256))
 	}
 }
 
@@ -302,10 +381,13 @@ func oneString(f func(r *resolver, s string) string) func(r *resolver, args []st
 // regexify generates a string that matches pattern; ok is false for a
 // pattern that does not parse (Datafaker then fails to resolve).
 func (r *resolver) regexify(pattern string) (string, bool) {
-	if _, err := syntax.Parse(pattern, syntax.Perl); err != nil {
+	re, err := syntax.Parse(pattern, syntax.Perl)
+	if err != nil {
 		return "", false
 	}
-	return r.f.Regex(pattern), true
+	var b strings.Builder
+	r.generate(&b, re.Simplify(), 0)
+	return b.String(), true
 }
 
 // replace is Datafaker's numerify ('#' a digit), letterify ('?' a letter)
@@ -445,20 +527,6 @@ func timeUnit(s string) (int64, bool) {
 		return 86_400_000, true
 	}
 	return 0, false
-}
-
-// publicIPv4 draws addresses until one is outside the private, loopback
-// and link-local ranges.
-func (r *resolver) publicIPv4() string {
-	for {
-		a, b := r.rnd.IntN(256), r.rnd.IntN(256)
-		switch {
-		case a == 0, a == 10, a == 127, a >= 224,
-			a == 169 && b == 254, a == 172 && b >= 16 && b < 32, a == 192 && b == 168:
-			continue
-		}
-		return fmt.Sprintf("%d.%d.%d.%d", a, b, r.rnd.IntN(256), r.rnd.IntN(256))
-	}
 }
 
 // javaTimestamp is java.sql.Timestamp.toString in UTC: the fraction has

@@ -5,8 +5,6 @@ import (
 	"math/rand/v2"
 	"strings"
 	"time"
-
-	"github.com/brianvoe/gofakeit/v7"
 )
 
 // maxDepth bounds how deeply directives may expand into further directives
@@ -14,11 +12,10 @@ import (
 const maxDepth = 32
 
 // resolver evaluates expressions for one column: Datafaker's resolution
-// order over the playground's providers (gofakeit underneath) and, for the
-// families those do not cover, the Ruby Faker data set Datafaker's own
-// word lists come from.
+// order over the playground's providers (what Datafaker computes: numbers,
+// dates, addresses' digits, emails, UUIDs, regexify) and the Ruby Faker
+// data set that Datafaker's word lists are copies of.
 type resolver struct {
-	f    *gofakeit.Faker
 	rnd  *rand.Rand
 	now  func() time.Time
 	data Data
@@ -26,14 +23,19 @@ type resolver struct {
 
 func newResolver(seed uint64, now func() time.Time, data Data) *resolver {
 	src := rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)
-	return &resolver{f: gofakeit.NewFaker(src, false), rnd: rand.New(src), now: now, data: data}
+	return &resolver{rnd: rand.New(src), now: now, data: data}
 }
 
 // unresolved is Datafaker's failure for a directive nothing answers.
 type unresolved struct{ inside string }
 
 func (e *unresolved) Error() string {
-	return "Unable to resolve #{" + e.inside + "} directive for FakerContext{, locale=en}."
+	msg := "Unable to resolve #{" + e.inside + "} directive for FakerContext{, locale=en}."
+	if !HasData() {
+		// Not Datafaker's: the playground's build had no data set.
+		msg += " (This build of the playground has no faker data families, Ruby Faker's word lists: make faker-data writes them; see docs/faker.md.)"
+	}
+	return msg
 }
 
 // eval evaluates e; cur is the data family a template came from ("" at
