@@ -22,6 +22,8 @@ func TestGalleryExamples(t *testing.T) {
 			}
 			r := NewRunner()
 			r.MaxRows = 50
+			r.Detach = true
+			defer r.Session.StopJobs()
 			wantErrors := strings.Contains(strings.ToLower(ex.Name), "error")
 			errs := 0
 			for _, sp := range spans {

@@ -211,6 +211,10 @@ type Runner struct {
 	Timeout time.Duration
 	// MaxRows stops a query that has no stop-after after that many rows.
 	MaxRows int
+	// Detach runs INSERT jobs in the background, as the CLI and the page
+	// do (table.dml-sync false); the caller stops them. Unset, a job runs
+	// to its end before Run returns, so a test can read its sink.
+	Detach bool
 
 	out   syncBuffer
 	jobID int
@@ -259,6 +263,9 @@ func (r *Runner) Options() client.Options {
 	}
 	o = o.ForSession(r.Session)
 	o.MaxRows = r.MaxRows
+	if r.Detach {
+		o.Detach = func(j *engine.Job) { j.Run(nil) }
+	}
 	return o
 }
 

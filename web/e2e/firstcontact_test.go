@@ -391,3 +391,35 @@ func TestViewsAndFollowTail(t *testing.T) {
 	}
 	p.shot("no-query-no-columns")
 }
+
+// TestJobsPanel: an INSERT is submitted and runs in the background while a
+// query runs beside it; the Jobs tab counts it, the panel shows it with its
+// progress, and its Stop button cancels it.
+func TestJobsPanel(t *testing.T) {
+	p := open(t, 120*time.Second)
+	p.load()
+	p.setScript("CREATE TABLE Clicks (user_name STRING, page STRING) WITH ('connector' = 'faker', 'rows-per-second' = '200',\n" +
+		"  'fields.user_name.expression' = '#{Name.firstName}', 'fields.page.expression' = '/#{regexify ''(home|docs|blog)''}');\n" +
+		"CREATE TABLE Counts (page STRING, clicks BIGINT) WITH ('connector' = 'blackhole');\n" +
+		"INSERT INTO Counts SELECT page, COUNT(*) FROM Clicks GROUP BY page;\n" +
+		"SHOW JOBS;\n" +
+		"SELECT * FROM Clicks;\n")
+	p.click("run-all")
+	waitFor[bool](p, "the query's rows beside the job", `JSON.parse(window.flinkplay.state()).received > 20`, 30*time.Second)
+	tr := eval[string](p, "the transcript", `window.flinkplay.transcript()`)
+	for _, want := range []string{"[INFO] Submitting SQL update statement to the cluster...", "Job ID: ", "| RUNNING |", "insert-into_default_catalog.default_database.Counts"} {
+		if !strings.Contains(tr, want) {
+			p.fatalf("the transcript lacks %q:\n%s", want, tr)
+		}
+	}
+	waitFor[bool](p, "the Jobs tab's count", `document.getElementById('side-jobs').textContent.trim() === 'Jobs (1)'`, 10*time.Second)
+	p.click("side-jobs")
+	waitFor[bool](p, "the job's progress", `(() => { const j = document.querySelector('#jobs .job.running .job-rows'); return !!j && /read [1-9][0-9,]* rows · wrote [1-9]/.test(j.textContent); })()`, 15*time.Second)
+	p.shot("job-running")
+	p.stop() // the query; the job runs on
+	waitFor[bool](p, "the job still running after Stop", `!!document.querySelector('#jobs .job.running')`, 5*time.Second)
+	p.do("stop the job", 5*time.Second, chromedp.Click(chromedp.CSS(`#jobs .job.running .job-stop`)))
+	waitFor[bool](p, "the job canceled", `(() => { const s = document.querySelector('#jobs .job .job-status'); return !!s && s.textContent === 'CANCELED'; })()`, 5*time.Second)
+	waitFor[bool](p, "the tab without a count", `document.getElementById('side-jobs').textContent.trim() === 'Jobs'`, 5*time.Second)
+	p.shot("job-canceled")
+}

@@ -189,6 +189,13 @@ var exampleOutcomes = map[string][]string{
 	"Catalogs and databases":                                 {"current database name", "experiments", "Trials"},
 }
 
+// unboundedExamples never end: like the seed, they run until Stop.
+var unboundedExamples = map[string]bool{
+	"Fake data with faker":                  true,
+	"faker: server logs counted per minute": true,
+	"INSERT jobs run in the background":     true,
+}
+
 // runExample runs gallery entry i with Run all and checks its outcome.
 func (p *page) runExample(i int) {
 	p.t.Helper()
@@ -200,6 +207,13 @@ func (p *page) runExample(i int) {
 	case i == 0:
 		waitFor[bool](p, ex.Name+": rows", `(() => { const s = JSON.parse(window.flinkplay.state()); return s.running && s.received > 0; })()`, 30*time.Second)
 		p.shot("example-0")
+		p.stop()
+		return
+	case unboundedExamples[ex.Name]:
+		// An endless example: it reads (or shows rows), then Stop.
+		waitFor[bool](p, ex.Name+": running and reading", `(() => { const s = JSON.parse(window.flinkplay.state());
+  return s.running && (s.received > 0 || (document.getElementById('status')?.textContent || '').includes('read ')); })()`, 30*time.Second)
+		p.shot(fmt.Sprintf("example-%d", i))
 		p.stop()
 		return
 	case strings.HasPrefix(ex.Name, "Option errors"):

@@ -252,6 +252,74 @@ CREATE TABLE Items (id INT, name STRING) WITH (
 );
 SELECT * FROM Items;
 `},
+	{Name: "Fake data with faker", SQL: `-- The faker connector (flink-faker, as the Flink SQL Cookbook uses it) makes
+-- every column from an expression: #{Family.method 'arg', ...} with text
+-- around it. In a SQL string each quote of an argument is doubled.
+CREATE TABLE Customers (
+  id INT,
+  name STRING,
+  email STRING,
+  tier STRING,
+  city STRING,
+  joined TIMESTAMP(3),
+  referrer STRING
+) WITH (
+  'connector' = 'faker',
+  'rows-per-second' = '5',
+  'fields.id.expression' = '#{number.numberBetween ''1'',''1000''}',
+  'fields.name.expression' = '#{Name.firstName} #{Name.lastName}',
+  'fields.email.expression' = '#{Internet.emailAddress}',
+  'fields.tier.expression' = '#{Options.option ''bronze'',''silver'',''gold''}',
+  'fields.city.expression' = '#{Address.city}',
+  'fields.joined.expression' = '#{date.past ''30'',''DAYS''}',
+  'fields.referrer.expression' = 'https://#{regexify ''(news|search|social)''}.example/#{regexify ''[a-z]{6}''}',
+  'fields.referrer.null-rate' = '0.3'
+);
+SELECT * FROM Customers;
+`},
+	{Name: "faker: server logs counted per minute", SQL: `-- A stream of web server logs made by faker, with event time from its
+-- timestamps: date.past '15','5','SECONDS' lies 5 to 15 seconds in the past,
+-- so the watermark trails by 15 seconds. Each minute the window emits the
+-- requests per status code.
+CREATE TABLE ServerLogs (
+  client_ip STRING,
+  http_method STRING,
+  path STRING,
+  status_code STRING,
+  size_bytes INT,
+  log_time TIMESTAMP(3),
+  WATERMARK FOR log_time AS log_time - INTERVAL '15' SECOND
+) WITH (
+  'connector' = 'faker',
+  'rows-per-second' = '50',
+  'fields.client_ip.expression' = '#{Internet.publicIpV4Address}',
+  'fields.http_method.expression' = '#{regexify ''(GET|GET|GET|POST|PUT)''}',
+  'fields.path.expression' = '/#{regexify ''(home|search|cart|checkout|help)''}',
+  'fields.status_code.expression' = '#{regexify ''(200|200|200|201|301|404|500)''}',
+  'fields.size_bytes.expression' = '#{number.numberBetween ''200'',''90000''}',
+  'fields.log_time.expression' = '#{date.past ''15'',''5'',''SECONDS''}'
+);
+SELECT window_start, window_end, status_code, COUNT(*) AS requests, SUM(size_bytes) AS total_bytes
+FROM TABLE(TUMBLE(TABLE ServerLogs, DESCRIPTOR(log_time), INTERVAL '1' MINUTE))
+GROUP BY window_start, window_end, status_code;
+`},
+	{Name: "INSERT jobs run in the background", SQL: `-- An INSERT is a job: Flink's SQL client submits it and goes on while it runs
+-- (table.dml-sync is false by default). The Jobs tab beside Catalog and
+-- Files follows it, with the rows it reads and writes and a Stop button.
+CREATE TABLE Clicks (user_name STRING, page STRING) WITH (
+  'connector' = 'faker',
+  'rows-per-second' = '20',
+  'fields.user_name.expression' = '#{Name.firstName}',
+  'fields.page.expression' = '/#{regexify ''(home|docs|blog|pricing)''}'
+);
+CREATE TABLE ClickCounts (page STRING, clicks BIGINT) WITH ('connector' = 'blackhole');
+INSERT INTO ClickCounts SELECT page, COUNT(*) FROM Clicks GROUP BY page;
+-- SHOW JOBS lists the job while it runs; STOP JOB 'its id' stops it, as
+-- the Stop button does.
+SHOW JOBS;
+-- A query runs beside the job.
+SELECT * FROM Clicks;
+`},
 	{Name: "INSERT INTO a print sink", About: "An INSERT job writes into the print connector, whose lines show below the results, as Flink's task logs would.", SQL: `CREATE TABLE Source (id INT, name STRING) WITH (
   'connector' = 'datagen',
   'number-of-rows' = '5',
@@ -321,7 +389,10 @@ CREATE TABLE IF NOT EXISTS lake.` + "`default`" + `.Names (id INT, name STRING) 
 );
 -- 3. filesystem keeps the rows as files (see the Files panel: /lake/names).
 --    In batch mode INSERT OVERWRITE replaces what an earlier run wrote.
+--    table.dml-sync makes the INSERT end before the SELECT reads its files
+--    (by default a job runs on in the background, see the Jobs tab).
 SET 'execution.runtime-mode' = 'batch';
+SET 'table.dml-sync' = 'true';
 INSERT OVERWRITE lake.` + "`default`" + `.Names SELECT * FROM Generated;
 -- Read them back: after a reload, this SELECT alone still finds them.
 SELECT * FROM lake.` + "`default`" + `.Names;
