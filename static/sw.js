@@ -20,9 +20,11 @@ const BUILD = __FLINKPLAY_BUILD__;
 const SCOPE = new URL(self.registration.scope).pathname;
 const PREFIX = "flinkplay:" + SCOPE + ":";
 const FILES_CACHE = PREFIX + BUILD.version;
-// Zone files (zoneinfo/Area/City) and the faker connector's data families
-// (faker/<family>.json): engine.wasm fetches one when a session first uses
-// a zone or a family; they are cached as they pass, per version.
+// Zone files (zoneinfo/Area/City): engine.wasm fetches one when a session
+// first uses a zone; they are cached as they pass, per version. The faker
+// connector's data families (faker/<family>.json) are precached with the
+// build, so that any family runs offline; one the build lacks passes
+// through here (a 404, which the engine reports as an unknown family).
 const ZONES_CACHE = FILES_CACHE + ":zoneinfo";
 const PRECACHED = new Set(BUILD.files.map((f) => f.path));
 // How many downloads the install runs at once.

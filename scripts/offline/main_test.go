@@ -28,6 +28,8 @@ func TestPrecached(t *testing.T) {
 		{"app.css.gz", false},
 		{"sw.js", false},
 		{"zoneinfo/Europe/Berlin", false},
+		{"faker/harry_potter.json", true},
+		{"faker/harry_potter.json.br", false},
 		{".keep", false},
 		{"sub/.hidden/x.js", false},
 	}
@@ -50,6 +52,8 @@ func TestScan(t *testing.T) {
 		"zoneinfo/Asia/Tokyo":    {Data: []byte("TZif")},
 		"embed.html":             {Data: []byte("<!doctype html>embed")},
 		"fonts/mono.woff2":       {Data: []byte("font")},
+		"faker/space.json":       {Data: []byte(`{"space":{}}`)},
+		"faker/space.json.br":    {Data: []byte("br")},
 		".git/config":            {Data: []byte("no")},
 		"zoneinfo/Europe/Berlin": {Data: []byte("TZif")},
 	}
@@ -61,11 +65,11 @@ func TestScan(t *testing.T) {
 	for _, e := range b.Files {
 		paths = append(paths, e.Path)
 	}
-	if got, want := strings.Join(paths, " "), "app.wasm embed.html fonts/mono.woff2 index.html"; got != want {
+	if got, want := strings.Join(paths, " "), "app.wasm embed.html faker/space.json fonts/mono.woff2 index.html"; got != want {
 		t.Errorf("precached %q, want %q", got, want)
 	}
-	if b.Bytes() != 4+20+4+15 {
-		t.Errorf("Bytes() = %d, want %d", b.Bytes(), 4+20+4+15)
+	if b.Bytes() != 4+20+12+4+15 {
+		t.Errorf("Bytes() = %d, want %d", b.Bytes(), 4+20+12+4+15)
 	}
 	if sum := sha256.Sum256([]byte("\x00asm")); b.Files[0].SHA256 != hex.EncodeToString(sum[:]) {
 		t.Errorf("app.wasm SHA256 %q, want %x", b.Files[0].SHA256, sum)
@@ -81,6 +85,7 @@ func TestScan(t *testing.T) {
 		{"a new page", func(m fstest.MapFS) { m["docs-sample.html"] = &fstest.MapFile{Data: []byte("docs")} }, false},
 		{"a renamed file", func(m fstest.MapFS) { m["embed2.html"] = m["embed.html"]; delete(m, "embed.html") }, false},
 		{"a compressed copy", func(m fstest.MapFS) { m["index.html.br"] = &fstest.MapFile{Data: []byte("other")} }, true},
+		{"a faker data family", func(m fstest.MapFS) { m["faker/space.json"] = &fstest.MapFile{Data: []byte(`{"space":{"planet":[]}}`)} }, false},
 		{"a zone file", func(m fstest.MapFS) { m["zoneinfo/Asia/Tokyo"] = &fstest.MapFile{Data: []byte("TZif2")} }, true},
 		{"sw.js itself", func(m fstest.MapFS) { m["sw.js"] = &fstest.MapFile{Data: []byte("new worker")} }, true},
 	}

@@ -493,6 +493,9 @@ func (p *page) firstRows(before int64) {
 	// flush loop, which may be a few tasks away.
 	p.renderResults(true)
 	p.resultsGen = p.model.Gen
+	// And the count beside them, so that no frame shows rows under "0 rows
+	// received".
+	p.writeStatus()
 }
 
 func (p *page) flush() {

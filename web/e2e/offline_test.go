@@ -166,6 +166,10 @@ func (p *page) selectExample(i int) {
 	sel := fmt.Sprintf(`#example-list button[data-index="%d"]`, i)
 	p.do("choose an example", 10*time.Second, chromedp.WaitVisible(chromedp.CSS(sel)), chromedp.Click(chromedp.CSS(sel)))
 	waitFor[bool](p, "the example in the editor", `window.flinkplay.getText() === `+jsString(state.Examples[i].SQL), 5*time.Second)
+	// The editor takes the text before the next render hides the dialog's
+	// backdrop, and a click there closes the dialog instead of reaching
+	// the toolbar.
+	waitFor[bool](p, "the dialog closed", `document.getElementById('dialog').classList.contains('hidden')`, 5*time.Second)
 }
 
 // exampleOutcomes says what each gallery example shows in the tableau when
