@@ -18,7 +18,7 @@ func windowing(spec plan.WindowSpec, env connector.Env) ops.Windowing {
 // windowAgg builds the operator of a window aggregation.
 func (s *Session) windowAgg(n *plan.WindowAggregate, env connector.Env) stream.Operator {
 	in := n.Input.Schema()
-	w := &ops.WindowAgg{Keys: n.Keys, StartCol: n.StartCol, EndCol: n.EndCol, Window: windowing(n.Spec, env),
+	w := &ops.WindowAgg{Keys: n.Keys, StartCol: n.StartCol, EndCol: n.EndCol, TimeKeyCol: n.TimeKeyCol, Window: windowing(n.Spec, env),
 		Session: n.Spec.Kind == plan.Session && !n.Attached, Proctime: n.Spec.Proctime, Now: env.Clock.Now, Ctx: s.exprCtx(env)}
 	if w.Session {
 		w.Window.TimeCol = n.TimeCol

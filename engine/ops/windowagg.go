@@ -32,7 +32,11 @@ type WindowAgg struct {
 	Aggs     []AggFunc
 	StartCol int
 	EndCol   int
-	Window   Windowing // alignment (LTZ, Zone) and, for SESSION, Gap and TimeCol
+	// TimeKeyCol is the input column of window_time when it is grouped
+	// (among Keys), else -1: like window_start and window_end, a session
+	// replaces it, with its end - 1 ms.
+	TimeKeyCol int
+	Window     Windowing // alignment (LTZ, Zone) and, for SESSION, Gap and TimeCol
 	Session  bool
 	Proctime bool
 	Now      func() time.Time // the query's clock, for processing time
@@ -72,7 +76,7 @@ func (g *WindowAgg) Open(context.Context) error {
 	g.sink = stream.NewBatch(len(g.Keys) + len(g.Aggs))
 	g.partCols = nil
 	for _, k := range g.Keys {
-		if k != g.StartCol && k != g.EndCol {
+		if k != g.StartCol && k != g.EndCol && k != g.TimeKeyCol {
 			g.partCols = append(g.partCols, k)
 		}
 	}
@@ -245,6 +249,9 @@ func (g *WindowAgg) fireSessions(out *stream.Batch) error {
 			copy(dst, r)
 			dst[g.StartCol] = types.TimestampValue(f.s.start, 0)
 			dst[g.EndCol] = types.TimestampValue(f.s.end, 0)
+			if g.TimeKeyCol >= 0 {
+				dst[g.TimeKeyCol] = types.TimestampValue(g.Window.epoch(f.s.end)-1, 0)
+			}
 		}
 		g.sink.Reset()
 		if err := a.Process(g.one, g.sink); err != nil {

@@ -54,7 +54,7 @@ func TestWindowAgg(t *testing.T) {
 	}{
 		{
 			name: "fires on the watermark, by window end, keys in order", width: 3,
-			op: &WindowAgg{Keys: []int{0, 1, 2}, Aggs: count, StartCol: 0, EndCol: 1},
+			op: &WindowAgg{Keys: []int{0, 1, 2}, Aggs: count, StartCol: 0, EndCol: 1, TimeKeyCol: -1},
 			steps: []step{
 				{rows: []rec{ins(0, 10, "b"), ins(0, 10, "a"), ins(10, 20, "a"), ins(0, 10, "b")}},
 				{wm: 8},
@@ -66,7 +66,7 @@ func TestWindowAgg(t *testing.T) {
 		},
 		{
 			name: "sessions merge per key and drop late rows", width: 4,
-			op: &WindowAgg{Keys: []int{0, 1, 2}, Aggs: sum, StartCol: 0, EndCol: 1, Session: true, Window: Windowing{Gap: 3, TimeCol: 3}},
+			op: &WindowAgg{Keys: []int{0, 1, 2}, Aggs: sum, StartCol: 0, EndCol: 1, TimeKeyCol: -1, Session: true, Window: Windowing{Gap: 3, TimeCol: 3}},
 			steps: []step{
 				{rows: []rec{ins(0, 0, "a", 1), ins(0, 0, "b", 2), ins(0, 0, "a", 3)}},
 				{wm: 4},

@@ -480,6 +480,11 @@ func (b *binder) selectQuery(q *sql.Select) (Node, error) {
 		}
 	}
 
+	// GROUP BY TUMBLE(...) and the like: a window TVF over the input.
+	if n, sc, q, err = b.legacyGroupWindow(n, sc, q); err != nil {
+		return nil, err
+	}
+
 	if subs := selectScalars(q); len(subs) > 0 && !newAggScope(q, sc).active {
 		if n, sc, err = b.scalarJoins(n, sc, subs); err != nil {
 			return nil, err
@@ -493,6 +498,12 @@ func (b *binder) selectQuery(q *sql.Select) (Node, error) {
 		}
 		if n, err = windowAggregate(n); err != nil {
 			return nil, err
+		}
+		// A window aggregation may keep window_time a time attribute.
+		if out := n.Schema(); out.Len() == len(sc.cols) {
+			for i, c := range out.Columns {
+				sc.cols[i].typ = c.Type
+			}
 		}
 	}
 	if n, sc, err = b.windows(n, sc, q, agg); err != nil {

@@ -68,6 +68,9 @@ type WindowAggregate struct {
 	StartCol int
 	EndCol   int
 	TimeCol  int
+	// TimeKeyCol is the input column of window_time when it is grouped
+	// too, else -1.
+	TimeKeyCol int
 	// Attached: the input's rows already carry their window (a window
 	// Top-N, deduplication or join below, windowrank.go), so rows are
 	// grouped by the window columns as they are, sessions included.
@@ -229,17 +232,7 @@ func (b *binder) windowTVF(r *sql.TableFunc) (Node, *scope, error) {
 	if spec.Size < 0 || spec.Slide < 0 || spec.Gap < 0 || (kind != Session && spec.Size == 0) || ((kind == Hop || kind == Cumulate) && spec.Slide == 0) || (kind == Session && spec.Gap == 0) {
 		return nil, nil, diag.Errorf(r.Pos, diag.IllegalArgument, "%s window parameters must be positive.", windowTitle(kind))
 	}
-	out := types.Schema{Columns: append([]types.Column(nil), in.Schema().Columns...)}
-	// The time column is a plain timestamp after the TVF.
-	out.Columns[col].Type.Attr = types.Regular
-	wt := tt.WithNullable(false)
-	if b.p.Batch {
-		wt.Attr = types.Regular
-	}
-	out.Columns = append(out.Columns,
-		types.Column{Name: "window_start", Type: types.TimestampOf(3).WithNullable(false)},
-		types.Column{Name: "window_end", Type: types.TimestampOf(3).WithNullable(false)},
-		types.Column{Name: "window_time", Type: wt})
+	out := windowTVFSchema(in.Schema(), col, tt, b.p.Batch)
 	alias := ""
 	if r.Alias != nil {
 		alias = r.Alias.Name
@@ -345,7 +338,18 @@ func windowAggregate(n Node) (Node, error) {
 		return nil, err
 	}
 	tvf.Aggregated = true
-	wa := &WindowAggregate{Input: pre, Keys: a.Keys, Aggs: a.Aggs, Out: a.Out, Spec: spec, StartCol: start, EndCol: end, TimeCol: -1}
+	out := a.Out
+	timeKey := -1
+	for _, k := range a.Keys {
+		if c, ok := expr.ColumnIndex(pre.Exprs[k]); ok && c == w+2 {
+			// window_time grouped stays a time attribute (Flink's cascading
+			// window aggregation): a window TVF over the result may use it.
+			out.Columns = append([]types.Column(nil), out.Columns...)
+			out.Columns[k].Type.Attr = tvf.Out.Columns[w+2].Type.Attr
+			timeKey = k
+		}
+	}
+	wa := &WindowAggregate{Input: pre, Keys: a.Keys, Aggs: a.Aggs, Out: out, Spec: spec, StartCol: start, EndCol: end, TimeCol: -1, TimeKeyCol: timeKey}
 	if spec.Kind == Session {
 		// Carry the row time through the pre-projection for merging.
 		exprs := append(append([]expr.Expr(nil), pre.Exprs...), expr.Column(spec.TimeCol, pre.Input.Schema().Columns[spec.TimeCol].Type))

@@ -237,7 +237,7 @@ func attachedWindowAggregate(a *Aggregate, pre *Project) (Node, error) {
 		}
 	}
 	return &WindowAggregate{Input: pre, Keys: a.Keys, Aggs: a.Aggs, Out: a.Out, Spec: win.Spec, StartCol: start, EndCol: end,
-		TimeCol: -1, Attached: true}, nil
+		TimeCol: -1, TimeKeyCol: -1, Attached: true}, nil
 }
 
 // attachedExplain prints the window of a window aggregation over a
