@@ -37,10 +37,10 @@ type WindowAgg struct {
 	// replaces it, with its end - 1 ms.
 	TimeKeyCol int
 	Window     Windowing // alignment (LTZ, Zone) and, for SESSION, Gap and TimeCol
-	Session  bool
-	Proctime bool
-	Now      func() time.Time // the query's clock, for processing time
-	Ctx      expr.Ctx
+	Session    bool
+	Proctime   bool
+	Now        func() time.Time // the query's clock, for processing time
+	Ctx        expr.Ctx
 
 	wm       int64
 	windows  map[[2]int64]*GroupAgg
