@@ -30,9 +30,12 @@ func (s *Session) execCatalogStmt(ctx context.Context, st sql.Statement) (res *R
 		res, err = s.execCreateView(ctx, st)
 	case *sql.Drop:
 		if st.What == sql.KindFunction {
-			return nil, false, nil
+			res, err = s.execDropFunction(st)
+		} else {
+			res, err = s.execDrop(st)
 		}
-		res, err = s.execDrop(st)
+	case *sql.CreateFunction:
+		res, err = s.execCreateFunction(st)
 	case *sql.AlterTable:
 		res, err = s.execAlterTable(st)
 	case *sql.CreateCatalog:
@@ -1251,8 +1254,10 @@ func (s *Session) execShow(st *sql.Show) (*Result, bool, error) {
 		return res, true, err
 	case sql.ShowFunctions:
 		header = "function name"
+		names = s.catalog.UserFunctions()
 		if !st.User {
-			names = s.functionNames()
+			names = append(names, s.functionNames()...)
+			sort.Strings(names)
 		}
 	case sql.ShowCreateTable, sql.ShowCreateView:
 		if st.From == nil {
@@ -1436,4 +1441,51 @@ func (s *Session) describe(name *sql.ObjectName, like *catalog.LikeFilter, pos i
 		rows = append(rows, row)
 	}
 	return tableResult(header, rows), nil
+}
+
+// ---------------------------------------------------------------- functions
+
+// execCreateFunction registers a user-defined function as Flink does: a
+// catalog function without looking at its class; a temporary one after
+// loading a JVM function's class, which fails here.
+func (s *Session) execCreateFunction(st *sql.CreateFunction) (*Result, error) {
+	lang := st.Language
+	switch lang {
+	case "":
+		lang = "JAVA"
+	case "SQL":
+		return nil, diag.Errorf(st.LanguagePos, diag.UnsupportedOperation, "Unrecognized function language string SQL")
+	}
+	f := catalog.Function{Class: st.Class, Language: lang, Jars: st.Jars}
+	var check func() error
+	if lang != "PYTHON" {
+		check = func() error { return catalog.ClassNotFound(st.ClassPos, st.Class) }
+	}
+	if st.System {
+		return okResult(s.catalog.CreateTemporarySystemFunction(st.Name.Parts[0].Name, f, st.IfNotExists, check), st.Name.Pos())
+	}
+	id, err := s.qualify(st.Name)
+	if err != nil {
+		return nil, err
+	}
+	if st.Temporary {
+		return okResult(s.catalog.CreateTemporaryFunction(id, f, st.IfNotExists, check), st.Name.Pos())
+	}
+	return okResult(s.catalog.CreateFunction(id, f, st.IfNotExists), st.Name.Pos())
+}
+
+// execDropFunction drops a user-defined function.
+func (s *Session) execDropFunction(st *sql.Drop) (*Result, error) {
+	if st.System {
+		parts := nameParts(st.Name)
+		return okResult(s.catalog.DropTemporarySystemFunction(parts[len(parts)-1], st.IfExists), st.Name.Pos())
+	}
+	id, err := s.qualify(st.Name)
+	if err != nil {
+		return nil, err
+	}
+	if st.Temporary {
+		return okResult(s.catalog.DropTemporaryFunction(id, st.IfExists), st.Name.Pos())
+	}
+	return okResult(s.catalog.DropFunction(id, st.IfExists), st.Name.Pos())
 }

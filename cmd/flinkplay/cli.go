@@ -353,6 +353,10 @@ func (a *app) runStatements(sess *engine.Session, script string, spans []sql.Spa
 				// for it, so it goes beside, to standard error.
 				fmt.Fprintf(a.stderr, "[ERROR] at %s\n", e.Where)
 			}
+			if e, ok := diag.As(err); ok && e.Note != "" {
+				// Why the playground cannot: not Flink's words either.
+				fmt.Fprintf(a.stderr, "[ERROR] %s\n", e.Note)
+			}
 			return exitFailed
 		}
 	}

@@ -51,6 +51,11 @@ type Manager struct {
 	currentC  string
 	currentDB string
 	temporary map[ObjectID]*entry
+	// User-defined functions (function.go): temporary catalog functions by
+	// their normalized identifier, temporary system functions by their
+	// lower-case name; catalog functions live in their database.
+	tempFunctions   map[ObjectID]*Function
+	systemFunctions map[string]*Function
 
 	// store keeps playground catalogs (store.go); nil when the session has
 	// none. define recreates a stored table or view; loading is set while
@@ -82,6 +87,9 @@ type database struct {
 	comment string
 	props   map[string]string
 	objects map[string]*entry
+	// functions are the catalog functions, by lower-case name; they live
+	// for the session, also in a playground catalog.
+	functions map[string]*Function
 }
 
 // entry is a table or a view.
@@ -114,6 +122,9 @@ func NewManager() *Manager {
 		currentC:  BuiltinCatalog,
 		currentDB: BuiltinDatabase,
 		temporary: map[ObjectID]*entry{},
+
+		tempFunctions:   map[ObjectID]*Function{},
+		systemFunctions: map[string]*Function{},
 	}
 }
 
@@ -505,7 +516,7 @@ func (m *Manager) DropDatabase(catalog, name string, ifExists, cascade bool) err
 		}
 		return diag.Errorf(diag.NoPos, DatabaseNotExistException, "Database %s does not exist in Catalog %s.", name, catalog)
 	}
-	if len(db.objects) > 0 && !cascade {
+	if (len(db.objects) > 0 || len(db.functions) > 0) && !cascade {
 		return diag.Errorf(diag.NoPos, DatabaseNotEmptyException, "Database %s in catalog %s is not empty.", name, catalog)
 	}
 	if m.persistent(catalog) {

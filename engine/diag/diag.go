@@ -31,6 +31,7 @@ const (
 	UnsupportedOperation    = "java.lang.UnsupportedOperationException"
 	ArithmeticException     = "java.lang.ArithmeticException"
 	RuntimeException        = "java.lang.RuntimeException"
+	ClassNotFound           = "java.lang.ClassNotFoundException"
 	PlaygroundLimitExceeded = "flinkplay.PlaygroundLimitException"
 )
 
@@ -56,6 +57,12 @@ type Error struct {
 	// these the editor can also point at the keys in its CREATE TABLE.
 	Table string
 	Keys  []string
+
+	// Note says what Flink's message cannot: why the playground, unlike a
+	// cluster, cannot do what was asked ("The playground runs no Java
+	// code"). The SQL client's text leaves it out; the page shows it under
+	// the message, the CLI on standard error.
+	Note string
 }
 
 // Errorf returns a positioned error of the given class.

@@ -219,6 +219,12 @@ func Func(name string, args []Expr, pos int) (Expr, error) {
 	return spec.build(upper, args, pos)
 }
 
+// Known reports whether name is a built-in function Func can call.
+func Known(name string) bool {
+	_, ok := funcSpecs[strings.ToUpper(name)]
+	return ok
+}
+
 func noMatch(name string, args []Expr, pos int) *diag.Error {
 	fams := make([]string, len(args))
 	for i, a := range args {

@@ -295,6 +295,18 @@ func (b *binder) call(c *sql.Call, sc *scope) (expr.Expr, error) {
 	if name == "CURRENT_DATABASE" && len(args) == 0 && b.p.Catalog != nil {
 		return b.currentDatabase(), nil
 	}
+	// A user-defined function, in Flink's order: a temporary system
+	// function shadows a built-in one, which shadows the rest.
+	if cat := b.p.Catalog; cat != nil {
+		if f, ok := cat.TemporarySystemFunction(c.Name); ok {
+			return nil, f.CallError(c.Pos)
+		}
+		if !expr.Known(c.Name) {
+			if f, ok := cat.LookupFunction([]string{c.Name}); ok {
+				return nil, f.CallError(c.Pos)
+			}
+		}
+	}
 	return expr.Func(c.Name, args, c.Pos)
 }
 

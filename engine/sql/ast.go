@@ -159,14 +159,32 @@ const (
 	KindFunction
 )
 
-// Drop is DROP [TEMPORARY] TABLE|VIEW|DATABASE|CATALOG|FUNCTION [IF EXISTS] name [RESTRICT|CASCADE].
+// Drop is DROP [TEMPORARY] TABLE|VIEW|DATABASE|CATALOG|FUNCTION [IF EXISTS] name [RESTRICT|CASCADE],
+// or DROP [TEMPORARY] SYSTEM FUNCTION [IF EXISTS] name.
 type Drop struct {
 	Pos       int
 	What      ObjectKind
 	Temporary bool
+	System    bool // a temporary system function
 	IfExists  bool
 	Name      ObjectName
 	Cascade   bool
+}
+
+// CreateFunction is CREATE [TEMPORARY [SYSTEM]] FUNCTION [IF NOT EXISTS]
+// name AS 'identifier' [LANGUAGE JAVA|SCALA|SQL|PYTHON] [USING JAR 'path'
+// [, JAR 'path']*].
+type CreateFunction struct {
+	Pos         int
+	Name        ObjectName
+	Temporary   bool
+	System      bool
+	IfNotExists bool
+	Class       string // the class name, or a Python function's path
+	ClassPos    int
+	Language    string // as written, upper case; "" when absent (Java)
+	LanguagePos int
+	Jars        []string
 }
 
 // AlterTableOp is what ALTER TABLE does.
@@ -376,6 +394,7 @@ type QueryStmt struct {
 func (s *CreateTable) StmtPos() int       { return s.Pos }
 func (s *CreateView) StmtPos() int        { return s.Pos }
 func (s *Drop) StmtPos() int              { return s.Pos }
+func (s *CreateFunction) StmtPos() int    { return s.Pos }
 func (s *AlterTable) StmtPos() int        { return s.Pos }
 func (s *CreateCatalog) StmtPos() int     { return s.Pos }
 func (s *AlterCatalog) StmtPos() int      { return s.Pos }

@@ -359,7 +359,7 @@ func (p *parser) create() Statement {
 	case t.Is("DATABASE"):
 		return p.createDatabase(pos)
 	case t.Is("FUNCTION"), t.Is("SYSTEM"):
-		p.unsupported(pos, "CREATE FUNCTION")
+		return p.createFunction(pos, temporary)
 	case t.Is("MATERIALIZED"):
 		p.unsupported(pos, "CREATE MATERIALIZED TABLE")
 	case t.Is("MODEL"):
@@ -370,6 +370,54 @@ func (p *parser) create() Statement {
 	}
 	p.failExpecting(createImages)
 	return nil
+}
+
+// createFunction parses the rest of CREATE [TEMPORARY] [SYSTEM] FUNCTION
+// as Flink's grammar does.
+func (p *parser) createFunction(pos int, temporary bool) Statement {
+	cf := &CreateFunction{Pos: pos, Temporary: temporary}
+	if t := p.tok(); t.Is("SYSTEM") {
+		if !temporary {
+			p.failAt(t.Pos, diag.ParseException, "CREATE SYSTEM FUNCTION is not supported, system functions can only be registered as temporary function, you can use CREATE TEMPORARY SYSTEM FUNCTION instead.")
+		}
+		p.next()
+		cf.System = true
+	}
+	p.expectKw("FUNCTION")
+	cf.IfNotExists = p.ifNotExists()
+	if cf.System {
+		cf.Name = ObjectName{Parts: []Ident{p.ident()}}
+	} else {
+		cf.Name = p.objectName()
+	}
+	p.expectKw("AS")
+	c := p.quotedString()
+	cf.Class, cf.ClassPos = c.Val, c.Pos
+	if p.acceptKw("LANGUAGE") {
+		t := p.tok()
+		switch {
+		case t.Is("JAVA"), t.Is("SCALA"), t.Is("SQL"), t.Is("PYTHON"):
+			cf.Language, cf.LanguagePos = strings.ToUpper(t.Val), t.Pos
+			p.next()
+		default:
+			p.note(`"JAVA"`, `"SCALA"`, `"SQL"`, `"PYTHON"`)
+			p.fail()
+		}
+	}
+	if t := p.tok(); t.Is("USING") {
+		if cf.Language == "SQL" || cf.Language == "PYTHON" {
+			p.failAt(cf.LanguagePos, diag.ParseException, "CREATE FUNCTION USING JAR syntax is not applicable to %s language.", cf.Language)
+		}
+		p.next()
+		for {
+			p.expectKw("JAR")
+			cf.Jars = append(cf.Jars, p.quotedString().Val)
+			if !p.acceptPunct(",") {
+				break
+			}
+		}
+	}
+	return cf
 }
 
 // What Flink's parser lists after CREATE, DROP and ALTER (and their
@@ -756,7 +804,15 @@ func (p *parser) drop() Statement {
 		d.What, d.Temporary = KindCatalog, false
 	case t.Is("FUNCTION"):
 		d.What = KindFunction
-	case t.Is("MATERIALIZED"), t.Is("MODEL"), t.Is("SYSTEM"):
+	case t.Is("SYSTEM"):
+		// DROP [TEMPORARY] SYSTEM FUNCTION: a temporary system function
+		// either way, as Flink converts it.
+		p.next()
+		if !p.isKw("FUNCTION") {
+			p.fail()
+		}
+		d.What, d.System = KindFunction, true
+	case t.Is("MATERIALIZED"), t.Is("MODEL"):
 		p.unsupported(d.Pos, "DROP "+strings.ToUpper(t.Val))
 	default:
 		if d.Temporary {

@@ -255,6 +255,9 @@ func (m *Model) Apply(msg *protocol.Message, now time.Time) {
 			if msg.Error.Where != "" {
 				b.Text = append(b.Text, "(at "+msg.Error.Where+")")
 			}
+			if msg.Error.Note != "" {
+				b.Text = append(b.Text, "("+msg.Error.Note+")")
+			}
 			m.ErrSpan = b.Span
 		}
 	case protocol.TypeRunDone:
@@ -334,6 +337,9 @@ func (m *Model) ErrorText() string {
 	}
 	if m.Err.Where != "" {
 		text += "\n(at " + m.Err.Where + ")"
+	}
+	if m.Err.Note != "" {
+		text += "\n(" + m.Err.Note + ")"
 	}
 	return text
 }

@@ -200,6 +200,9 @@ func diagnosticMessage(e *protocol.Error) string {
 	if e.Where != "" {
 		msg += "\n(" + e.Where + ")"
 	}
+	if e.Note != "" {
+		msg += "\n(" + e.Note + ")"
+	}
 	return msg
 }
 

@@ -246,6 +246,9 @@ type Error struct {
 	// Where says where in the data the problem is ("file /uploads/x.csv,
 	// line 3, column 2 (qty INT)"), "" when Flink's message is all.
 	Where string `json:"where,omitempty"`
+	// Note says why the playground cannot do what a cluster would ("runs
+	// no JVM code"), "" when Flink's message is all.
+	Note string `json:"note,omitempty"`
 	// Table and Keys: the table whose WITH options the error is about and
 	// the keys it names (the page underlines them in its CREATE TABLE).
 	Table string   `json:"table,omitempty"`

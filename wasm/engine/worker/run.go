@@ -154,7 +154,7 @@ func (w *Worker) emitError(req protocol.Request, idx int, err error) {
 	var text strings.Builder
 	client.PrintError(&text, &shown, w.options())
 	pe := &protocol.Error{Class: e.Class, Message: shown.Msg, Offset: -1,
-		Text: strings.TrimSuffix(text.String(), "\n"), Where: e.Where, Table: e.Table, Keys: e.Keys}
+		Text: strings.TrimSuffix(text.String(), "\n"), Where: e.Where, Note: e.Note, Table: e.Table, Keys: e.Keys}
 	if e.Pos >= 0 && e.Pos <= len(req.Script) {
 		pe.Offset, pe.Line, pe.Col = e.Pos, e.Line, e.Col
 	}
