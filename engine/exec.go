@@ -36,7 +36,7 @@ const (
 
 // builtinConnectors is the sorted, explicit list of connectors.
 func builtinConnectors() *connector.Registry {
-	return connector.NewRegistry(blackhole.Factory, datagen.Factory, faker.Factory, filesystem.Factory, nexmark.Factory, print.Factory, values.Factory)
+	return connector.NewRegistry(blackhole.Factory, datagen.Factory, faker.Factory, filesystem.Factory, filesystem.LegacyFactory, nexmark.Factory, print.Factory, values.Factory)
 }
 
 // exec runs one parsed statement.

@@ -8,6 +8,7 @@
 package connector
 
 import (
+	"fmt"
 	"github.com/flinkplay/flinkplay/engine/vfs"
 	"io"
 	"sort"
@@ -204,14 +205,37 @@ type Factory interface {
 	PlanSink(t Table) (SinkTarget, error)
 }
 
+// LegacyFactory is a factory of Flink's legacy connector stack
+// (TableFactory, deprecated but still in Flink 1.20): a table without a
+// 'connector' option whose options hold 'connector.type' is matched with
+// one by its required context ('connector.type', 'format.type', ...).
+type LegacyFactory interface {
+	Factory
+	// RequiredContext is the properties a table must have, with their
+	// values; a '*.property-version' key may be absent.
+	RequiredContext() map[string]string
+	// ClassNames are the Java classes of Flink's distribution the factory
+	// stands for, its own first, as Flink's messages name them.
+	ClassNames() []string
+}
+
 // Registry is the sorted list of connectors a session knows.
 type Registry struct {
 	factories []Factory
+	legacy    []LegacyFactory
 }
 
 // NewRegistry returns a registry of the given factories, sorted by name.
+// Legacy factories are kept apart: no list of identifiers names them.
 func NewRegistry(fs ...Factory) *Registry {
-	r := &Registry{factories: append([]Factory(nil), fs...)}
+	r := &Registry{}
+	for _, f := range fs {
+		if l, ok := f.(LegacyFactory); ok {
+			r.legacy = append(r.legacy, l)
+		} else {
+			r.factories = append(r.factories, f)
+		}
+	}
 	sort.Slice(r.factories, func(i, j int) bool { return r.factories[i].Spec().Name < r.factories[j].Spec().Name })
 	return r
 }
@@ -224,6 +248,9 @@ func (r *Registry) Factories() []Factory { return r.factories }
 func (r *Registry) Lookup(options map[string]string) (Factory, error) {
 	id, ok := options["connector"]
 	if !ok {
+		if _, legacy := options["connector.type"]; legacy {
+			return r.lookupLegacy(options)
+		}
 		return nil, diag.Validation(diag.NoPos, "Table options do not contain an option key 'connector' for discovering a connector.")
 	}
 	for _, f := range r.factories {
@@ -281,4 +308,85 @@ func dedupSorted(s []string) []string {
 		}
 	}
 	return out
+}
+
+// lookupLegacy finds the legacy factory whose required context the
+// options match, as Flink's TableFactoryService does, with its "Required
+// context properties mismatch." when none does.
+func (r *Registry) lookupLegacy(options map[string]string) (Factory, error) {
+	type candidate struct {
+		f        LegacyFactory
+		matched  int
+		missing  []string
+		mismatch []string
+	}
+	var best *candidate
+	for _, f := range r.legacy {
+		c := &candidate{f: f}
+		keys := make([]string, 0, len(f.RequiredContext()))
+		for k := range f.RequiredContext() {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			want := f.RequiredContext()[k]
+			got, ok := options[k]
+			switch {
+			case !ok && strings.HasSuffix(k, ".property-version"):
+			case !ok:
+				c.missing = append(c.missing, k+"="+want)
+			case got != want:
+				c.mismatch = append(c.mismatch, fmt.Sprintf("'%s' expects '%s', but is '%s'", k, want, got))
+			default:
+				c.matched++
+			}
+		}
+		if len(c.missing) == 0 && len(c.mismatch) == 0 {
+			return f, nil
+		}
+		if best == nil || c.matched > best.matched {
+			best = c
+		}
+	}
+	candidates := ""
+	if best != nil && best.matched > 0 {
+		var b strings.Builder
+		b.WriteString(best.f.ClassNames()[0])
+		if len(best.missing) > 0 {
+			b.WriteString("\nMissing properties:")
+			for _, m := range best.missing {
+				b.WriteString("\n" + m)
+			}
+		}
+		if len(best.mismatch) > 0 {
+			b.WriteString("\nMismatched properties:")
+			for _, m := range best.mismatch {
+				b.WriteString("\n" + m)
+			}
+		}
+		candidates = "The matching candidates:\n" + b.String() + "\n\n"
+	}
+	var names []string
+	for _, f := range r.legacy {
+		names = append(names, f.ClassNames()...)
+	}
+	return nil, NoMatchingLegacy("Required context properties mismatch.", candidates, options, names)
+}
+
+// NoMatchingLegacy is Flink's NoMatchingTableFactoryException for a
+// legacy table source: the reason, the best candidate's mismatches, the
+// properties asked for (sorted) and the factories considered.
+func NoMatchingLegacy(reason, candidates string, options map[string]string, considered []string) error {
+	keys := make([]string, 0, len(options))
+	for k := range options {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	props := make([]string, len(keys))
+	for i, k := range keys {
+		props[i] = k + "=" + options[k]
+	}
+	return diag.Errorf(diag.NoPos, "org.apache.flink.table.factories.NoMatchingTableFactoryException",
+		"Could not find a suitable table factory for 'org.apache.flink.table.factories.TableSourceFactory' in\nthe classpath.\n\nReason: %s\n\n%sThe following properties are requested:\n%s\n\nThe following factories have been considered:\n%s",
+		reason, candidates, strings.Join(props, "\n"), strings.Join(considered, "\n"))
 }

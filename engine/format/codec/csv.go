@@ -21,6 +21,14 @@ type CSVOptions struct {
 	EscapeChar        rune   // 'csv.escape-character'; 0 when unset
 	NullLiteral       string // 'csv.null-literal'
 	HasNullLiteral    bool
+	// The legacy CSV format's 'format.comment-prefix' (lines that start
+	// with it are skipped; "" for none) and 'format.ignore-first-line'.
+	CommentPrefix   string
+	IgnoreFirstLine bool
+	// SkipBadLines: with IgnoreParseErrors, a line with a field that does
+	// not parse is skipped whole, as the legacy format's lenient reader
+	// skips it, instead of reading NULL there.
+	SkipBadLines bool
 }
 
 // DefaultCSVOptions are Flink's defaults.
@@ -227,8 +235,23 @@ func elemTypeAt(t types.Type, i int) types.Type {
 func (c *CSV) Decode(data []byte, emit func(row []types.Value) error) error {
 	text := string(data)
 	pos := 0
+	if c.Opts.IgnoreFirstLine {
+		if i := strings.IndexByte(text, '\n'); i >= 0 {
+			pos = i + 1
+		} else {
+			pos = len(text)
+		}
+	}
 	for pos < len(text) {
 		start := pos
+		if p := c.Opts.CommentPrefix; p != "" && strings.HasPrefix(text[pos:], p) {
+			if i := strings.IndexByte(text[pos:], '\n'); i >= 0 {
+				pos += i + 1
+			} else {
+				pos = len(text)
+			}
+			continue
+		}
 		fields, quotedNull, next, err := c.splitRecord(text, pos)
 		pos = next
 		if err != nil {
@@ -380,6 +403,9 @@ func (c *CSV) convertRow(fields []string, isNull []bool) ([]types.Value, error) 
 		v, err := c.parseField(fields[i], c.Types[i])
 		if err != nil {
 			if c.Opts.IgnoreParseErrors {
+				if c.Opts.SkipBadLines {
+					return nil, nil
+				}
 				row[i] = types.NullValue
 				continue
 			}
