@@ -8,7 +8,7 @@ FUZZTIME ?= 50000x
 
 FAKER_DATA := $(CURDIR)/.cache/fakerdata/json
 
-.PHONY: faker-data fresh-check run web seed test vet deps-check test-native test-wasm fuzz bench bench-wasm build conformance test-e2e bench-browser
+.PHONY: faker-data fresh-check run web seed test vet deps-check test-native test-wasm fuzz bench bench-nexmark bench-wasm build conformance test-e2e bench-browser
 
 ## run: build the browser playground and serve it on http://127.0.0.1:8080
 run: web
@@ -68,6 +68,10 @@ fresh-check:
 ## bench: engine benchmarks natively and under wasm (see docs/benchmarks.md)
 bench:
 	./scripts/bench.sh
+
+## bench-nexmark: Nexmark's queries natively and under wasm, events/s beside Flink's published figures (docs/benchmarks.md)
+bench-nexmark:
+	./scripts/bench-nexmark.sh
 
 ## conformance: rewrite docs/conformance.md from ../shared/flink/q
 conformance:

@@ -39,7 +39,7 @@ func (c *Root) JobList() []protocol.Job { return c.Model.JobsNewestFirst() }
 func (c *Root) JobClass(j protocol.Job) string { return "job " + strings.ToLower(j.Status) }
 
 // JobRows and JobTime are a job's progress and times.
-func (c *Root) JobRows(j protocol.Job) string { return state.JobRows(j) }
+func (c *Root) JobRows(j protocol.Job) string { return state.JobRows(j, c.now()) }
 func (c *Root) JobTime(j protocol.Job) string { return state.JobTime(j, c.now()) }
 
 // JobStatement is the first line of its statement.

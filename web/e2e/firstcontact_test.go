@@ -414,7 +414,7 @@ func TestJobsPanel(t *testing.T) {
 	}
 	waitFor[bool](p, "the Jobs tab's count", `document.getElementById('side-jobs').textContent.trim() === 'Jobs (1)'`, 10*time.Second)
 	p.click("side-jobs")
-	waitFor[bool](p, "the job's progress", `(() => { const j = document.querySelector('#jobs .job.running .job-rows'); return !!j && /read [1-9][0-9,]* rows · wrote [1-9]/.test(j.textContent); })()`, 15*time.Second)
+	waitFor[bool](p, "the job's progress", `(() => { const j = document.querySelector('#jobs .job.running .job-rows'); return !!j && /read [1-9][0-9,]* rows( \([0-9,]+ rows\/s\))? · wrote [1-9]/.test(j.textContent); })()`, 15*time.Second)
 	p.shot("job-running")
 	p.stop() // the query; the job runs on
 	waitFor[bool](p, "the job still running after Stop", `!!document.querySelector('#jobs .job.running')`, 5*time.Second)

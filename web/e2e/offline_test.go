@@ -187,6 +187,8 @@ var exampleOutcomes = map[string][]string{
 	"EXPLAIN: how Flink plans a query":                       {"== Optimized Execution Plan ==", "GroupAggregate(groupBy=[product]", "1 row in set"},
 	"Where is my table stored?":                              {"+I[4, ", "| id |", "4 rows in set"},
 	"Batch mode":                                             {"| id |", "5 rows in set"},
+	"Nexmark: an online auction's events":                    {"top_price", "place", "Received a total of"},
+	"Nexmark: benchmark this tab":                            {"Complete execution of the SQL update statement.", "sink_max", "FINISHED"},
 	"INSERT INTO a print sink":                               {"+I["},
 	"SHOW and DESCRIBE":                                      {"withoutColumns", "rows in set"}, // the tail of SHOW FUNCTIONS
 	"Views":                                                  {"HighScores", "score"},

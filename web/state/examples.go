@@ -320,6 +320,79 @@ SHOW JOBS;
 -- A query runs beside the job.
 SELECT * FROM Clicks;
 `},
+	{Name: "Nexmark: an online auction's events", SQL: `-- Nexmark is the standard benchmark of streaming SQL: an online auction
+-- where people sign up, open auctions and bid. The nexmark connector makes
+-- its events as Nexmark's own generator does; every row is one event, and
+-- event_type says which of the three ROW columns holds it (0 a person,
+-- 1 an auction, 2 a bid). This table is the one Nexmark's queries read.
+CREATE TABLE nexmark (
+  event_type INT,
+  person ROW<id BIGINT, name STRING, emailAddress STRING, creditCard STRING,
+             city STRING, state STRING, ` + "`dateTime`" + ` TIMESTAMP(3), extra STRING>,
+  auction ROW<id BIGINT, itemName STRING, description STRING, initialBid BIGINT,
+              reserve BIGINT, ` + "`dateTime`" + ` TIMESTAMP(3), expires TIMESTAMP(3),
+              seller BIGINT, category BIGINT, extra STRING>,
+  bid ROW<auction BIGINT, bidder BIGINT, price BIGINT, channel STRING, url STRING,
+          ` + "`dateTime`" + ` TIMESTAMP(3), extra STRING>,
+  ts AS CASE event_type WHEN 0 THEN person.` + "`dateTime`" + `
+                        WHEN 1 THEN auction.` + "`dateTime`" + `
+                        ELSE bid.` + "`dateTime`" + ` END,
+  WATERMARK FOR ts AS ts - INTERVAL '4' SECOND
+) WITH (
+  'connector' = 'nexmark',
+  'events.num' = '200000'
+);
+-- The bids alone, as a view.
+CREATE VIEW bids AS
+SELECT bid.auction AS auction, bid.bidder AS bidder, bid.price AS price, ts
+FROM nexmark WHERE event_type = 2;
+-- The five auctions with the most bids in each 10-second window of event time.
+SELECT * FROM (
+  SELECT *, ROW_NUMBER() OVER (PARTITION BY window_start, window_end ORDER BY bids DESC) AS place
+  FROM (
+    SELECT window_start, window_end, auction, COUNT(*) AS bids, MAX(price) AS top_price
+    FROM TABLE(TUMBLE(TABLE bids, DESCRIPTOR(ts), INTERVAL '10' SECOND))
+    GROUP BY window_start, window_end, auction))
+WHERE place <= 5;
+`},
+	{Name: "Nexmark: benchmark this tab", SQL: `-- How fast does this tab run streaming SQL? Each INSERT below reads half a
+-- million Nexmark events into a blackhole sink, which drops what it gets.
+-- With table.dml-sync they run one after another, each to its end; the
+-- Jobs tab then shows each one's events per second ("read ... rows/s").
+-- make bench-nexmark runs Nexmark's own queries natively and as wasm
+-- (docs/benchmarks.md), beside the figures Flink published.
+SET 'table.dml-sync' = 'true';
+CREATE TABLE nexmark (
+  event_type INT,
+  person ROW<id BIGINT, name STRING, emailAddress STRING, creditCard STRING,
+             city STRING, state STRING, ` + "`dateTime`" + ` TIMESTAMP(3), extra STRING>,
+  auction ROW<id BIGINT, itemName STRING, description STRING, initialBid BIGINT,
+              reserve BIGINT, ` + "`dateTime`" + ` TIMESTAMP(3), expires TIMESTAMP(3),
+              seller BIGINT, category BIGINT, extra STRING>,
+  bid ROW<auction BIGINT, bidder BIGINT, price BIGINT, channel STRING, url STRING,
+          ` + "`dateTime`" + ` TIMESTAMP(3), extra STRING>,
+  ts AS CASE event_type WHEN 0 THEN person.` + "`dateTime`" + `
+                        WHEN 1 THEN auction.` + "`dateTime`" + `
+                        ELSE bid.` + "`dateTime`" + ` END,
+  WATERMARK FOR ts AS ts - INTERVAL '4' SECOND
+) WITH ('connector' = 'nexmark', 'events.num' = '500000');
+CREATE VIEW bids AS
+SELECT bid.auction AS auction, bid.bidder AS bidder, bid.price AS price, bid.channel AS channel, ts
+FROM nexmark WHERE event_type = 2;
+-- 1. Every bid, its price in another currency (stateless).
+CREATE TABLE sink_prices (auction BIGINT, price_eur DECIMAL(23, 3)) WITH ('connector' = 'blackhole');
+INSERT INTO sink_prices SELECT auction, 0.908 * price FROM bids;
+-- 2. Bids per channel and 10-second window (a window aggregation).
+CREATE TABLE sink_channels (channel STRING, window_end TIMESTAMP(3), n BIGINT) WITH ('connector' = 'blackhole');
+INSERT INTO sink_channels
+SELECT channel, window_end, COUNT(*)
+FROM TABLE(TUMBLE(TABLE bids, DESCRIPTOR(ts), INTERVAL '10' SECOND))
+GROUP BY channel, window_start, window_end;
+-- 3. The highest bid of each auction so far (an updating aggregation).
+CREATE TABLE sink_max (auction BIGINT, top BIGINT) WITH ('connector' = 'blackhole');
+INSERT INTO sink_max SELECT auction, MAX(price) FROM bids GROUP BY auction;
+SHOW JOBS;
+`},
 	{Name: "INSERT INTO a print sink", About: "An INSERT job writes into the print connector, whose lines show below the results, as Flink's task logs would.", SQL: `CREATE TABLE Source (id INT, name STRING) WITH (
   'connector' = 'datagen',
   'number-of-rows' = '5',

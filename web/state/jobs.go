@@ -27,9 +27,19 @@ func (m *Model) RunningJobs() int {
 	return n
 }
 
-// JobRows is a job's progress line: "read 12,000 rows · wrote 12,000 rows".
-func JobRows(j protocol.Job) string {
-	return "read " + Count(j.RowsIn) + " rows · wrote " + Count(j.RowsOut) + " rows"
+// JobRows is a job's progress line: "read 12,000 rows (6,000 rows/s) ·
+// wrote 12,000 rows", the rate over the time it ran or runs (for a
+// Nexmark job, its events per second).
+func JobRows(j protocol.Job, now time.Time) string {
+	s := "read " + Count(j.RowsIn) + " rows"
+	end := now
+	if j.EndMs > 0 {
+		end = time.UnixMilli(j.EndMs)
+	}
+	if d := end.Sub(time.UnixMilli(j.StartMs)); d >= 100*time.Millisecond && j.RowsIn > 0 {
+		s += " (" + Count(int64(float64(j.RowsIn)/d.Seconds()+0.5)) + " rows/s)"
+	}
+	return s + " · wrote " + Count(j.RowsOut) + " rows"
 }
 
 // JobTime says when a job started and how long it ran or runs.
