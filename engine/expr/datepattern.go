@@ -17,8 +17,13 @@ import (
 // DateTimeFormatter and lenient for SimpleDateFormat (field widths adapt,
 // out-of-range fields roll over, trailing text is ignored).
 //
-// Supported letters: G y u M L d D E a H k K h m s S n X x Z and quoted
-// text; other letters are an error, as in Java.
+// Supported letters: G y u M L d D E a H k K h m s S n X x Z, the week
+// fields Y (week-based year) w (week of it) W (week of month), and in
+// DateTimeFormatter Q q (quarter) and e c (day of week as a number), and
+// quoted text; other letters are an error, as in Java. Weeks follow the
+// US rules of a JVM's default locale, as Flink's do on a cluster: a week
+// starts on Sunday and the week of January 1 is week 1. The week and
+// quarter fields are read by the parser but do not move the date.
 
 type patItem struct {
 	letter byte   // 0 for literal text
@@ -73,7 +78,7 @@ func compilePattern(p string, simple bool) (*datePattern, error) {
 			for j < len(p) && p[j] == c {
 				j++
 			}
-			if !strings.ContainsRune("GyuMLdDEaHkKhmsSnXxZ", rune(c)) || (simple && (c == 'n' || c == 'x')) {
+			if !strings.ContainsRune("GyuMLdDEaHkKhmsSnXxZYwWQqec", rune(c)) || (simple && strings.ContainsRune("nxQqec", rune(c))) {
 				if simple {
 					return nil, diag.Errorf(diag.NoPos, diag.IllegalArgument, "Illegal pattern character '%c'", c)
 				}
@@ -140,6 +145,38 @@ func (dp *datePattern) format(dst []byte, t time.Time, withOffset bool) ([]byte,
 				dst = append(dst, monthNames[m-1][:3]...)
 			default:
 				dst = appendPad(dst, int64(m), n)
+			}
+		case 'Y':
+			y, _ := usWeek(t)
+			if n == 2 {
+				dst = appendPad(dst, int64(y%100), 2)
+			} else {
+				dst = appendPad(dst, int64(y), n)
+			}
+		case 'w':
+			_, w := usWeek(t)
+			dst = appendPad(dst, int64(w), n)
+		case 'W':
+			first := int(time.Date(t.Year(), t.Month(), 1, 0, 0, 0, 0, time.UTC).Weekday())
+			dst = appendPad(dst, int64((t.Day()-1+first)/7+1), n)
+		case 'Q', 'q':
+			q := (int(t.Month())-1)/3 + 1
+			switch {
+			case n == 3:
+				dst = append(dst, 'Q', byte('0'+q))
+			case n >= 4:
+				dst = append(dst, [...]string{"1st", "2nd", "3rd", "4th"}[q-1]+" quarter"...)
+			default:
+				dst = appendPad(dst, int64(q), n)
+			}
+		case 'e', 'c':
+			switch {
+			case n >= 4:
+				dst = append(dst, dayNames[t.Weekday()]...)
+			case n == 3:
+				dst = append(dst, dayNames[t.Weekday()][:3]...)
+			default:
+				dst = appendPad(dst, int64(t.Weekday())+1, n)
 			}
 		case 'd':
 			dst = appendPad(dst, int64(t.Day()), n)
@@ -301,7 +338,11 @@ func (dp *datePattern) parse(s string) (parsed, bool) {
 		var v int
 		var ok bool
 		switch it.letter {
-		case 'y', 'u':
+		case 'w', 'W', 'Q', 'q', 'e', 'c':
+			if _, ok = num(); !ok {
+				return p, false
+			}
+		case 'y', 'u', 'Y':
 			if v, ok = num(); !ok {
 				return p, false
 			}
@@ -415,8 +456,10 @@ func (dp *datePattern) parse(s string) (parsed, bool) {
 
 func isNumericLetter(it patItem) bool {
 	switch it.letter {
-	case 'y', 'u', 'd', 'D', 'H', 'k', 'K', 'h', 'm', 's', 'S', 'n':
+	case 'y', 'u', 'Y', 'w', 'W', 'd', 'D', 'H', 'k', 'K', 'h', 'm', 's', 'S', 'n':
 		return true
+	case 'Q', 'q', 'e', 'c':
+		return it.count < 3
 	case 'M', 'L':
 		return it.count < 3
 	}
@@ -495,4 +538,17 @@ func (p parsed) strictWallMillis() (int64, int32, bool) {
 	}
 	ms := ymdToDays(p.year, p.month, d)*86400000 + int64(p.hour)*3600000 + int64(p.minute)*60000 + int64(p.second)*1000 + int64(p.nano/1e6)
 	return ms, int32(p.nano % 1e6), true
+}
+
+// usWeek returns the week-based year and the week of it of the day of t,
+// by the US rules (WeekFields.SUNDAY_START, minimal days 1): weeks run
+// Sunday to Saturday, and week 1 is the one holding January 1, so the
+// days of a week that spans New Year belong to the new year.
+func usWeek(t time.Time) (year, week int) {
+	day := time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
+	sunday := day.AddDate(0, 0, -int(day.Weekday()))
+	year = sunday.AddDate(0, 0, 6).Year()
+	jan1 := time.Date(year, 1, 1, 0, 0, 0, 0, time.UTC)
+	first := jan1.AddDate(0, 0, -int(jan1.Weekday()))
+	return year, int(sunday.Sub(first).Hours()/24)/7 + 1
 }
