@@ -31,6 +31,9 @@ type binder struct {
 	// rankHints and overCols belong to OVER windows (over.go, rank.go).
 	rankHints map[*sql.Call]*rankHint
 	overCols  map[*sql.Call]int
+	// overExprs are the OVER calls computed from others (the variance
+	// family, from SUMs and a COUNT over the same window).
+	overExprs map[*sql.Call]expr.Expr
 	// ctes are the WITH entries in scope, innermost last (cte.go).
 	ctes []cteDef
 	// scalars maps a scalar subquery of a WHERE clause or SELECT list to

@@ -279,6 +279,9 @@ func (b *binder) call(c *sql.Call, sc *scope) (expr.Expr, error) {
 		if i, ok := b.overCols[c]; ok {
 			return expr.Column(i, sc.cols[i].typ), nil
 		}
+		if x, ok := b.overExprs[c]; ok {
+			return x, nil
+		}
 		return nil, diag.Errorf(c.Pos, diag.TableException, "OVER windows are only supported in the select list.")
 	}
 	args := make([]expr.Expr, len(c.Args))

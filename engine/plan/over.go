@@ -193,6 +193,9 @@ func (b *binder) windows(n Node, sc *scope, q *sql.Select, agg *aggScope) (Node,
 		wcs   []WindowCall
 	}
 	var groups []*group
+	// reduced: a call Calcite expands into others over the same window
+	// (STDDEV_POP into SUMs and a COUNT), and how its value follows.
+	reduced := map[*sql.Call]func([]expr.Expr) (expr.Expr, error){}
 	for _, c := range calls {
 		spec, err := windowSpec(c, q)
 		if err != nil {
@@ -224,12 +227,17 @@ func (b *binder) windows(n Node, sc *scope, q *sql.Select, agg *aggScope) (Node,
 			}
 			groups = append(groups, g)
 		}
-		wc, err := b.windowCall(c, name, sc, &pre, &preOut, len(spec.OrderBy) > 0)
+		wcs, post, err := b.windowCall(c, name, sc, &pre, &preOut, len(spec.OrderBy) > 0)
 		if err != nil {
 			return nil, nil, err
 		}
-		g.calls = append(g.calls, c)
-		g.wcs = append(g.wcs, wc)
+		for _, wc := range wcs {
+			g.calls = append(g.calls, c)
+			g.wcs = append(g.wcs, wc)
+		}
+		if post != nil {
+			reduced[c] = post
+		}
 	}
 	if streaming {
 		g := groups[0]
@@ -248,15 +256,32 @@ func (b *binder) windows(n Node, sc *scope, q *sql.Select, agg *aggScope) (Node,
 	if b.overCols == nil {
 		b.overCols = map[*sql.Call]int{}
 	}
+	parts := map[*sql.Call][]expr.Expr{}
 	for gi, g := range groups {
 		out := types.Schema{Columns: append([]types.Column(nil), input.Schema().Columns...)}
 		for i, wc := range g.wcs {
 			name := "w" + strconv.Itoa(gi) + "$o" + strconv.Itoa(i)
 			out.Columns = append(out.Columns, types.Column{Name: name, Type: wc.Type})
-			b.overCols[g.calls[i]] = len(nsc.cols)
+			if _, ok := reduced[g.calls[i]]; ok {
+				parts[g.calls[i]] = append(parts[g.calls[i]], expr.Column(len(nsc.cols), wc.Type))
+			} else {
+				b.overCols[g.calls[i]] = len(nsc.cols)
+			}
 			nsc.cols = append(nsc.cols, scopeCol{name: name, typ: wc.Type, hidden: true})
 		}
 		input = &Over{Input: input, Partition: g.part, Order: g.order, Frame: g.frame, Calls: g.wcs, Out: out}
+	}
+	if len(reduced) > 0 {
+		if b.overExprs == nil {
+			b.overExprs = map[*sql.Call]expr.Expr{}
+		}
+		for c, post := range reduced {
+			x, err := post(parts[c])
+			if err != nil {
+				return nil, nil, err
+			}
+			b.overExprs[c] = x
+		}
 	}
 	return input, nsc, nil
 }
@@ -321,23 +346,53 @@ func (b *binder) frame(s *sql.WindowSpec, name string, sc *scope) (Frame, error)
 }
 
 // windowCall binds one window function call.
-func (b *binder) windowCall(c *sql.Call, name string, sc *scope, pre *[]expr.Expr, preOut *types.Schema, ordered bool) (WindowCall, error) {
+func (b *binder) windowCall(c *sql.Call, name string, sc *scope, pre *[]expr.Expr, preOut *types.Schema, ordered bool) ([]WindowCall, func([]expr.Expr) (expr.Expr, error), error) {
+	wc, post, err := b.windowCall1(c, name, sc, pre, preOut, ordered)
+	return wc, post, err
+}
+
+// windowCall1 binds one window function call: one WindowCall, or for the
+// variance family the SUMs and COUNT Calcite expands it into and the
+// expression of its value over them.
+func (b *binder) windowCall1(c *sql.Call, name string, sc *scope, pre *[]expr.Expr, preOut *types.Schema, ordered bool) ([]WindowCall, func([]expr.Expr) (expr.Expr, error), error) {
+	one := func(wc WindowCall, err error) ([]WindowCall, func([]expr.Expr) (expr.Expr, error), error) {
+		if err != nil {
+			return nil, nil, err
+		}
+		return []WindowCall{wc}, nil, nil
+	}
 	wc := WindowCall{Name: name, Arg: -1, Default: -1}
 	if aggFuncs[name] {
 		switch name {
 		case "COUNT", "SUM", "MIN", "MAX", "AVG":
+		case "STDDEV", "STDDEV_POP", "STDDEV_SAMP", "VARIANCE", "VAR_POP", "VAR_SAMP":
+			if c.Filter != nil {
+				return nil, nil, diag.Errorf(c.Filter.ExprPos(), diag.TableException, "FILTER in an OVER aggregation is not supported yet.")
+			}
+			calls, post, err := b.aggCall(c, sc, pre, preOut)
+			if err != nil {
+				return nil, nil, err
+			}
+			wcs := make([]WindowCall, len(calls))
+			for i, call := range calls {
+				wcs[i] = WindowCall{Name: call.Name, Arg: call.Arg, Default: -1, Distinct: call.Distinct, Type: call.Type}
+				if call.Name == "SUM" && call.Type.Kind != types.Decimal {
+					wcs[i].Type = call.Type.WithNullable(true)
+				}
+			}
+			return wcs, post, nil
 		default:
-			return wc, diag.Errorf(c.Pos, diag.TableException, "%s over an OVER window is not supported yet.", name)
+			return nil, nil, diag.Errorf(c.Pos, diag.TableException, "%s over an OVER window is not supported yet.", name)
 		}
 		if c.Filter != nil {
-			return wc, diag.Errorf(c.Filter.ExprPos(), diag.TableException, "FILTER in an OVER aggregation is not supported yet.")
+			return nil, nil, diag.Errorf(c.Filter.ExprPos(), diag.TableException, "FILTER in an OVER aggregation is not supported yet.")
 		}
 		calls, finish, err := b.aggCall(c, sc, pre, preOut)
 		if err != nil {
-			return wc, err
+			return nil, nil, err
 		}
 		if len(calls) != 1 || finish != nil {
-			return wc, diag.Errorf(c.Pos, diag.TableException, "%s over an OVER window is not supported yet.", name)
+			return nil, nil, diag.Errorf(c.Pos, diag.TableException, "%s over an OVER window is not supported yet.", name)
 		}
 		call := calls[0]
 		if call.Arg == len(*pre)-1 {
@@ -352,14 +407,14 @@ func (b *binder) windowCall(c *sql.Call, name string, sc *scope, pre *[]expr.Exp
 		if name == "SUM" && call.Type.Kind != types.Decimal {
 			wc.Type = call.Type.WithNullable(true)
 		}
-		return wc, nil
+		return one(wc, nil)
 	}
 	if !windowFuncs[name] {
-		return wc, diag.Errorf(c.Pos, diag.SqlValidatorException, "OVER clause is necessary for window functions")
+		return one(wc, diag.Errorf(c.Pos, diag.SqlValidatorException, "OVER clause is necessary for window functions"))
 	}
 	if rankFuncs[name] || name == "CUME_DIST" || name == "PERCENT_RANK" || name == "NTILE" {
 		if !ordered {
-			return wc, diag.Errorf(c.Pos, diag.SqlValidatorException, "RANK or DENSE_RANK functions require ORDER BY clause in window specification")
+			return one(wc, diag.Errorf(c.Pos, diag.SqlValidatorException, "RANK or DENSE_RANK functions require ORDER BY clause in window specification"))
 		}
 	}
 	argc := len(c.Args)
@@ -378,45 +433,45 @@ func (b *binder) windowCall(c *sql.Call, name string, sc *scope, pre *[]expr.Exp
 	switch name {
 	case "ROW_NUMBER", "RANK", "DENSE_RANK":
 		if argc != 0 {
-			return bad("0")
+			return one(bad("0"))
 		}
 		wc.Type = types.Int64.WithNullable(false)
 	case "CUME_DIST", "PERCENT_RANK":
 		if argc != 0 {
-			return bad("0")
+			return one(bad("0"))
 		}
 		wc.Type = types.Float64.WithNullable(false)
 	case "NTILE":
 		if argc != 1 {
-			return bad("1")
+			return one(bad("1"))
 		}
 		x, err := b.expr(c.Args[0], sc)
 		if err != nil {
-			return wc, err
+			return one(wc, err)
 		}
 		v, ok := expr.LiteralValue(x)
 		if !ok || v.Null || !x.Type().IsInteger() || v.I <= 0 {
-			return wc, diag.Errorf(c.Args[0].ExprPos(), diag.TableException, "NTILE's argument must be a positive integer literal.")
+			return one(wc, diag.Errorf(c.Args[0].ExprPos(), diag.TableException, "NTILE's argument must be a positive integer literal."))
 		}
 		wc.Offset = v.I
 		wc.Type = types.Int64.WithNullable(false)
 	case "FIRST_VALUE", "LAST_VALUE":
 		if argc != 1 {
-			return bad("1")
+			return one(bad("1"))
 		}
 		i, t, err := addArg(c.Args[0])
 		if err != nil {
-			return wc, err
+			return one(wc, err)
 		}
 		wc.Arg, wc.Type = i, t.WithNullable(true)
 		wc.Type.Attr = types.Regular
 	case "LAG", "LEAD":
 		if argc < 1 || argc > 3 {
-			return wc, diag.Errorf(c.Pos, diag.SqlValidatorException, "Invalid number of arguments to function '%s'. Was expecting 1 arguments", name)
+			return one(wc, diag.Errorf(c.Pos, diag.SqlValidatorException, "Invalid number of arguments to function '%s'. Was expecting 1 arguments", name))
 		}
 		i, t, err := addArg(c.Args[0])
 		if err != nil {
-			return wc, err
+			return one(wc, err)
 		}
 		wc.Arg, wc.Offset = i, 1
 		t.Attr = types.Regular
@@ -424,22 +479,22 @@ func (b *binder) windowCall(c *sql.Call, name string, sc *scope, pre *[]expr.Exp
 		if argc >= 2 {
 			x, err := b.expr(c.Args[1], sc)
 			if err != nil {
-				return wc, err
+				return one(wc, err)
 			}
 			v, ok := expr.LiteralValue(x)
 			if !ok || v.Null || !x.Type().IsInteger() {
-				return wc, diag.Errorf(c.Args[1].ExprPos(), diag.TableException, "%s's offset must be an integer literal.", name)
+				return one(wc, diag.Errorf(c.Args[1].ExprPos(), diag.TableException, "%s's offset must be an integer literal.", name))
 			}
 			wc.Offset = v.I
 		}
 		if argc == 3 {
 			x, err := b.expr(c.Args[2], sc)
 			if err != nil {
-				return wc, err
+				return one(wc, err)
 			}
 			if !x.Type().Equal(t) {
 				if x, err = expr.Cast(x, t.WithNullable(true), false, c.Args[2].ExprPos()); err != nil {
-					return wc, err
+					return one(wc, err)
 				}
 			}
 			*pre = append(*pre, x)
@@ -450,7 +505,7 @@ func (b *binder) windowCall(c *sql.Call, name string, sc *scope, pre *[]expr.Exp
 			}
 		}
 	}
-	return wc, nil
+	return one(wc, nil)
 }
 
 // checkStreamingOver applies Flink's streaming OVER rules.
