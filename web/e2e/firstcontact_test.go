@@ -134,6 +134,8 @@ func TestExampleKeepsTheScript(t *testing.T) {
 	ex := state.Examples[2]
 	p.do("choose an example", 10*time.Second, chromedp.Click(chromedp.CSS(`#example-list button[data-index="2"]`)))
 	waitFor[bool](p, "the example", `window.flinkplay.getText() === `+jsString(ex.SQL), 5*time.Second)
+	// The notice comes with the next render, after the editor's text.
+	waitFor[bool](p, "the notice", `(document.getElementById('notice')?.textContent || '').includes(`+jsString(ex.Name)+`)`, 5*time.Second)
 	notice := p.text("notice")
 	p.shot("example-opened")
 	if !strings.Contains(notice, ex.Name) || !strings.Contains(notice, "kept in History") || !p.shown("restore-script") {
@@ -422,4 +424,33 @@ func TestJobsPanel(t *testing.T) {
 	waitFor[bool](p, "the job canceled", `(() => { const s = document.querySelector('#jobs .job .job-status'); return !!s && s.textContent === 'CANCELED'; })()`, 5*time.Second)
 	waitFor[bool](p, "the tab without a count", `document.getElementById('side-jobs').textContent.trim() === 'Jobs'`, 5*time.Second)
 	p.shot("job-canceled")
+}
+
+// TestNexmarkBenchmarkExample: the gallery's Nexmark benchmark runs its
+// jobs one after another, and the Jobs tab shows each one's events per
+// second, as the example promises.
+func TestNexmarkBenchmarkExample(t *testing.T) {
+	i := -1
+	for k, ex := range state.Examples {
+		if ex.Name == "Nexmark: benchmark this tab" {
+			i = k
+		}
+	}
+	if i < 0 {
+		t.Fatal("no Nexmark benchmark in the gallery")
+	}
+	p := open(t, 180*time.Second)
+	p.load()
+	p.selectExample(i)
+	p.click("run-all")
+	waitFor[bool](p, "the three jobs finished", `(() => { const s = JSON.parse(window.flinkplay.state()); return !s.running && window.flinkplay.transcript().includes('3 rows in set'); })()`, 150*time.Second)
+	if st := p.text("status"); !strings.Contains(st, "rows written") {
+		p.fatalf("status %q: an INSERT's rows are written, not received", st)
+	}
+	p.click("side-jobs")
+	rates := waitFor[[]string](p, "each job's events per second", guardList(`(() => {
+  const rows = [...document.querySelectorAll('#jobs .job.finished .job-rows')].map((e) => e.textContent);
+  return rows.length === 3 && rows.every((r) => /^read 500,000 rows \([0-9,]+ rows\/s\)/.test(r)) ? rows : null; })()`), 10*time.Second)
+	t.Logf("Nexmark in this tab: %q", rates)
+	p.shot("jobs")
 }

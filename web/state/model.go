@@ -408,7 +408,13 @@ func (m *Model) Status(now time.Time) string {
 			reads = protocol.SourcesText(q.Sources)
 		}
 		if q.Received > 0 || reads == "" {
-			parts = append(parts, Count(q.Received)+" "+plural(q.Received, "row", "rows")+" received")
+			// An INSERT run in the foreground (table.dml-sync) shows no
+			// rows: what it counts is what its sinks were given.
+			verb := " received"
+			if q.Insert {
+				verb = " written"
+			}
+			parts = append(parts, Count(q.Received)+" "+plural(q.Received, "row", "rows")+verb)
 			if m.Running && !q.Done && q.Progressed && q.Received > 0 {
 				parts = append(parts, Count(int64(q.RowsPerSec+0.5))+" rows/s")
 			}

@@ -465,3 +465,24 @@ func TestProgressCountsOnce(t *testing.T) {
 		t.Errorf("received %d, buffer %d, want 5 and 5", m.Received(), m.Query.Changes.Len())
 	}
 }
+
+// An INSERT run in the foreground (table.dml-sync) shows no rows: the
+// status counts what it wrote.
+func TestModelInsertStatus(t *testing.T) {
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	m := NewModel(0)
+	m.StartRun(3, "INSERT INTO s SELECT * FROM t;", t0)
+	msgs := []protocol.Message{
+		{Type: protocol.TypeStatement, ID: 3, Start: 0, End: 29, SQL: "INSERT INTO s SELECT * FROM t"},
+		{Type: protocol.TypeSchema, ID: 3, Columns: []protocol.Column{{Name: "default_catalog.default_database.s", Type: "BIGINT"}}, Streaming: true, Insert: true},
+		{Type: protocol.TypeProgress, ID: 3, Received: 1200, ElapsedMs: 500},
+		{Type: protocol.TypeDone, ID: 3, Tableau: "[INFO] Complete execution of the SQL update statement.\n"},
+		{Type: protocol.TypeRunDone, ID: 3},
+	}
+	for i := range msgs {
+		m.Apply(&msgs[i], t0.Add(time.Second))
+	}
+	if got := m.Status(t0.Add(time.Hour)); got != "Finished · 1,200 rows written · 1.0 s" {
+		t.Errorf("status %q", got)
+	}
+}

@@ -323,6 +323,15 @@ func (w *Worker) insert(ctx context.Context, req protocol.Request, idx int, res 
 	// prints exactly that.
 	var text bytes.Buffer
 	client.Print(ctx, &text, &engine.Result{Kind: engine.ResultInsert, Schema: res.Schema, Streaming: res.Streaming}, o)
+	// The Jobs panel lists a job run in the foreground too: its rows and
+	// rate when it ends.
+	if res.Job != nil {
+		w.jobs.mu.Lock()
+		w.jobs.sess = w.sess
+		w.jobs.mu.Unlock()
+		w.emitJobs()
+		defer w.emitJobs()
+	}
 	f := w.startFeed(req, idx, res, false, nil)
 	cancelled := false
 	for {
