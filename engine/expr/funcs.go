@@ -225,6 +225,10 @@ func Known(name string) bool {
 	return ok
 }
 
+// NoMatch is Calcite's "No match found for function signature" for a
+// call of name with args.
+func NoMatch(name string, args []Expr, pos int) *diag.Error { return noMatch(name, args, pos) }
+
 func noMatch(name string, args []Expr, pos int) *diag.Error {
 	fams := make([]string, len(args))
 	for i, a := range args {

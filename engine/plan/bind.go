@@ -291,7 +291,7 @@ func (b *binder) from(ref sql.TableRef) (Node, *scope, error) {
 		if isWindowTVF(r.Name) && !r.Lateral {
 			return b.windowTVF(r)
 		}
-		return nil, nil, diag.Errorf(r.Pos, diag.TableException, "Table function %s is not supported yet.", r.Name)
+		return nil, nil, b.unknownTableFunc(r)
 	}
 	return nil, nil, diag.Errorf(ref.RefPos(), diag.TableException, "Unsupported FROM clause")
 }
@@ -690,4 +690,27 @@ func scanDigest(table string, options map[string]string, metadata []string) stri
 	b.WriteString("\x00metadata:")
 	b.WriteString(strings.Join(metadata, ","))
 	return b.String()
+}
+
+// unknownTableFunc is the error of a table function the engine does not
+// have: a user-defined one fails as its class does (catalog.Function), any
+// other as Calcite fails to find it.
+func (b *binder) unknownTableFunc(r *sql.TableFunc) error {
+	if cat := b.p.Catalog; cat != nil {
+		if f, ok := cat.TemporarySystemFunction(r.Name); ok {
+			return f.CallError(r.Pos)
+		}
+		if f, ok := cat.LookupFunction([]string{r.Name}); ok {
+			return f.CallError(r.Pos)
+		}
+	}
+	args := make([]expr.Expr, 0, len(r.Args))
+	for _, a := range r.Args {
+		x, err := b.expr(a, &scope{})
+		if err != nil {
+			return diag.Errorf(r.Pos, diag.TableException, "Table function %s is not supported yet.", r.Name)
+		}
+		args = append(args, x)
+	}
+	return expr.NoMatch(r.Name, args, r.Pos)
 }

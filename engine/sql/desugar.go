@@ -1697,6 +1697,11 @@ func (ds *desugarer) tableRef(i, j int) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	if ds.tok(k).IsPunct("(") {
+		// Flink 2.x (FLINK-36824): a table function called without
+		// TABLE(...), FROM TUMBLE(TABLE t, DESCRIPTOR(ts), ...).
+		return ds.bareTableFunc(i, k, parts)
+	}
 	if err := ds.unreserved(i, k); err != nil {
 		return 0, err
 	}
@@ -1883,6 +1888,22 @@ func (ds *desugarer) tableFunc(i, lp int, kind identKind) (int, error) {
 	n := ds.newIdent(entry)
 	ds.emit(identText(n)+"(", i)
 	if err := ds.seq(argLo, argHi, false, false); err != nil {
+		return 0, err
+	}
+	ds.emit(")", rp)
+	return ds.alias(rp+1, &ds.d.idents[n])
+}
+
+// bareTableFunc is a table function call in FROM without TABLE(...): the
+// name at i (parts), its arguments in the parentheses at lp.
+func (ds *desugarer) bareTableFunc(i, lp int, parts []Ident) (int, error) {
+	rp := ds.match[lp]
+	if rp <= lp {
+		return 0, ds.encountered(lp)
+	}
+	n := ds.newIdent(identEntry{kind: idTVF, parts: parts, name: callName(parts), pos: parts[0].Pos})
+	ds.emit(identText(n)+"(", i)
+	if err := ds.seq(lp+1, rp, false, false); err != nil {
 		return 0, err
 	}
 	ds.emit(")", rp)
