@@ -1737,7 +1737,7 @@ func (ds *desugarer) tableRef(i, j int) (int, error) {
 		}
 		k = e
 	}
-	return ds.alias(k, nil)
+	return ds.alias(k, -1)
 }
 
 // asOfEnd finds where the expression after FOR SYSTEM_TIME AS OF ends.
@@ -1769,7 +1769,10 @@ OFFSET FETCH UNION INTERSECT EXCEPT WINDOW`)
 // alias handles [AS] alias [(col, ...)] after a table reference. When
 // entry is set (table functions), column names go there because vitess
 // cannot carry them.
-func (ds *desugarer) alias(k int, entry *identEntry) (int, error) {
+// alias reads [AS] name [(col, ...)] at k; entry, when not -1, is the
+// identifier entry of the table function the column names are for (an
+// index: newIdent may move the entries).
+func (ds *desugarer) alias(k int, entry int) (int, error) {
 	t := ds.tok(k)
 	hasAS := t.Is("AS")
 	if hasAS {
@@ -1814,8 +1817,8 @@ func (ds *desugarer) alias(k int, entry *identEntry) (int, error) {
 		if len(cols) == 0 {
 			return 0, ds.encountered(rp)
 		}
-		if entry != nil {
-			entry.cols = cols
+		if entry >= 0 {
+			ds.d.idents[entry].cols = cols
 		} else {
 			ds.emit("(", k)
 			for c, col := range cols {
@@ -1852,7 +1855,7 @@ func (ds *desugarer) derived(i int) (int, error) {
 		return 0, err
 	}
 	ds.emit(")", rp)
-	k, err := ds.alias(rp+1, nil)
+	k, err := ds.alias(rp+1, -1)
 	if err != nil {
 		return 0, err
 	}
@@ -1891,7 +1894,7 @@ func (ds *desugarer) tableFunc(i, lp int, kind identKind) (int, error) {
 		return 0, err
 	}
 	ds.emit(")", rp)
-	return ds.alias(rp+1, &ds.d.idents[n])
+	return ds.alias(rp+1, n)
 }
 
 // bareTableFunc is a table function call in FROM without TABLE(...): the
@@ -1907,7 +1910,7 @@ func (ds *desugarer) bareTableFunc(i, lp int, parts []Ident) (int, error) {
 		return 0, err
 	}
 	ds.emit(")", rp)
-	return ds.alias(rp+1, &ds.d.idents[n])
+	return ds.alias(rp+1, n)
 }
 
 // parseTableHints reads /*+ OPTIONS('k'='v', ...) */ after a table name.
