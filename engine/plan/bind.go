@@ -605,6 +605,7 @@ type orderCtx struct {
 
 // orderLimit adds ORDER BY and LIMIT/OFFSET above n.
 func (b *binder) orderLimit(n Node, out *scope, oc *orderCtx, order []sql.OrderItem, limit, offset sql.Expr) (Node, error) {
+	width := len(out.cols) // extra sort columns past it are dropped at the end
 	if len(order) > 0 {
 		var keys []sql.OrderItem = order
 		sk := make([]SortKey, 0, len(keys))
@@ -625,8 +626,24 @@ func (b *binder) orderLimit(n Node, out *scope, oc *orderCtx, order []sql.OrderI
 					}
 				}
 			}
+			if col < 0 && oc != nil && oc.pre != nil && n == Node(oc.pre) {
+				// An expression of the FROM clause's columns: projected
+				// beside the select list for the sort, then dropped, as
+				// Calcite does.
+				x, err := b.exprIn(o.Expr, oc.inScope, oc.agg)
+				if err != nil {
+					return nil, err
+				}
+				oc.pre.Exprs = append(oc.pre.Exprs, x)
+				oc.pre.Out.Columns = append(oc.pre.Out.Columns, types.Column{Name: exprName(len(oc.pre.Exprs) - 1), Type: x.Type()})
+				col = len(oc.pre.Exprs) - 1
+			}
 			if col < 0 {
-				return nil, diag.Errorf(o.Expr.ExprPos(), diag.TableException, "ORDER BY on an expression that is not in the select list is not supported yet.")
+				text := sql.FormatExpr(o.Expr)
+				if ref, ok := o.Expr.(*sql.ColumnRef); ok {
+					text = refText(ref)
+				}
+				return nil, diag.Errorf(o.Expr.ExprPos(), diag.SqlValidatorException, "Expression '%s' is not in the select clause", text)
 			}
 			nullsFirst := !o.Desc
 			if o.NullsFirst != nil {
@@ -654,8 +671,22 @@ func (b *binder) orderLimit(n Node, out *scope, oc *orderCtx, order []sql.OrderI
 		}
 		n = l
 		if sn, ok := l.Input.(*Sort); ok && !b.p.Batch {
-			return sortLimit(sn, l) // a Top-N without partition (rank.go)
+			top, err := sortLimit(sn, l) // a Top-N without partition (rank.go)
+			if err != nil {
+				return nil, err
+			}
+			n = top
 		}
+	}
+	if n.Schema().Len() > width {
+		exprs := make([]expr.Expr, width)
+		var keep types.Schema
+		for i := 0; i < width; i++ {
+			c := n.Schema().Columns[i]
+			exprs[i] = expr.Column(i, c.Type)
+			keep.Columns = append(keep.Columns, c)
+		}
+		n = &Project{Input: n, Exprs: exprs, Out: keep}
 	}
 	return n, nil
 }
