@@ -225,10 +225,13 @@ func buildRound(name string, args []Expr, pos int) (Expr, error) {
 				return types.NullValue, runtimeErr(diag.NumberFormatException, "Infinite or NaN")
 			}
 			if down {
-				// Flink truncates doubles through DECIMAL(38, 18).
+				// Flink truncates doubles through DECIMAL(38, 18); a value
+				// that does not fit is a NULL there, which its truncation
+				// then dereferences (SqlFunctionUtils.struncate).
 				d = d.rescale(18)
 				if d.digits() > types.MaxDecimalPrecision {
-					return types.NullValue, nil
+					return types.NullValue, runtimeErr("java.lang.NullPointerException",
+						`Cannot invoke "org.apache.flink.table.data.DecimalData.scale()" because "b0" is null`)
 				}
 			}
 			f := decRoundTo(d, r, down).toFloat()
