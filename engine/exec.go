@@ -71,6 +71,10 @@ func (s *Session) exec(ctx context.Context, st sql.Statement) (*Result, error) {
 		if st.What == sql.ShowJobs {
 			return s.execShowJobs(), nil
 		}
+	case *sql.CreateTable:
+		if st.AsQuery != nil {
+			return s.execCreateTableAs(ctx, st, nil)
+		}
 	}
 	res, handled, err := s.execCatalogStmt(ctx, st)
 	if handled {
@@ -88,6 +92,11 @@ func (s *Session) execInStatementSet(ctx context.Context, st sql.Statement) (*Re
 		*s.stmtSet = append(*s.stmtSet, st)
 		s.setText = append(s.setText, s.stmtText+";")
 		return &Result{Kind: ResultSuccess}, nil
+	case *sql.CreateTable:
+		if st.AsQuery != nil {
+			// The table is made now; its INSERT runs with the set.
+			return s.execCreateTableAs(ctx, st, s.stmtSet)
+		}
 	case *sql.End:
 		set := *s.stmtSet
 		s.stmtSet = nil
@@ -428,5 +437,45 @@ func (s *Session) execInserts(ctx context.Context, inserts []*sql.Insert) (*Resu
 		sinks[i] = ip.ID.String()
 	}
 	s.newJob(res, sinks)
+	return res, nil
+}
+
+// execCreateTableAs runs CREATE TABLE ... AS SELECT as Flink 1.20 does:
+// the table takes the query's columns (names and types, time attributes
+// materialized) and the statement's options, and an INSERT of the query
+// into it is submitted as a job. Like Flink's default (non-atomic CTAS),
+// the table stays when the job fails. In a statement set (set non-nil)
+// the table is made at once and the INSERT joins the set.
+func (s *Session) execCreateTableAs(ctx context.Context, st *sql.CreateTable, set *[]*sql.Insert) (*Result, error) {
+	qp, err := s.planner().PlanQuery(st.AsQuery)
+	if err != nil {
+		return nil, err
+	}
+	def := *st
+	def.AsQuery, def.AsQueryText = nil, ""
+	for _, c := range qp.Root.Schema().Columns {
+		t := c.Type
+		t.Attr = types.Regular
+		def.Columns = append(def.Columns, sql.ColumnDef{Name: sql.Ident{Name: c.Name, Pos: st.Pos}, Type: t, TypePos: st.Pos})
+	}
+	if _, err := s.execCreateTable(&def); err != nil {
+		return nil, err
+	}
+	ins := &sql.Insert{Pos: st.Pos, Table: st.Name, Source: st.AsQuery}
+	if set != nil {
+		if _, err := s.planner().PlanInsert(ins); err != nil {
+			return nil, err
+		}
+		*set = append(*set, ins)
+		s.setText = append(s.setText, s.stmtText+";")
+		return &Result{Kind: ResultSuccess}, nil
+	}
+	res, err := s.execInserts(ctx, []*sql.Insert{ins})
+	if err != nil {
+		return nil, err
+	}
+	if id, err := s.qualify(st.Name); err == nil {
+		res.Created, _ = s.catalog.ShowCreateTable(id)
+	}
 	return res, nil
 }

@@ -48,6 +48,11 @@ type Result struct {
 	// run it in the foreground (table.dml-sync), or Job.Run it.
 	Job *Job
 
+	// Created is, for CREATE TABLE ... AS SELECT, the CREATE TABLE
+	// statement of the table it made (SHOW CREATE TABLE's text): what
+	// recreates the table in a new session without running its query.
+	Created string
+
 	meters    []*runtime.SourceMeter
 	next      func(ctx context.Context) (*stream.Batch, error)
 	close     func() error

@@ -238,6 +238,11 @@ func (m *Model) Apply(msg *protocol.Message, now time.Time) {
 			m.block().Query = q
 		}
 		q.Done, q.Cancelled = true, msg.Cancelled
+		if msg.Created != "" {
+			// A CREATE TABLE ... AS SELECT: a new session gets its table,
+			// not its query again.
+			m.DDL = append(m.DDL, msg.Created)
+		}
 		q.Tail = append(lines(msg.Tableau), lines(msg.Footer)...)
 		q.ElapsedMs = msg.ElapsedMs
 		q.report(msg.Received)

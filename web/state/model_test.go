@@ -486,3 +486,25 @@ func TestModelInsertStatus(t *testing.T) {
 		t.Errorf("status %q", got)
 	}
 }
+
+// A CREATE TABLE ... AS SELECT is replayed as the CREATE TABLE of the
+// table it made, not as itself (its query would run again).
+func TestModelCTASReplay(t *testing.T) {
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	m := NewModel(0)
+	src := "CREATE TABLE d WITH ('connector' = 'blackhole') AS SELECT 1 AS a;"
+	m.StartRun(4, src, t0)
+	created := "CREATE TABLE `default_catalog`.`default_database`.`d` (\n  `a` INT NOT NULL\n)\nWITH (\n  'connector' = 'blackhole'\n)\n"
+	msgs := []protocol.Message{
+		{Type: protocol.TypeStatement, ID: 4, Start: 0, End: len(src) - 1, SQL: src[:len(src)-1]},
+		{Type: protocol.TypeSchema, ID: 4, Insert: true},
+		{Type: protocol.TypeDone, ID: 4, Tableau: "[INFO] Complete execution of the SQL update statement.\n", Created: created},
+		{Type: protocol.TypeRunDone, ID: 4},
+	}
+	for i := range msgs {
+		m.Apply(&msgs[i], t0)
+	}
+	if len(m.DDL) != 1 || m.DDL[0] != created {
+		t.Errorf("DDL %q, want the created table's CREATE TABLE", m.DDL)
+	}
+}

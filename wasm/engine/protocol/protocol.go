@@ -162,6 +162,10 @@ type Message struct {
 	// Result: the statement's change is kept by the catalog store (a
 	// playground catalog), so the page must not replay it in a new session.
 	Persisted bool `json:"persisted,omitempty"`
+	// Done of a CREATE TABLE ... AS SELECT: the CREATE TABLE of the table
+	// it made, which a new session replays instead of the statement (whose
+	// query would run again).
+	Created string `json:"created,omitempty"`
 
 	// Files and FileData: the directory or file, and for Files the
 	// directory's entries.

@@ -358,7 +358,7 @@ func (w *Worker) insert(ctx context.Context, req protocol.Request, idx int, res 
 			break
 		}
 	}
-	done := protocol.Message{Cancelled: cancelled}
+	done := protocol.Message{Cancelled: cancelled, Created: res.Created}
 	if !cancelled || !o.DMLSync {
 		done.Tableau = text.String()
 	}
@@ -375,6 +375,6 @@ func (w *Worker) submit(req protocol.Request, idx int, res *engine.Result, o cli
 	var text bytes.Buffer
 	client.Print(context.Background(), &text, &engine.Result{Kind: engine.ResultInsert, Schema: res.Schema, Streaming: res.Streaming, Job: res.Job}, o)
 	w.startJob(res.Job)
-	w.emit(protocol.Message{Type: protocol.TypeDone, ID: req.ID, Stmt: idx, Tableau: text.String()})
+	w.emit(protocol.Message{Type: protocol.TypeDone, ID: req.ID, Stmt: idx, Tableau: text.String(), Created: res.Created})
 	return true
 }
