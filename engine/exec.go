@@ -451,8 +451,25 @@ func (s *Session) execCreateTableAs(ctx context.Context, st *sql.CreateTable, se
 	if err != nil {
 		return nil, err
 	}
+	if st.Replace {
+		// Non-atomic RTAS, Flink's default: drop the table if it
+		// exists, then create it.
+		id, err := s.qualify(st.Name)
+		if err != nil {
+			return nil, err
+		}
+		if o, ok := s.catalog.Lookup(id); !ok || o.Temporary {
+			if !st.OrReplace {
+				return nil, diag.Errorf(st.Name.Pos(), diag.TableException,
+					"The table %s to be replaced doesn't exist. You can try to use CREATE TABLE AS statement or CREATE OR REPLACE TABLE AS statement.", id.Quoted())
+			}
+		} else if err := s.catalog.DropTable(id, false, false); err != nil {
+			return nil, at(err, st.Name.Pos())
+		}
+	}
 	def := *st
 	def.AsQuery, def.AsQueryText = nil, ""
+	def.Replace, def.OrReplace = false, false
 	for _, c := range qp.Root.Schema().Columns {
 		t := c.Type
 		t.Attr = types.Regular

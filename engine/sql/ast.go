@@ -118,10 +118,14 @@ type LikeClause struct {
 	Options []LikeOption
 }
 
-// CreateTable is CREATE [TEMPORARY] TABLE [IF NOT EXISTS] name (...) ... WITH (...) [LIKE ...].
+// CreateTable is CREATE [TEMPORARY] TABLE [IF NOT EXISTS] name (...) ... WITH (...) [LIKE ...],
+// or [CREATE OR] REPLACE TABLE name ... AS query.
 type CreateTable struct {
 	Pos           int
 	Name          ObjectName
+	// Replace: REPLACE TABLE ... AS (the table must exist); with
+	// OrReplace, CREATE OR REPLACE TABLE ... AS.
+	Replace, OrReplace bool
 	Temporary     bool
 	IfNotExists   bool
 	Columns       []ColumnDef

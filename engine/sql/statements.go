@@ -164,8 +164,11 @@ func (p *parser) statement() Statement {
 	}
 	if t.Kind == Word {
 		switch strings.ToUpper(t.Val) {
+		case "REPLACE":
+			p.next()
+			return p.replaceTable(t.Pos, false, false)
 		case "LOAD", "UNLOAD", "ADD", "REMOVE", "CALL", "ANALYZE", "COMPILE", "STOP", "TRUNCATE",
-			"DELETE", "UPDATE", "MERGE", "REPLACE":
+			"DELETE", "UPDATE", "MERGE":
 			p.unsupported(t.Pos, strings.ToUpper(t.Val))
 		case "HELP", "QUIT", "EXIT", "CLEAR":
 			p.failAt(t.Pos, diag.SqlExecutionException, "The SQL client command %s is not available in the playground.", strings.ToUpper(t.Val))
@@ -345,7 +348,13 @@ func (p *parser) propertyKeys() []Property {
 func (p *parser) create() Statement {
 	pos := p.next().Pos
 	if p.tok().Is("OR") {
-		p.unsupported(pos, "CREATE OR REPLACE")
+		p.next()
+		p.expectKw("REPLACE")
+		temporary := p.acceptKw("TEMPORARY")
+		if !p.isKw("TABLE") {
+			p.unsupported(pos, "CREATE OR REPLACE")
+		}
+		return p.replaceTable(pos, temporary, true)
 	}
 	temporary := p.acceptKw("TEMPORARY")
 	t := p.tok()
@@ -452,9 +461,20 @@ type tableShape struct {
 	watermark *WatermarkDef
 }
 
+// replaceTable parses [CREATE OR] REPLACE TABLE ... AS query, from TABLE.
+func (p *parser) replaceTable(pos int, temporary, orReplace bool) Statement {
+	return p.tableStatement(pos, temporary, true, orReplace)
+}
+
 func (p *parser) createTable(pos int, temporary bool) Statement {
+	return p.tableStatement(pos, temporary, false, false)
+}
+
+// tableStatement parses CREATE TABLE and [CREATE OR] REPLACE TABLE from
+// TABLE on.
+func (p *parser) tableStatement(pos int, temporary, replace, orReplace bool) Statement {
 	p.expectKw("TABLE")
-	ct := &CreateTable{Pos: pos, Temporary: temporary}
+	ct := &CreateTable{Pos: pos, Temporary: temporary, Replace: replace, OrReplace: orReplace}
 	ct.IfNotExists = p.ifNotExists()
 	ct.Name = p.objectName()
 	var sh tableShape
@@ -481,7 +501,10 @@ func (p *parser) createTable(pos int, temporary bool) Statement {
 		ct.Options = p.properties()
 	}
 	var likeErr *diag.Error
-	if p.isKw("LIKE") {
+	if replace {
+		p.expectKw("AS")
+		ct.AsQuery, ct.AsQueryText = p.query(false)
+	} else if p.isKw("LIKE") {
 		ct.Like, likeErr = p.likeClause()
 	} else if p.acceptKw("AS") {
 		ct.AsQuery, ct.AsQueryText = p.query(false)
@@ -492,7 +515,30 @@ func (p *parser) createTable(pos int, temporary bool) Statement {
 	}
 	ct.Columns = sh.columns
 	ct.PrimaryKey = firstPrimaryKey(&sh)
-	if ct.AsQuery != nil {
+	if replace {
+		// Flink 1.20's SqlReplaceTableAs.validate, in its order.
+		what := "REPLACE TABLE AS SELECT"
+		if orReplace {
+			what = "CREATE OR REPLACE TABLE AS SELECT"
+		}
+		rtas := func(msg string) {
+			errs = append(errs, diag.Errorf(pos, SqlValidateException, "%s syntax does not support %s yet.", what, msg))
+		}
+		switch {
+		case ct.IfNotExists:
+			rtas("IF NOT EXISTS statements")
+		case temporary:
+			rtas("temporary table")
+		case len(ct.Columns) > 0:
+			rtas("to specify explicit columns")
+		case ct.Watermark != nil:
+			rtas("to specify explicit watermark")
+		case len(ct.PartitionedBy) > 0:
+			rtas("to create partitioned table")
+		case ct.PrimaryKey != nil:
+			rtas("primary key constraints")
+		}
+	} else if ct.AsQuery != nil {
 		// Flink 1.20's SqlCreateTableAs.validate, in its order.
 		ctas := func(what string) {
 			errs = append(errs, diag.Errorf(pos, SqlValidateException, "CREATE TABLE AS SELECT syntax does not support %s yet.", what))
