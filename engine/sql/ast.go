@@ -121,22 +121,22 @@ type LikeClause struct {
 // CreateTable is CREATE [TEMPORARY] TABLE [IF NOT EXISTS] name (...) ... WITH (...) [LIKE ...],
 // or [CREATE OR] REPLACE TABLE name ... AS query.
 type CreateTable struct {
-	Pos           int
-	Name          ObjectName
+	Pos  int
+	Name ObjectName
 	// Replace: REPLACE TABLE ... AS (the table must exist); with
 	// OrReplace, CREATE OR REPLACE TABLE ... AS.
 	Replace, OrReplace bool
-	Temporary     bool
-	IfNotExists   bool
-	Columns       []ColumnDef
-	Watermark     *WatermarkDef
-	PrimaryKey    *PrimaryKeyDef
-	Comment       *string
-	PartitionedBy []Ident
-	Options       []Property
-	Like          *LikeClause
-	AsQuery       Query  // CREATE TABLE ... AS SELECT; nil otherwise
-	AsQueryText   string // the AS query exactly as written
+	Temporary          bool
+	IfNotExists        bool
+	Columns            []ColumnDef
+	Watermark          *WatermarkDef
+	PrimaryKey         *PrimaryKeyDef
+	Comment            *string
+	PartitionedBy      []Ident
+	Options            []Property
+	Like               *LikeClause
+	AsQuery            Query  // CREATE TABLE ... AS SELECT; nil otherwise
+	AsQueryText        string // the AS query exactly as written
 }
 
 // CreateView is CREATE [TEMPORARY] VIEW [IF NOT EXISTS] name [(cols)] [COMMENT c] AS query.
