@@ -252,6 +252,12 @@ func (s *Session) execSet(st *sql.Set) (*Result, error) {
 					"Invalid time zone. The value should be a Time Zone Database (TZDB) ID such as 'America/Los_Angeles' to include daylight saving time. Fixed offsets are supported using 'GMT-03:00' or 'GMT+03:00'. Or use 'UTC' without time zone and daylight saving time.")
 			}
 		}
+	case "table.sql-dialect":
+		// The gateway reads the dialect as Flink's SqlDialect enum at once.
+		if !strings.EqualFold(val, "default") && !strings.EqualFold(val, "hive") {
+			return nil, diag.Errorf(st.Key.ValuePos, diag.IllegalArgument,
+				"No enum constant org.apache.flink.table.api.SqlDialect.%s", strings.ToUpper(val))
+		}
 	case KeyDatagenSeed:
 		if _, err := strconv.ParseInt(strings.TrimSpace(val), 10, 64); err != nil {
 			return nil, diag.Errorf(st.Key.ValuePos, diag.IllegalArgument, "Could not parse value '%s' for key '%s'.", val, key)

@@ -1,6 +1,7 @@
 package sql
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 
@@ -1219,11 +1220,51 @@ func (p *parser) failStatementBody(want []string) {
 
 // ---------------------------------------------------------------- SET, RESET
 
+// The SQL client's legacy SET key = value and RESET key, unquoted, which
+// Flink's ExtendedParser matches with these patterns (its
+// SetOperationParseStrategy and ResetOperationParseStrategy) before its
+// SQL parser sees the statement.
+var (
+	legacySet   = regexp.MustCompile(`(?is)^SET(\s+([^'\s]+)\s*=\s*('([^']*)'|([^;\s]+)))?\s*;?$`)
+	legacyReset = regexp.MustCompile(`(?is)^RESET(\s+([^'\s]+)\s*)?\s*;?$`)
+)
+
+// legacyMatch matches re against the statement's text; it returns the
+// submatch offsets, relative to the script.
+func (p *parser) legacyMatch(re *regexp.Regexp) []int {
+	text := p.src[p.base:p.end]
+	lead := len(text) - len(strings.TrimLeft(text, " \t\r\n"))
+	text = strings.TrimSpace(text)
+	m := re.FindStringSubmatchIndex(text)
+	for i := range m {
+		if m[i] >= 0 {
+			m[i] += p.base + lead
+		}
+	}
+	return m
+}
+
+// skipRest moves past the statement's remaining tokens.
+func (p *parser) skipRest() {
+	for p.tok().Kind != EOF && !p.tok().IsPunct(";") {
+		p.next()
+	}
+}
+
 func (p *parser) set() Statement {
 	s := &Set{Pos: p.next().Pos}
 	if p.tok().Kind == String {
 		prop := p.property()
 		s.Key = &prop
+	} else if m := p.legacyMatch(legacySet); m != nil && m[4] >= 0 {
+		prop := Property{Key: p.src[m[4]:m[5]], KeyPos: m[4]}
+		if m[8] >= 0 {
+			prop.Value, prop.ValuePos = p.src[m[8]:m[9]], m[8]-1
+		} else {
+			prop.Value, prop.ValuePos = p.src[m[10]:m[11]], m[10]
+		}
+		s.Key = &prop
+		p.skipRest()
 	} else {
 		p.note(stringImages...)
 	}
@@ -1235,6 +1276,9 @@ func (p *parser) reset() Statement {
 	if p.tok().Kind == String {
 		k := p.stringLit()
 		r.Key = &Property{Key: k.Val, KeyPos: k.Pos, ValuePos: -1}
+	} else if m := p.legacyMatch(legacyReset); m != nil && m[4] >= 0 {
+		r.Key = &Property{Key: p.src[m[4]:m[5]], KeyPos: m[4], ValuePos: -1}
+		p.skipRest()
 	} else {
 		p.note(stringImages...)
 	}
