@@ -65,6 +65,8 @@ func (s *Session) exec(ctx context.Context, st sql.Statement) (*Result, error) {
 		return s.execExplain(ctx, st)
 	case *sql.StopJob:
 		return s.execStopJob(st)
+	case *sql.Help:
+		return &Result{Kind: ResultText, Info: helpText}, nil
 	case *sql.DescribeJob:
 		return s.execDescribeJob(st)
 	case *sql.Show:
@@ -502,3 +504,24 @@ func (s *Session) execCreateTableAs(ctx context.Context, st *sql.CreateTable, se
 	}
 	return res, nil
 }
+
+// helpText is what the SQL client's HELP prints (CliStrings.MESSAGE_HELP of
+// Flink 1.20), its output being the playground's to match.
+const helpText = "The following commands are available:\n\n" +
+	"HELP               \t\tPrints the available commands.\n" +
+	"QUIT/EXIT          \t\tQuits the SQL CLI client.\n" +
+	"CLEAR              \t\tClears the current terminal.\n" +
+	"SET                \t\tSets a session configuration property. Syntax: \"SET '<key>'='<value>';\". Use \"SET;\" for listing all properties.\n" +
+	"RESET              \t\tResets a session configuration property. Syntax: \"RESET '<key>';\". Use \"RESET;\" for reset all session properties.\n" +
+	"INSERT INTO        \t\tInserts the results of a SQL SELECT query into a declared table sink.\n" +
+	"INSERT OVERWRITE   \t\tInserts the results of a SQL SELECT query into a declared table sink and overwrite existing data.\n" +
+	"SELECT             \t\tExecutes a SQL SELECT query on the Flink cluster.\n" +
+	"EXPLAIN            \t\tDescribes the execution plan of a query or table with the given name.\n" +
+	"BEGIN STATEMENT SET\t\tBegins a statement set. Syntax: \"BEGIN STATEMENT SET;\"\n" +
+	"END                \t\tEnds a statement set. Syntax: \"END;\"\n" +
+	"ADD JAR            \t\tAdds the specified jar file to the submitted jobs' classloader. Syntax: \"ADD JAR '<path_to_filename>.jar'\"\n" +
+	"REMOVE JAR         \t\tRemoves the specified jar file from the submitted jobs' classloader. Syntax: \"REMOVE JAR '<path_to_filename>.jar'\"\n" +
+	"SHOW JARS          \t\tShows the list of user-specified jar dependencies. This list is impacted by the --jar and --library startup options as well as the ADD/REMOVE JAR commands.\n" +
+	"\n" +
+	"Hint: Make sure that a statement ends with \";\" for finalizing (multi-line) statements.\n" +
+	"You can also type any Flink SQL statement, please visit https://nightlies.apache.org/flink/flink-docs-stable/docs/dev/table/sql/overview/ for more details."

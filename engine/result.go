@@ -26,6 +26,8 @@ const (
 	ResultInsert
 	// ResultInfo is an informational message of the SQL client (e.g. BEGIN STATEMENT SET).
 	ResultInfo
+	// ResultText is a client command's text (HELP), in Info, printed as it is.
+	ResultText
 )
 
 // Result is the outcome of one statement, as Flink's TableResult.

@@ -255,6 +255,8 @@ func printTo(ctx context.Context, w io.Writer, r *result, o Options) (rows int, 
 		} else {
 			p.info(r.info)
 		}
+	case engine.ResultText:
+		p.line(r.info)
 	case engine.ResultTable:
 		rows = p.table(*r)
 	case engine.ResultQuery:

@@ -382,6 +382,9 @@ type BeginStatementSet struct{ Pos int }
 // End is the SQL client's END (of a statement set).
 type End struct{ Pos int }
 
+// Help is the SQL client's HELP command.
+type Help struct{ Pos int }
+
 // Explain is EXPLAIN [PLAN FOR] [detail, ...] statement.
 type Explain struct {
 	Pos     int
@@ -416,6 +419,7 @@ func (s *Insert) StmtPos() int            { return s.Pos }
 func (s *StatementSet) StmtPos() int      { return s.Pos }
 func (s *BeginStatementSet) StmtPos() int { return s.Pos }
 func (s *End) StmtPos() int               { return s.Pos }
+func (s *Help) StmtPos() int              { return s.Pos }
 func (s *Explain) StmtPos() int           { return s.Pos }
 func (s *QueryStmt) StmtPos() int         { return s.Pos }
 

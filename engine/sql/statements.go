@@ -171,7 +171,12 @@ func (p *parser) statement() Statement {
 		case "LOAD", "UNLOAD", "ADD", "REMOVE", "CALL", "ANALYZE", "COMPILE", "STOP", "TRUNCATE",
 			"DELETE", "UPDATE", "MERGE":
 			p.unsupported(t.Pos, strings.ToUpper(t.Val))
-		case "HELP", "QUIT", "EXIT", "CLEAR":
+		case "HELP":
+			if p.next(); p.tok().Kind == EOF || p.tok().IsPunct(";") {
+				return &Help{Pos: t.Pos}
+			}
+			p.failExpecting(nil)
+		case "QUIT", "EXIT", "CLEAR":
 			p.failAt(t.Pos, diag.SqlExecutionException, "The SQL client command %s is not available in the playground.", strings.ToUpper(t.Val))
 		}
 	}

@@ -369,7 +369,7 @@ func TestParseStatementErrors(t *testing.T) {
 		{"empty", "", diag.ParseException, "", 0},
 		// Flink reads "frobnicate" as an expression, a query, and fails after it.
 		{"unknown statement", "frobnicate the table", diag.ParseException, "", 11},
-		{"client command", "help", diag.SqlExecutionException, "The SQL client command HELP is not available in the playground.", 0},
+		{"client command", "quit", diag.SqlExecutionException, "The SQL client command QUIT is not available in the playground.", 0},
 		{"system function not temporary", "create system function f as 'x'", diag.ParseException,
 			"CREATE SYSTEM FUNCTION is not supported, system functions can only be registered as temporary function, you can use CREATE TEMPORARY SYSTEM FUNCTION instead.", 7},
 		{"python function from a jar", "create function f as 'm.f' language python using jar 'x.jar'", diag.ParseException,

@@ -88,7 +88,7 @@ func (f *jsonFormat) statement(rn *runner, idx int) error {
 		return err
 	}
 	kind := "success"
-	if res.Kind == engine.ResultInfo {
+	if res.Kind == engine.ResultInfo || res.Kind == engine.ResultText {
 		kind = "info"
 	}
 	f.emit(rn, Line{Stmt: idx, Kind: kind, Text: strings.TrimSuffix(text.String(), "\n")})
