@@ -1346,6 +1346,9 @@ func (s *Session) showTables(st *sql.Show) ([]string, error) {
 }
 
 func (s *Session) execDescribe(st *sql.Describe) (*Result, error) {
+	if st.Function {
+		return s.describeFunction(st)
+	}
 	if st.Database {
 		return s.describeDatabase(st)
 	}
@@ -1488,4 +1491,43 @@ func (s *Session) execDropFunction(st *sql.Drop) (*Result, error) {
 		return okResult(s.catalog.DropTemporaryFunction(id, st.IfExists), st.Name.Pos())
 	}
 	return okResult(s.catalog.DropFunction(id, st.IfExists), st.Name.Pos())
+}
+
+// describeFunction is DESCRIBE FUNCTION [EXTENDED] (Flink 2.x's
+// DescribeFunctionOperation): a built-in function is a system function,
+// not temporary; a user-defined one is resolved as a call resolves it,
+// which loads its class, and so fails here as a call does.
+func (s *Session) describeFunction(st *sql.Describe) (*Result, error) {
+	parts := nameParts(st.Name)
+	name := parts[len(parts)-1]
+	var user *catalog.ResolvedFunction
+	if len(parts) == 1 {
+		if f, ok := s.catalog.TemporarySystemFunction(name); ok {
+			user = &f
+		}
+	}
+	builtin := false
+	if user == nil && len(parts) == 1 {
+		for _, n := range flinkFunctionNames {
+			if strings.EqualFold(n, name) {
+				builtin = true
+			}
+		}
+	}
+	if user == nil && !builtin {
+		if f, ok := s.catalog.LookupFunction(parts); ok {
+			user = &f
+		}
+	}
+	switch {
+	case user != nil:
+		return nil, user.CallError(st.Name.Pos())
+	case !builtin:
+		return nil, diag.Validation(st.Name.Pos(), "Function with the identifier '%s' doesn't exist.", strings.Join(parts, "."))
+	case st.Extended:
+		return nil, diag.Errorf(st.Pos, diag.TableException, "DESCRIBE FUNCTION EXTENDED of a built-in function is not supported yet.")
+	}
+	row := func(k, v string) []types.Value { return []types.Value{types.StringValue(k), types.StringValue(v)} }
+	return tableResult([]types.Column{{Name: "info name", Type: types.String}, {Name: "info value", Type: types.String}},
+		[][]types.Value{row("is system function", "true"), row("is temporary", "false")}), nil
 }

@@ -327,6 +327,7 @@ type Show struct {
 // Describe is DESCRIBE|DESC [EXTENDED] name, or DESCRIBE CATALOG [EXTENDED] name.
 type Describe struct {
 	Pos      int
+	Function bool // DESCRIBE FUNCTION [EXTENDED] name
 	Catalog  bool
 	Database bool // DESCRIBE DATABASE [EXTENDED] [cat.]db
 	Extended bool

@@ -1198,6 +1198,11 @@ func (p *parser) describe() Statement {
 	case p.tok().Is("JOB"):
 		p.next()
 		return &DescribeJob{Pos: d.Pos, ID: p.quotedString().Val}
+	case p.acceptKw("FUNCTION"):
+		d.Function = true
+		d.Extended = p.acceptKw("EXTENDED")
+		d.Name = p.objectName()
+		return d
 	case p.tok().Is("MODEL"):
 		p.unsupported(d.Pos, "DESCRIBE "+strings.ToUpper(p.tok().Val))
 	}
