@@ -36,6 +36,12 @@ func (s *Session) execCatalogStmt(ctx context.Context, st sql.Statement) (res *R
 		}
 	case *sql.CreateFunction:
 		res, err = s.execCreateFunction(st)
+	case *sql.LoadModule:
+		res, err = s.execLoadModule(st)
+	case *sql.UnloadModule:
+		res, err = s.execUnloadModule(st)
+	case *sql.UseModules:
+		res, err = s.execUseModules(st)
 	case *sql.AlterTable:
 		res, err = s.execAlterTable(st)
 	case *sql.CreateCatalog:
@@ -1214,10 +1220,6 @@ var (
 	commentColumn = types.Column{Name: "comment", Type: types.String}
 )
 
-// builtinModules is the module list of a playground session: Flink's core
-// module only.
-var builtinModules = []string{"core"}
-
 func (s *Session) execShow(st *sql.Show) (*Result, bool, error) {
 	var (
 		names  []string
@@ -1255,7 +1257,7 @@ func (s *Session) execShow(st *sql.Show) (*Result, bool, error) {
 	case sql.ShowFunctions:
 		header = "function name"
 		names = s.catalog.UserFunctions()
-		if !st.User {
+		if !st.User && s.modules.coreUsed() {
 			names = append(names, s.functionNames()...)
 			sort.Strings(names)
 		}
@@ -1288,14 +1290,7 @@ func (s *Session) execShow(st *sql.Show) (*Result, bool, error) {
 		}
 		return stringsResult("result", []string{text}), true, nil
 	case sql.ShowModules:
-		if st.Full {
-			rows := make([][]types.Value, len(builtinModules))
-			for i, m := range builtinModules {
-				rows[i] = []types.Value{types.StringValue(m), types.BoolValue(true)}
-			}
-			return tableResult([]types.Column{{Name: "module name", Type: types.String}, {Name: "used", Type: types.Bool}}, rows), true, nil
-		}
-		return stringsResult("module name", builtinModules), true, nil
+		return s.showModules(st.Full), true, nil
 	case sql.ShowJars:
 		return stringsResult("jars", nil), true, nil
 	default:

@@ -124,6 +124,7 @@ func (s *Session) plannerAt(clock stream.Clock) *plan.Planner {
 		Batch:      s.IsBatch(),
 		Clock:      clock,
 		Zone:       s.Zone(),
+		NoCore:     !s.modules.coreUsed(),
 	}
 }
 

@@ -63,6 +63,8 @@ type Session struct {
 	settings   map[string]string // SET keys, as written
 	// stmtSet collects INSERTs between BEGIN STATEMENT SET and END.
 	stmtSet *[]*sql.Insert
+	// modules are the loaded and used modules (modules.go).
+	modules *modules
 	// meters collects the source meters of the job being built (build
 	// appends, the statement's Result takes them).
 	meters []*runtime.SourceMeter
@@ -94,7 +96,7 @@ func (s *Session) clockNow() time.Time {
 // NewSession returns a session with Flink's built-in catalog
 // default_catalog.default_database.
 func NewSession(cfg Config) *Session {
-	s := &Session{cfg: cfg, catalog: catalog.NewManager(), settings: map[string]string{}}
+	s := &Session{cfg: cfg, catalog: catalog.NewManager(), settings: map[string]string{}, modules: newModules()}
 	s.connectors = cfg.Connectors
 	if s.connectors == nil {
 		s.connectors = builtinConnectors()

@@ -304,11 +304,14 @@ func (b *binder) call(c *sql.Call, sc *scope) (expr.Expr, error) {
 		if f, ok := cat.TemporarySystemFunction(c.Name); ok {
 			return nil, f.CallError(c.Pos)
 		}
-		if !expr.Known(c.Name) {
+		if !expr.Known(c.Name) || b.p.NoCore {
 			if f, ok := cat.LookupFunction([]string{c.Name}); ok {
 				return nil, f.CallError(c.Pos)
 			}
 		}
+	}
+	if b.p.NoCore {
+		return nil, expr.NoMatch(c.Name, args, c.Pos)
 	}
 	return expr.Func(c.Name, args, c.Pos)
 }

@@ -17,7 +17,10 @@ import (
 
 // Planner binds statements against a session's catalog.
 type Planner struct {
-	Catalog    *catalog.Manager
+	Catalog *catalog.Manager
+	// NoCore: the session does not use Flink's core module, so no
+	// built-in function resolves (USE MODULES, UNLOAD MODULE core).
+	NoCore     bool
 	Connectors *connector.Registry
 	// Batch is the runtime mode: batch rejects unbounded sources and emits
 	// final results only.

@@ -386,6 +386,25 @@ type End struct{ Pos int }
 // Help is the SQL client's HELP command.
 type Help struct{ Pos int }
 
+// LoadModule is LOAD MODULE name [WITH (...)].
+type LoadModule struct {
+	Pos     int
+	Name    Ident
+	Options []Property
+}
+
+// UnloadModule is UNLOAD MODULE name.
+type UnloadModule struct {
+	Pos  int
+	Name Ident
+}
+
+// UseModules is USE MODULES name [, name]*.
+type UseModules struct {
+	Pos   int
+	Names []Ident
+}
+
 // Explain is EXPLAIN [PLAN FOR] [detail, ...] statement.
 type Explain struct {
 	Pos     int
@@ -421,6 +440,9 @@ func (s *StatementSet) StmtPos() int      { return s.Pos }
 func (s *BeginStatementSet) StmtPos() int { return s.Pos }
 func (s *End) StmtPos() int               { return s.Pos }
 func (s *Help) StmtPos() int              { return s.Pos }
+func (s *LoadModule) StmtPos() int        { return s.Pos }
+func (s *UnloadModule) StmtPos() int      { return s.Pos }
+func (s *UseModules) StmtPos() int        { return s.Pos }
 func (s *Explain) StmtPos() int           { return s.Pos }
 func (s *QueryStmt) StmtPos() int         { return s.Pos }
 

@@ -168,7 +168,21 @@ func (p *parser) statement() Statement {
 		case "REPLACE":
 			p.next()
 			return p.replaceTable(t.Pos, false, false)
-		case "LOAD", "UNLOAD", "ADD", "REMOVE", "CALL", "ANALYZE", "COMPILE", "STOP", "TRUNCATE",
+		case "LOAD", "UNLOAD":
+			if p.peek(1).Is("MODULE") {
+				p.next()
+				p.next()
+				if strings.EqualFold(t.Val, "LOAD") {
+					l := &LoadModule{Pos: t.Pos, Name: p.ident()}
+					if p.acceptKw("WITH") {
+						l.Options = p.properties()
+					}
+					return l
+				}
+				return &UnloadModule{Pos: t.Pos, Name: p.ident()}
+			}
+			p.unsupported(t.Pos, strings.ToUpper(t.Val))
+		case "ADD", "REMOVE", "CALL", "ANALYZE", "COMPILE", "STOP", "TRUNCATE",
 			"DELETE", "UPDATE", "MERGE":
 			p.unsupported(t.Pos, strings.ToUpper(t.Val))
 		case "HELP":
@@ -1053,8 +1067,12 @@ func (p *parser) use() Statement {
 	if p.acceptKw("CATALOG") {
 		return &UseCatalog{Pos: pos, Name: p.ident()}
 	}
-	if p.tok().Is("MODULES") {
-		p.unsupported(pos, "USE MODULES")
+	if p.acceptKw("MODULES") {
+		u := &UseModules{Pos: pos, Names: []Ident{p.ident()}}
+		for p.acceptPunct(",") {
+			u.Names = append(u.Names, p.ident())
+		}
+		return u
 	}
 	return &UseDatabase{Pos: pos, Name: p.objectName()}
 }
