@@ -277,7 +277,7 @@ func init() {
 	register("RTRIM", 1, 1, buildTrim)
 	register("SUBSTR", 2, 3, buildSubstring)
 	register("SUBSTRING", 2, 3, buildSubstring)
-	register("TO_TIMESTAMP_LTZ", 1, 2, buildToTimestampLTZ)
+	register("TO_TIMESTAMP_LTZ", 1, 3, buildToTimestampLTZ)
 	register("TRIM", 1, 3, buildTrimFrom)
 	register("UPPER", 1, 1, buildCase)
 }

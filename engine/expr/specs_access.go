@@ -18,9 +18,13 @@ func init() {
 		{Name: "INTERVAL", Category: funcs.Temporal, Signatures: []string{"INTERVAL string range"},
 			Description: "An interval literal: a day-time interval (DAY, HOUR, MINUTE, SECOND and their TO forms) or a year-month interval (YEAR, MONTH, YEAR TO MONTH), printed as Flink prints intervals.",
 			Examples:    []funcs.Example{ex("INTERVAL '3' DAY", "+3 00:00:00.000"), ex("INTERVAL '1-2' YEAR TO MONTH", "+1-02")}},
-		{Name: "TO_TIMESTAMP_LTZ", Category: funcs.Temporal, Call: true, Signatures: []string{"TO_TIMESTAMP_LTZ(numeric, precision)"},
-			Description: "The instant numeric seconds (precision 0) or milliseconds (precision 3) after the epoch, as a TIMESTAMP_LTZ shown in 'table.local-time-zone'.",
-			Examples:    []funcs.Example{ex("TO_TIMESTAMP_LTZ(0, 3) = TO_TIMESTAMP_LTZ(0, 0)", "TRUE")}},
+		{Name: "TO_TIMESTAMP_LTZ", Category: funcs.Temporal, Call: true, Signatures: []string{"TO_TIMESTAMP_LTZ(numeric[, precision])", "TO_TIMESTAMP_LTZ(string1[, string2[, string3]])"},
+			Description: "The instant numeric units of 10^-precision seconds after the epoch (precision 0 to 9, default 3: milliseconds), as a TIMESTAMP_LTZ(max(3, precision)) shown in 'table.local-time-zone'; " +
+				"or the string string1 read by the DateTimeFormatter pattern string2 (default 'yyyy-MM-dd HH:mm:ss') as a wall clock of the zone string3 (default 'UTC'), with the precision of the pattern's longest run of S, NULL when it does not parse. " +
+				"Flink 1.20 had precisions 0 and 3 only; the rest are Flink 2.x's.",
+			Examples: []funcs.Example{ex("TO_TIMESTAMP_LTZ(0, 3) = TO_TIMESTAMP_LTZ(0, 0)", "TRUE"),
+				ex("TO_TIMESTAMP_LTZ(1234567890123456789, 9)", "2009-02-13 23:31:30.123456789"),
+				ex("TO_TIMESTAMP_LTZ('2023-01-01 00:00:00', 'yyyy-MM-dd HH:mm:ss', 'Asia/Shanghai')", "2022-12-31 16:00:00.000")}},
 		{Name: "ARRAY[INDEX]", Category: funcs.ValueAccess, Signatures: []string{"array '[' INT ']'"},
 			Description: "The element at a 1-based position; NULL when the position is out of range.",
 			Examples:    []funcs.Example{ex("ARRAY[10, 20, 30][2]", "20"), ex("ARRAY[10, 20, 30][5]", "<NULL>")}},
