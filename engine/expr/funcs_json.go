@@ -1,10 +1,14 @@
 package expr
 
 import (
+	"bytes"
 	"encoding/base64"
+	"encoding/json"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf16"
 
 	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/engine/types"
@@ -556,35 +560,25 @@ func appendValueJSON(dst []byte, v types.Value, t types.Type, c *Ctx) []byte {
 			count := types.Int32
 			kt, vt = t.Elem, &count
 		}
-		dst = append(dst, '{')
+		var members []jsonMember
 		if m, ok := v.X.(*types.MapValue); ok {
 			for i := range m.Keys {
-				if i > 0 {
-					dst = append(dst, ',')
-				}
-				dst = types.AppendJSONString(dst, types.FormatValue(m.Keys[i], *kt, c.zone()))
-				dst = append(dst, ':')
-				dst = appendValueJSON(dst, m.Vals[i], *vt, c)
+				members = append(members, jsonMember{key: types.FormatValue(m.Keys[i], *kt, c.zone()), val: appendValueJSON(nil, m.Vals[i], *vt, c)})
 			}
 		}
-		return append(dst, '}')
+		return appendJSONObject(dst, members)
 	case types.Row:
-		dst = append(dst, '{')
+		var members []jsonMember
 		if r, ok := v.X.(*types.RowValue); ok {
 			for i, f := range t.Fields {
-				if i > 0 {
-					dst = append(dst, ',')
-				}
-				dst = types.AppendJSONString(dst, f.Name)
-				dst = append(dst, ':')
+				val := []byte("null")
 				if i < len(r.Fields) {
-					dst = appendValueJSON(dst, r.Fields[i], f.Type, c)
-				} else {
-					dst = append(dst, "null"...)
+					val = appendValueJSON(nil, r.Fields[i], f.Type, c)
 				}
+				members = append(members, jsonMember{key: f.Name, val: val})
 			}
 		}
-		return append(dst, '}')
+		return appendJSONObject(dst, members)
 	}
 	// integers and decimals print as SQL prints them
 	return types.AppendValue(dst, v, t, c.zone())
@@ -672,12 +666,11 @@ type jsonBuildExpr struct {
 func (e *jsonBuildExpr) Type() types.Type { return types.String.WithNullable(false) }
 func (e *jsonBuildExpr) String() string   { return e.name + "(" + joinExprs(e.args) + ")" }
 func (e *jsonBuildExpr) Eval(c *Ctx, row []types.Value) (types.Value, error) {
-	open, close, step := byte('['), byte(']'), 1
+	step := 1
 	if e.object {
-		open, close, step = '{', '}', 2
+		step = 2
 	}
-	out := []byte{open}
-	n := 0
+	var members []jsonMember
 	for i := 0; i < len(e.args); i += step {
 		va := e.args[i+step-1]
 		v, err := va.Eval(c, row)
@@ -687,10 +680,7 @@ func (e *jsonBuildExpr) Eval(c *Ctx, row []types.Value) (types.Value, error) {
 		if v.Null && e.absent {
 			continue
 		}
-		if n > 0 {
-			out = append(out, ',')
-		}
-		n++
+		var m jsonMember
 		if e.object {
 			k, err := e.args[i].Eval(c, row)
 			if err != nil {
@@ -699,17 +689,140 @@ func (e *jsonBuildExpr) Eval(c *Ctx, row []types.Value) (types.Value, error) {
 			if k.Null {
 				return types.NullValue, jsonRuntimeErr("JSON_OBJECT requires a key that is not NULL")
 			}
-			out = types.AppendJSONString(out, string(k.B))
-			out = append(out, ':')
+			m.key = string(k.B)
 		}
-		if _, raw := va.(*jsonBuildExpr); raw && !v.Null {
-			out = append(out, v.B...)
+		switch va.(type) {
+		case *jsonBuildExpr, *jsonRawExpr:
+			// JSON already: a nested JSON_OBJECT/JSON_ARRAY, or JSON(...).
+			if !v.Null {
+				m.val = v.B
+				break
+			}
+			m.val = []byte("null")
+		default:
+			m.val = appendValueJSON(nil, v, va.Type(), c)
+		}
+		members = append(members, m)
+	}
+	var out []byte
+	if e.object {
+		out = appendJSONObject(nil, members)
+	} else {
+		out = append(out, '[')
+		for i, m := range members {
+			if i > 0 {
+				out = append(out, ',')
+			}
+			out = append(out, m.val...)
+		}
+		out = append(out, ']')
+	}
+	return types.BytesValue(c.keep(out)), nil
+}
+
+// jsonMember is a member of a JSON object being written: its key and its
+// value, JSON already.
+type jsonMember struct {
+	key string
+	val []byte
+}
+
+// appendJSONObject writes an object with its members sorted by key, a key
+// given twice keeping its last value, as Flink's JSON functions serialize
+// every object (SqlJsonUtils.serializeJson, ORDER_MAP_ENTRIES_BY_KEYS).
+func appendJSONObject(dst []byte, members []jsonMember) []byte {
+	sort.SliceStable(members, func(i, j int) bool { return javaLess(members[i].key, members[j].key) })
+	dst = append(dst, '{')
+	n := 0
+	for i, m := range members {
+		if i+1 < len(members) && members[i+1].key == m.key {
 			continue
 		}
-		out = appendValueJSON(out, v, va.Type(), c)
+		if n > 0 {
+			dst = append(dst, ',')
+		}
+		n++
+		dst = types.AppendJSONString(dst, m.key)
+		dst = append(dst, ':')
+		dst = append(dst, m.val...)
 	}
-	out = append(out, close)
-	return types.BytesValue(c.keep(out)), nil
+	return append(dst, '}')
+}
+
+// javaLess orders strings as Java's String.compareTo does (UTF-16 units).
+func javaLess(a, b string) bool {
+	ua, ub := utf16.Encode([]rune(a)), utf16.Encode([]rune(b))
+	for i := 0; i < len(ua) && i < len(ub); i++ {
+		if ua[i] != ub[i] {
+			return ua[i] < ub[i]
+		}
+	}
+	return len(ua) < len(ub)
+}
+
+// jsonRawExpr is Flink 2.x's JSON(value) inside JSON_OBJECT or JSON_ARRAY:
+// the string's JSON, inserted as JSON (normalized as Flink's serializer
+// writes it: compact, object keys sorted); NULL for a NULL, empty or blank
+// string.
+type jsonRawExpr struct{ arg Expr }
+
+// JSONRaw is JSON(value) where Flink allows it: a value of JSON_ARRAY or
+// of JSON_OBJECT (the binder checks the place).
+func JSONRaw(arg Expr, pos int) (Expr, error) {
+	if !arg.Type().IsCharacter() && arg.Type().Kind != types.Null {
+		return nil, cannotApplyFunc(pos, "JSON", []Expr{arg}, "JSON(<CHARACTER>)")
+	}
+	return &jsonRawExpr{arg: arg}, nil
+}
+
+func (e *jsonRawExpr) Type() types.Type { return types.String }
+func (e *jsonRawExpr) String() string   { return "JSON(" + e.arg.String() + ")" }
+func (e *jsonRawExpr) Eval(c *Ctx, row []types.Value) (types.Value, error) {
+	v, err := e.arg.Eval(c, row)
+	if err != nil || v.Null || strings.TrimSpace(string(v.B)) == "" {
+		return types.NullValue, err
+	}
+	d := json.NewDecoder(bytes.NewReader(v.B))
+	d.UseNumber()
+	var doc any
+	if err := d.Decode(&doc); err != nil || d.More() {
+		return types.NullValue, runtimeErr("org.apache.flink.table.api.TableRuntimeException", "Invalid JSON string in JSON(value) function")
+	}
+	return types.BytesValue(c.keep(appendNormalJSON(nil, doc))), nil
+}
+
+// appendNormalJSON writes a decoded JSON document compactly, object keys
+// sorted, numbers as written.
+func appendNormalJSON(dst []byte, doc any) []byte {
+	switch x := doc.(type) {
+	case nil:
+		return append(dst, "null"...)
+	case bool:
+		if x {
+			return append(dst, "true"...)
+		}
+		return append(dst, "false"...)
+	case json.Number:
+		return append(dst, x...)
+	case string:
+		return types.AppendJSONString(dst, x)
+	case []any:
+		dst = append(dst, '[')
+		for i, e := range x {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = appendNormalJSON(dst, e)
+		}
+		return append(dst, ']')
+	case map[string]any:
+		members := make([]jsonMember, 0, len(x))
+		for k, v := range x {
+			members = append(members, jsonMember{key: k, val: appendNormalJSON(nil, v)})
+		}
+		return appendJSONObject(dst, members)
+	}
+	return dst
 }
 
 func init() {

@@ -26,6 +26,11 @@ func init() {
 }
 
 var masterSpecs = []funcs.Spec{
+	{Name: "JSON", Category: funcs.JSON, Call: true, Signatures: []string{"JSON(value)"},
+		Description: "A string of JSON, put into the JSON that JSON_OBJECT (as a value) or JSON_ARRAY builds as JSON, not as a string, " +
+			"written as Flink writes JSON (compact, object keys sorted); NULL for a NULL, empty or blank string; an error for text that is not JSON. " +
+			"Anywhere else it is refused. Not in Flink 1.20; Flink 2.1 adds it.",
+		Examples: []funcs.Example{ex(`JSON_OBJECT('K' VALUE JSON('{"K2": 42}'))`, `{"K":{"K2":42}}`), ex(`JSON_ARRAY(JSON('[1, 2]'), JSON(''))`, "[[1,2]]")}},
 	{Name: "JSON_QUOTE", Category: funcs.JSON, Call: true, Signatures: []string{"JSON_QUOTE(string)"},
 		Description: "The string as a JSON string literal: wrapped in double quotes, with `\"`, `\\`, `/`, backspace, form feed, " +
 			"newline, carriage return and tab escaped, and every character outside ASCII written as a lower-case `\\u` escape of its code " +

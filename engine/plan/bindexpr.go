@@ -284,8 +284,26 @@ func (b *binder) call(c *sql.Call, sc *scope) (expr.Expr, error) {
 		}
 		return nil, diag.Errorf(c.Pos, diag.TableException, "OVER windows are only supported in the select list.")
 	}
+	if name == "JSON" {
+		return nil, diag.Errorf(c.Pos, diag.ValidationException,
+			"The JSON() function is currently only supported inside JSON_ARRAY() or as the VALUE param of JSON_OBJECT()")
+	}
 	args := make([]expr.Expr, len(c.Args))
 	for i, a := range c.Args {
+		// JSON(value) as a value of JSON_ARRAY or JSON_OBJECT (whose
+		// arguments are the ON NULL symbol, then the values, or the key
+		// and value pairs).
+		if jc, ok := a.(*sql.Call); ok && strings.EqualFold(jc.Name, "JSON") && jc.Over == nil && len(jc.Args) == 1 &&
+			i >= 1 && (name == "JSON_ARRAY" || name == "JSON_OBJECT" && (i-1)%2 == 1) {
+			x, err := b.expr(jc.Args[0], sc)
+			if err != nil {
+				return nil, err
+			}
+			if args[i], err = expr.JSONRaw(x, jc.Pos); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		x, err := b.expr(a, sc)
 		if err != nil {
 			return nil, err
