@@ -300,6 +300,12 @@ func gatewayForm(out string) (string, string) {
 		return gatewayOK, "ok"
 	}
 	lines := strings.Split(out, "\n")
+	// A one-cell result (SHOW CREATE): the gateway prints the cell.
+	if len(lines) > 6 && strings.TrimSpace(strings.Trim(lines[1], "|")) == "result" && lines[len(lines)-1] == "1 row in set" &&
+		strings.HasPrefix(lines[3], "| ") && lines[len(lines)-3] == " |" {
+		cell := append([]string{strings.TrimPrefix(lines[3], "| ")}, lines[4:len(lines)-3]...)
+		return strings.Join(cell, "\n"), "ok"
+	}
 	if last := lines[len(lines)-1]; strings.HasPrefix(last, "Received a total of ") {
 		n := strings.Fields(strings.TrimPrefix(last, "Received a total of "))[0]
 		if n == "1" {
