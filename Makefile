@@ -8,7 +8,7 @@ FUZZTIME ?= 50000x
 
 FAKER_DATA := $(CURDIR)/.cache/fakerdata/json
 
-.PHONY: faker-data fresh-check run web seed test vet deps-check test-native test-wasm fuzz bench bench-nexmark bench-wasm build conformance test-e2e bench-browser
+.PHONY: faker-data fresh-check run web seed test vet deps-check test-native test-wasm fuzz fuzz-long bench bench-nexmark bench-wasm build conformance test-e2e bench-browser
 
 ## run: build the browser playground and serve it on http://127.0.0.1:8080
 run: web
@@ -59,6 +59,11 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzDecodeShare$$' -fuzztime=$(FUZZTIME) ./web/state
 	$(GO) test -run='^$$' -fuzz='^FuzzEval$$' -fuzztime=$(FUZZTIME) ./engine/expr
 	$(GO) test -run='^$$' -fuzz='^FuzzJSONPath$$' -fuzztime=$(FUZZTIME) ./engine/expr
+
+## fuzz-long: each fuzz target for FUZZLONG inputs (default 10 million); not part of make test
+FUZZLONG ?= 10000000x
+fuzz-long:
+	$(MAKE) fuzz FUZZTIME=$(FUZZLONG)
 
 ## fresh-check: a clone of HEAD built as a newcomer builds it (empty Go module cache, no
 ## node_modules, no brotli), and make run's server answering there; .ci/run runs it
