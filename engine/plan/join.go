@@ -82,6 +82,22 @@ func (b *binder) join(r *sql.Join) (Node, *scope, error) {
 		return b.unnestJoin(r, tf, l, ls)
 	}
 	rn, rs, err := b.from(r.Right)
+	if d, ok := r.Right.(*sql.DerivedTable); ok && d.Lateral && err != nil {
+		// A correlated LATERAL subquery (lateral.go).
+		nj, ok, derr := b.decorrelateLateral(r, d, ls)
+		if derr != nil {
+			return nil, nil, derr
+		}
+		if !ok {
+			return nil, nil, err
+		}
+		n, sc, jerr := b.join(nj)
+		if jerr != nil {
+			return nil, nil, jerr
+		}
+		hideLateral(sc)
+		return n, sc, nil
+	}
 	if err != nil {
 		return nil, nil, err
 	}
