@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/engine/sql"
 )
 
@@ -147,10 +146,4 @@ func andSQL(cs []sql.Expr) sql.Expr {
 
 func intLit(pos int, v int64) *sql.Literal {
 	return &sql.Literal{Pos: pos, Kind: sql.ExactLit, Text: strconv.FormatInt(v, 10)}
-}
-
-// lateralUnsupported is the error of a correlated LATERAL subquery of a
-// shape the decorrelation does not know.
-func lateralUnsupported(pos int) error {
-	return diag.Errorf(pos, diag.TableException, "This correlated LATERAL subquery is not supported yet: the playground decorrelates a SELECT over a FROM clause whose WHERE ties it to the left side by equalities, with an optional ORDER BY ... LIMIT.")
 }
