@@ -276,7 +276,9 @@ func (s *Session) execExplain(ctx context.Context, st *sql.Explain) (*Result, er
 	insertTree := func(ip *plan.InsertPlan) tree {
 		t := tree{q: ip.Query, root: ip.Query.Root, ip: ip}
 		names := ip.Target.Names()
-		if p, ok := t.root.(*plan.Project); ok {
+		if !ip.Projected {
+			names = t.root.Schema().Names()
+		} else if p, ok := t.root.(*plan.Project); ok {
 			// The projection onto the sink's columns: Flink's Sink lists
 			// the query's names, and a projection that only passes the
 			// query's columns on is no node of its plan.

@@ -48,6 +48,10 @@ type InsertPlan struct {
 	ID     catalog.ObjectID
 	Sink   connector.SinkTarget
 	Target types.Schema
+	// Projected: Query.Root is the projection onto the sink's columns
+	// (casts, a column list, static partitions); without it the sink
+	// reads the query's columns as they are.
+	Projected bool
 }
 
 // PlanQuery binds a query.
@@ -202,7 +206,18 @@ func (p *Planner) PlanInsert(ins *sql.Insert) (*InsertPlan, error) {
 		}
 		exprs[i] = cast
 	}
-	q.Root = &Project{Input: q.Root, Exprs: exprs, Out: target}
+	// As Flink's DynamicSinkUtils: no projection at all when every query
+	// column goes to its sink column as it is (supportsAvoidingCast), so
+	// the sink reads the query's own columns.
+	identity := len(static) == 0 && len(provided) == target.Len()
+	for k, i := range provided {
+		if i != k || !avoidsCast(got.Columns[k].Type, target.Columns[i].Type) {
+			identity = false
+		}
+	}
+	if !identity {
+		q.Root = &Project{Input: q.Root, Exprs: exprs, Out: target}
+	}
 	if !p.Batch && Updating(q.Root) && !sink.AcceptsUpdates() {
 		return nil, diag.Errorf(ins.Pos, diag.TableException,
 			"Table sink '%s' doesn't support consuming %s which is produced by node %s",
@@ -211,7 +226,26 @@ func (p *Planner) PlanInsert(ins *sql.Insert) (*InsertPlan, error) {
 	if !p.Batch {
 		q.Changelog = InferChangelog(q.Root, sink)
 	}
-	return &InsertPlan{Query: q, ID: id, Sink: sink, Target: target}, nil
+	return &InsertPlan{Query: q, ID: id, Sink: sink, Target: target, Projected: !identity}, nil
+}
+
+// avoidsCast reports whether a query column of type from may go to a sink
+// column of type to as it is (Flink's LogicalTypeCasts.supportsAvoidingCast):
+// not NULL-able into NOT NULL, a character or binary string into a longer
+// VARCHAR or VARBINARY, otherwise the same type; a time attribute counts as
+// its timestamp.
+func avoidsCast(from, to types.Type) bool {
+	from.Attr, to.Attr = types.Regular, types.Regular
+	if from.Nullable() && !to.Nullable() {
+		return false
+	}
+	switch {
+	case to.Kind == types.Varchar && from.IsCharacter():
+		return from.Length <= to.Length
+	case to.Kind == types.Varbinary && from.IsBinary():
+		return from.Length <= to.Length
+	}
+	return from.WithNullable(true).Equal(to.WithNullable(true))
 }
 
 // implicitlyCastable reports whether INSERT may cast a query column to a sink
