@@ -325,20 +325,7 @@ SELECT * FROM Clicks;
 -- its events as Nexmark's own generator does; every row is one event, and
 -- event_type says which of the three ROW columns holds it (0 a person,
 -- 1 an auction, 2 a bid). This table is the one Nexmark's queries read.
-CREATE TABLE nexmark (
-  event_type INT,
-  person ROW<id BIGINT, name STRING, emailAddress STRING, creditCard STRING,
-             city STRING, state STRING, ` + "`dateTime`" + ` TIMESTAMP(3), extra STRING>,
-  auction ROW<id BIGINT, itemName STRING, description STRING, initialBid BIGINT,
-              reserve BIGINT, ` + "`dateTime`" + ` TIMESTAMP(3), expires TIMESTAMP(3),
-              seller BIGINT, category BIGINT, extra STRING>,
-  bid ROW<auction BIGINT, bidder BIGINT, price BIGINT, channel STRING, url STRING,
-          ` + "`dateTime`" + ` TIMESTAMP(3), extra STRING>,
-  ts AS CASE event_type WHEN 0 THEN person.` + "`dateTime`" + `
-                        WHEN 1 THEN auction.` + "`dateTime`" + `
-                        ELSE bid.` + "`dateTime`" + ` END,
-  WATERMARK FOR ts AS ts - INTERVAL '4' SECOND
-) WITH (
+` + nexmarkColumns + `) WITH (
   'connector' = 'nexmark',
   'events.num' = '200000'
 );
@@ -362,20 +349,7 @@ WHERE place <= 5;
 -- make bench-nexmark runs Nexmark's own queries natively and as wasm
 -- (docs/benchmarks.md), beside the figures Flink published.
 SET 'table.dml-sync' = 'true';
-CREATE TABLE nexmark (
-  event_type INT,
-  person ROW<id BIGINT, name STRING, emailAddress STRING, creditCard STRING,
-             city STRING, state STRING, ` + "`dateTime`" + ` TIMESTAMP(3), extra STRING>,
-  auction ROW<id BIGINT, itemName STRING, description STRING, initialBid BIGINT,
-              reserve BIGINT, ` + "`dateTime`" + ` TIMESTAMP(3), expires TIMESTAMP(3),
-              seller BIGINT, category BIGINT, extra STRING>,
-  bid ROW<auction BIGINT, bidder BIGINT, price BIGINT, channel STRING, url STRING,
-          ` + "`dateTime`" + ` TIMESTAMP(3), extra STRING>,
-  ts AS CASE event_type WHEN 0 THEN person.` + "`dateTime`" + `
-                        WHEN 1 THEN auction.` + "`dateTime`" + `
-                        ELSE bid.` + "`dateTime`" + ` END,
-  WATERMARK FOR ts AS ts - INTERVAL '4' SECOND
-) WITH ('connector' = 'nexmark', 'events.num' = '500000');
+` + nexmarkColumns + `) WITH ('connector' = 'nexmark', 'events.num' = '500000');
 CREATE VIEW bids AS
 SELECT bid.auction AS auction, bid.bidder AS bidder, bid.price AS price, bid.channel AS channel, ts
 FROM nexmark WHERE event_type = 2;
@@ -493,3 +467,21 @@ CREATE TABLE Bad3 (id INT) WITH ('connector' = 'nope');
 SELECT * FROM Bad3;
 `},
 }
+
+// nexmarkColumns is the Nexmark examples' CREATE TABLE up to its WITH:
+// Nexmark's event layout (one ROW column per kind of event) and its event
+// time with the watermark Nexmark's queries use.
+const nexmarkColumns = `CREATE TABLE nexmark (
+  event_type INT,
+  person ROW<id BIGINT, name STRING, emailAddress STRING, creditCard STRING,
+             city STRING, state STRING, ` + "`dateTime`" + ` TIMESTAMP(3), extra STRING>,
+  auction ROW<id BIGINT, itemName STRING, description STRING, initialBid BIGINT,
+              reserve BIGINT, ` + "`dateTime`" + ` TIMESTAMP(3), expires TIMESTAMP(3),
+              seller BIGINT, category BIGINT, extra STRING>,
+  bid ROW<auction BIGINT, bidder BIGINT, price BIGINT, channel STRING, url STRING,
+          ` + "`dateTime`" + ` TIMESTAMP(3), extra STRING>,
+  ts AS CASE event_type WHEN 0 THEN person.` + "`dateTime`" + `
+                        WHEN 1 THEN auction.` + "`dateTime`" + `
+                        ELSE bid.` + "`dateTime`" + ` END,
+  WATERMARK FOR ts AS ts - INTERVAL '4' SECOND
+`
