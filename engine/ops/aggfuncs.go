@@ -645,7 +645,7 @@ func (a *distinctAcc) key(args []types.Value) string {
 	for i := range cols {
 		cols[i] = i
 	}
-	a.buf = encodeKey(a.buf[:0], args, cols)
+	a.buf = types.AppendKey(a.buf[:0], args, cols)
 	return string(a.buf)
 }
 

@@ -60,7 +60,7 @@ func (d *Deduplicate) Process(in, out *stream.Batch) error {
 			return diag.Errorf(diag.NoPos, diag.TableException, "Deduplication over an updating input is not supported yet.")
 		}
 		row := in.Row(i)
-		d.keyBuf = encodeKey(d.keyBuf[:0], row, d.Keys)
+		d.keyBuf = types.AppendKey(d.keyBuf[:0], row, d.Keys)
 		prev, seen := d.kept[string(d.keyBuf)]
 		if seen && d.TTL.on() && d.TTL.expired(d.touched[string(d.keyBuf)]) {
 			delete(d.kept, string(d.keyBuf))

@@ -2,9 +2,7 @@ package ops
 
 import (
 	"context"
-	"encoding/binary"
 	"fmt"
-	"math"
 
 	"github.com/flinkplay/flinkplay/engine/expr"
 	"github.com/flinkplay/flinkplay/engine/stream"
@@ -118,7 +116,7 @@ func (g *GroupAgg) Process(in, out *stream.Batch) error {
 		row := in.Row(i)
 		kind := in.Kinds[i]
 		retract := kind == stream.UpdateBefore || kind == stream.Delete
-		g.keyBuf = encodeKey(g.keyBuf[:0], row, g.Keys)
+		g.keyBuf = types.AppendKey(g.keyBuf[:0], row, g.Keys)
 		gr, ok := g.groups[string(g.keyBuf)]
 		if ok && g.TTL.expired(gr.touched) {
 			delete(g.groups, string(g.keyBuf))
@@ -263,29 +261,6 @@ func (g *GroupAgg) Finish(out *stream.Batch) error {
 
 // Close implements stream.Operator.
 func (g *GroupAgg) Close() error { return nil }
-
-// encodeKey appends an unambiguous binary encoding of row[cols] to dst.
-func encodeKey(dst []byte, row []types.Value, cols []int) []byte {
-	for _, c := range cols {
-		v := row[c]
-		if v.Null {
-			dst = append(dst, 0)
-			continue
-		}
-		dst = append(dst, 1)
-		dst = binary.LittleEndian.AppendUint64(dst, uint64(v.I))
-		dst = binary.LittleEndian.AppendUint64(dst, math.Float64bits(v.F))
-		dst = binary.LittleEndian.AppendUint32(dst, uint32(v.N))
-		dst = binary.LittleEndian.AppendUint32(dst, uint32(len(v.B)))
-		dst = append(dst, v.B...)
-		if v.X != nil {
-			s := fmt.Sprint(v.X)
-			dst = binary.LittleEndian.AppendUint32(dst, uint32(len(s)))
-			dst = append(dst, s...)
-		}
-	}
-	return dst
-}
 
 func rowsEqual(a, b []types.Value) bool {
 	if len(a) != len(b) {

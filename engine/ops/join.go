@@ -127,7 +127,7 @@ func (j *Join) key(side int, row []types.Value) (string, bool, error) {
 		if v.Null && !j.NullSafe {
 			return "", false, nil
 		}
-		j.keyBuf = encodeKey(j.keyBuf, []types.Value{v}, []int{0})
+		j.keyBuf = types.AppendKey(j.keyBuf, []types.Value{v}, []int{0})
 	}
 	return string(j.keyBuf), true, nil
 }

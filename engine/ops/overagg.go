@@ -115,7 +115,7 @@ func (o *OverAgg) Process(in, out *stream.Batch) error {
 			o.rows = append(o.rows, types.CloneRow(row))
 			continue
 		}
-		o.keyBuf = encodeKey(o.keyBuf[:0], row, o.Partition)
+		o.keyBuf = types.AppendKey(o.keyBuf[:0], row, o.Partition)
 		if o.Rowtime {
 			t := row[o.Order[0].Col]
 			if t.Null {

@@ -60,7 +60,7 @@ func (t *RetractTopN) Process(in, out *stream.Batch) error {
 	}
 	for i := 0; i < in.Len(); i++ {
 		row := in.Row(i)
-		t.keyBuf = encodeKey(t.keyBuf[:0], row, t.Partition)
+		t.keyBuf = types.AppendKey(t.keyBuf[:0], row, t.Partition)
 		buf := t.parts[string(t.keyBuf)]
 		if buf != nil && t.TTL.on() && t.TTL.expired(buf.touched) {
 			buf = nil // the partition's state expired: it starts afresh

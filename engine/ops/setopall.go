@@ -71,7 +71,7 @@ func (s *SetOpAll) copies(n [2]int64) int64 {
 func (s *SetOpAll) Process(in, out *stream.Batch) error {
 	for i := 0; i < in.Len(); i++ {
 		row := in.Row(i)
-		s.keyBuf = encodeKey(s.keyBuf[:0], row, s.cols)
+		s.keyBuf = types.AppendKey(s.keyBuf[:0], row, s.cols)
 		g := s.groups[string(s.keyBuf)]
 		if g == nil {
 			g = &setOpGroup{row: types.CloneRow(row)}

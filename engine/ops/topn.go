@@ -97,7 +97,7 @@ func (t *AppendTopN) Process(in, out *stream.Batch) error {
 			return diag.Errorf(diag.NoPos, diag.TableException, "Top-N over an updating input is not supported yet.")
 		}
 		row := in.Row(i)
-		t.keyBuf = encodeKey(t.keyBuf[:0], row, t.Partition)
+		t.keyBuf = types.AppendKey(t.keyBuf[:0], row, t.Partition)
 		buf := t.parts[string(t.keyBuf)]
 		if buf != nil && t.TTL.on() && t.TTL.expired(buf.touched) {
 			buf = nil // the partition's state expired: it starts afresh

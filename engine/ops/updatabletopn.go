@@ -98,13 +98,13 @@ func (t *UpdatableTopN) Process(in, out *stream.Batch) error {
 			continue
 		}
 		row := in.Row(i)
-		t.keyBuf = encodeKey(t.keyBuf[:0], row, t.Partition)
+		t.keyBuf = types.AppendKey(t.keyBuf[:0], row, t.Partition)
 		buf := t.parts[string(t.keyBuf)]
 		if buf == nil {
 			buf = &updBuf{rows: map[string][]types.Value{}}
 			t.parts[string(t.keyBuf)] = buf
 		}
-		t.rkBuf = encodeKey(t.rkBuf[:0], row, t.RowKey)
+		t.rkBuf = types.AppendKey(t.rkBuf[:0], row, t.RowKey)
 		rk := string(t.rkBuf)
 		var err error
 		if t.OutputRank || t.Start > 1 {

@@ -142,7 +142,7 @@ func (g *WindowAgg) addSession(k stream.Kind, row []types.Value) error {
 	}
 	ts := g.Window.wall(t.I)
 	nw := &sessionWin{start: ts, end: ts + g.Window.Gap}
-	g.keyBuf = encodeKey(g.keyBuf[:0], row, g.partCols)
+	g.keyBuf = types.AppendKey(g.keyBuf[:0], row, g.partCols)
 	sk, ok := g.sessions[string(g.keyBuf)]
 	if !ok {
 		sk = &sessionKey{}

@@ -68,7 +68,7 @@ func (d *WindowDedup) Process(in, out *stream.Batch) error {
 			w = &dedupWindow{kept: map[string][]types.Value{}}
 			d.wins[win] = w
 		}
-		d.keyBuf = encodeKey(d.keyBuf[:0], row, d.Keys)
+		d.keyBuf = types.AppendKey(d.keyBuf[:0], row, d.Keys)
 		prev, ok := w.kept[string(d.keyBuf)]
 		if !ok {
 			w.keys = append(w.keys, string(d.keyBuf))

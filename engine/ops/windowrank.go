@@ -76,7 +76,7 @@ func (r *WindowRank) Process(in, out *stream.Batch) error {
 			w = &rankWindow{parts: map[string][][]types.Value{}}
 			r.wins[win] = w
 		}
-		r.keyBuf = encodeKey(r.keyBuf[:0], row, r.Partition)
+		r.keyBuf = types.AppendKey(r.keyBuf[:0], row, r.Partition)
 		rows, ok := w.parts[string(r.keyBuf)]
 		if !ok {
 			w.keys = append(w.keys, string(r.keyBuf))

@@ -213,7 +213,7 @@ func (e *winEval) addRow(accs []winAcc, row []types.Value) error {
 			if a.distinct == nil {
 				a.distinct = map[string]bool{}
 			}
-			k := string(encodeKey(nil, row, []int{f.Arg}))
+			k := string(types.AppendKey(nil, row, []int{f.Arg}))
 			if a.distinct[k] {
 				continue
 			}

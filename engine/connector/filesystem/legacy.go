@@ -3,7 +3,6 @@ package filesystem
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/flinkplay/flinkplay/engine/connector"
@@ -168,7 +167,10 @@ func (s *legacySource) CreateLookup(env connector.Env, keys []int) (connector.Lo
 		return nil, err
 	}
 	defer src.Close()
-	l := &legacyLookup{keys: keys, rows: map[string][][]types.Value{}}
+	l := &legacyLookup{keys: keys, rows: map[string][][]types.Value{}, all: make([]int, len(keys))}
+	for i := range l.all {
+		l.all[i] = i
+	}
 	b := stream.NewBatch(s.cfg.physical.Len())
 	for {
 		b.Reset()
@@ -179,8 +181,8 @@ func (s *legacySource) CreateLookup(env connector.Env, keys []int) (connector.Lo
 			for j, v := range row {
 				c[j] = v.Clone()
 			}
-			k := l.key(c, keys)
-			l.rows[k] = append(l.rows[k], c)
+			l.buf = types.AppendKey(l.buf[:0], c, keys)
+			l.rows[string(l.buf)] = append(l.rows[string(l.buf)], c)
 		}
 		if errors.Is(err, stream.ErrEndOfInput) {
 			break
@@ -196,34 +198,14 @@ func (s *legacySource) CreateLookup(env connector.Env, keys []int) (connector.Lo
 type legacyLookup struct {
 	keys []int
 	rows map[string][][]types.Value
-	buf  []types.Value
-}
-
-func (l *legacyLookup) key(row []types.Value, cols []int) string {
-	var b strings.Builder
-	for _, c := range cols {
-		v := row[c]
-		if v.Null {
-			b.WriteString("\x00N")
-			continue
-		}
-		writeKey(&b, v)
-	}
-	return b.String()
-}
-
-// writeKey writes a non-NULL scalar value's identity.
-func writeKey(b *strings.Builder, v types.Value) {
-	fmt.Fprintf(b, "\x00%d|%v|%d|%x", v.I, v.F, v.N, v.B)
+	all  []int // 0, 1, ... len(keys)-1: the columns of a key itself
+	buf  []byte
 }
 
 // Lookup emits the rows whose key columns equal key.
 func (l *legacyLookup) Lookup(key []types.Value, emit func(row []types.Value) error) error {
-	var b strings.Builder
-	for _, v := range key {
-		writeKey(&b, v)
-	}
-	for _, row := range l.rows[b.String()] {
+	l.buf = types.AppendKey(l.buf[:0], key, l.all)
+	for _, row := range l.rows[string(l.buf)] {
 		if err := emit(row); err != nil {
 			return err
 		}
