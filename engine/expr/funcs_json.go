@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/engine/types"
@@ -749,22 +750,41 @@ func appendJSONObject(dst []byte, members []jsonMember) []byte {
 	return append(dst, '}')
 }
 
-// javaLess orders strings as Java's String.compareTo does (UTF-16 units).
+// javaLess orders strings as Java's String.compareTo does, by UTF-16
+// units: as code points, but for a character beyond U+FFFF, whose high
+// surrogate sorts below U+E000 to U+FFFF.
 func javaLess(a, b string) bool {
-	ua, ub := utf16.Encode([]rune(a)), utf16.Encode([]rune(b))
-	for i := 0; i < len(ua) && i < len(ub); i++ {
-		if ua[i] != ub[i] {
-			return ua[i] < ub[i]
+	for a != "" && b != "" {
+		ra, na := utf8.DecodeRuneInString(a)
+		rb, nb := utf8.DecodeRuneInString(b)
+		if ra != rb {
+			return utf16Unit(ra) < utf16Unit(rb) || utf16Unit(ra) == utf16Unit(rb) && ra < rb
 		}
+		a, b = a[na:], b[nb:]
 	}
-	return len(ua) < len(ub)
+	return a == "" && b != ""
+}
+
+// utf16Unit is the first UTF-16 unit of r.
+func utf16Unit(r rune) rune {
+	if r >= 0x10000 {
+		hi, _ := utf16.EncodeRune(r)
+		return hi
+	}
+	return r
 }
 
 // jsonRawExpr is Flink 2.x's JSON(value) inside JSON_OBJECT or JSON_ARRAY:
 // the string's JSON, inserted as JSON (normalized as Flink's serializer
 // writes it: compact, object keys sorted); NULL for a NULL, empty or blank
 // string.
-type jsonRawExpr struct{ arg Expr }
+type jsonRawExpr struct {
+	arg Expr
+	// lit is the JSON of a literal argument, normalized once; litErr its
+	// error.
+	lit    *types.Value
+	litErr error
+}
 
 // JSONRaw is JSON(value) where Flink allows it: a value of JSON_ARRAY or
 // of JSON_OBJECT (the binder checks the place).
@@ -772,15 +792,32 @@ func JSONRaw(arg Expr, pos int) (Expr, error) {
 	if !arg.Type().IsCharacter() && arg.Type().Kind != types.Null {
 		return nil, cannotApplyFunc(pos, "JSON", []Expr{arg}, "JSON(<CHARACTER>)")
 	}
-	return &jsonRawExpr{arg: arg}, nil
+	e := &jsonRawExpr{arg: arg}
+	if v, ok := LiteralValue(arg); ok {
+		r, err := rawJSON(v, nil)
+		e.lit, e.litErr = &r, err
+	}
+	return e, nil
 }
 
 func (e *jsonRawExpr) Type() types.Type { return types.String }
 func (e *jsonRawExpr) String() string   { return "JSON(" + e.arg.String() + ")" }
 func (e *jsonRawExpr) Eval(c *Ctx, row []types.Value) (types.Value, error) {
+	if e.lit != nil {
+		return *e.lit, e.litErr
+	}
 	v, err := e.arg.Eval(c, row)
-	if err != nil || v.Null || strings.TrimSpace(string(v.B)) == "" {
+	if err != nil {
 		return types.NullValue, err
+	}
+	return rawJSON(v, c)
+}
+
+// rawJSON is JSON(v): NULL for a NULL, empty or blank string, else the
+// string's JSON normalized; c keeps the bytes (nil: a fresh copy).
+func rawJSON(v types.Value, c *Ctx) (types.Value, error) {
+	if v.Null || strings.TrimSpace(string(v.B)) == "" {
+		return types.NullValue, nil
 	}
 	d := json.NewDecoder(bytes.NewReader(v.B))
 	d.UseNumber()
@@ -788,7 +825,11 @@ func (e *jsonRawExpr) Eval(c *Ctx, row []types.Value) (types.Value, error) {
 	if err := d.Decode(&doc); err != nil || d.More() {
 		return types.NullValue, runtimeErr("org.apache.flink.table.api.TableRuntimeException", "Invalid JSON string in JSON(value) function")
 	}
-	return types.BytesValue(c.keep(appendNormalJSON(nil, doc))), nil
+	out := appendNormalJSON(nil, doc)
+	if c != nil {
+		out = c.keep(out)
+	}
+	return types.BytesValue(out), nil
 }
 
 // appendNormalJSON writes a decoded JSON document compactly, object keys
