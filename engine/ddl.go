@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -609,10 +610,9 @@ func contains(list []string, s string) bool {
 	return false
 }
 
+// execCreateTable runs CREATE TABLE; CREATE TABLE ... AS SELECT is
+// execCreateTableAs, which calls it for the table without its query.
 func (s *Session) execCreateTable(st *sql.CreateTable) (*Result, error) {
-	if st.AsQuery != nil {
-		return nil, diag.Errorf(st.Pos, diag.TableException, "CREATE TABLE ... AS SELECT is not supported yet.")
-	}
 	b := &schemaBuilder{s: s, stmtPos: st.Pos, strategy: likeStrategies{}}
 	var src *catalog.Table
 	if st.Like != nil {
@@ -1501,14 +1501,8 @@ func (s *Session) describeFunction(st *sql.Describe) (*Result, error) {
 			user = &f
 		}
 	}
-	builtin := false
-	if user == nil && len(parts) == 1 {
-		for _, n := range flinkFunctionNames {
-			if strings.EqualFold(n, name) {
-				builtin = true
-			}
-		}
-	}
+	builtin := user == nil && len(parts) == 1 &&
+		slices.ContainsFunc(flinkFunctionNames, func(n string) bool { return strings.EqualFold(n, name) })
 	if user == nil && !builtin {
 		if f, ok := s.catalog.LookupFunction(parts); ok {
 			user = &f

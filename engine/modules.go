@@ -41,7 +41,7 @@ func (s *Session) execLoadModule(st *sql.LoadModule) (*Result, error) {
 	}
 	name := st.Name.Name
 	if indexOf(moduleFactories, name) < 0 && indexOf(testModules, name) < 0 {
-		return nil, diag.Validation(st.Name.Pos, "Could not find any factory for identifier '%s' that implements 'org.apache.flink.table.factories.ModuleFactory' in the classpath.\n\nAvailable factory identifiers are:\n\n%s", name, joinLines(moduleFactories))
+		return nil, diag.Validation(st.Name.Pos, "Could not find any factory for identifier '%s' that implements 'org.apache.flink.table.factories.ModuleFactory' in the classpath.\n\nAvailable factory identifiers are:\n\n%s", name, strings.Join(moduleFactories, "\n"))
 	}
 	if len(st.Options) > 0 {
 		return nil, diag.Validation(st.Options[0].KeyPos, "Unsupported options found for '%s'.\n\nUnsupported options:\n\n%s\n\nSupported options:\n\n", name, st.Options[0].Key)
@@ -99,5 +99,3 @@ func (s *Session) showModules(full bool) *Result {
 	}
 	return tableResult([]types.Column{{Name: "module name", Type: types.String}, {Name: "used", Type: types.Bool}}, rows)
 }
-
-func joinLines(list []string) string { return strings.Join(list, "\n") }

@@ -11,6 +11,8 @@ import (
 	"fmt"
 	"github.com/flinkplay/flinkplay/engine/vfs"
 	"io"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -323,13 +325,9 @@ func (r *Registry) lookupLegacy(options map[string]string) (Factory, error) {
 	var best *candidate
 	for _, f := range r.legacy {
 		c := &candidate{f: f}
-		keys := make([]string, 0, len(f.RequiredContext()))
-		for k := range f.RequiredContext() {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			want := f.RequiredContext()[k]
+		context := f.RequiredContext()
+		for _, k := range slices.Sorted(maps.Keys(context)) {
+			want := context[k]
 			got, ok := options[k]
 			switch {
 			case !ok && strings.HasSuffix(k, ".property-version"):
@@ -377,11 +375,7 @@ func (r *Registry) lookupLegacy(options map[string]string) (Factory, error) {
 // legacy table source: the reason, the best candidate's mismatches, the
 // properties asked for (sorted) and the factories considered.
 func NoMatchingLegacy(reason, candidates string, options map[string]string, considered []string) error {
-	keys := make([]string, 0, len(options))
-	for k := range options {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+	keys := slices.Sorted(maps.Keys(options))
 	props := make([]string, len(keys))
 	for i, k := range keys {
 		props[i] = k + "=" + options[k]
