@@ -393,6 +393,19 @@ func flattenAnd(e sql.Expr, out *[]sql.Expr) {
 	*out = append(*out, e)
 }
 
+// andSQL joins conditions with AND, left to right; nil for none. It is
+// flattenAnd's inverse.
+func andSQL(cs []sql.Expr) sql.Expr {
+	if len(cs) == 0 {
+		return nil
+	}
+	acc := cs[0]
+	for _, c := range cs[1:] {
+		acc = &sql.Binary{Pos: c.ExprPos(), Op: sql.OpAnd, L: acc, R: c}
+	}
+	return acc
+}
+
 // JoinExplain prints a Join as Flink's EXPLAIN does.
 func JoinExplain(n *Join) string {
 	if n.Lookup != nil {

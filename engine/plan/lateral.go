@@ -133,17 +133,6 @@ func hideLateral(sc *scope) {
 	}
 }
 
-func andSQL(cs []sql.Expr) sql.Expr {
-	if len(cs) == 0 {
-		return nil
-	}
-	acc := cs[0]
-	for _, c := range cs[1:] {
-		acc = &sql.Binary{Pos: c.ExprPos(), Op: sql.OpAnd, L: acc, R: c}
-	}
-	return acc
-}
-
 func intLit(pos int, v int64) *sql.Literal {
 	return &sql.Literal{Pos: pos, Kind: sql.ExactLit, Text: strconv.FormatInt(v, 10)}
 }

@@ -48,15 +48,7 @@ func (b *binder) where(n Node, sc *scope, cond sql.Expr) (Node, error) {
 			return nil, err
 		}
 	}
-	var rest sql.Expr
-	for _, c := range conjuncts {
-		if rest == nil {
-			rest = c
-		} else {
-			rest = &sql.Binary{Pos: c.ExprPos(), Op: sql.OpAnd, L: rest, R: c}
-		}
-	}
-	if rest != nil {
+	if rest := andSQL(conjuncts); rest != nil {
 		x, err := b.expr(rest, inner)
 		if err != nil {
 			return nil, err
@@ -262,11 +254,7 @@ func (b *binder) subqueryInput(q sql.Query, outer *scope, isIn bool) (Node, *sco
 			}
 			corr = append(corr, c)
 		}
-		if len(local) > 0 {
-			cond := local[0]
-			for _, c := range local[1:] {
-				cond = &sql.Binary{Pos: c.ExprPos(), Op: sql.OpAnd, L: cond, R: c}
-			}
+		if cond := andSQL(local); cond != nil {
 			if n, err = b.where(n, sc, cond); err != nil {
 				return nil, nil, nil, nil, err
 			}
