@@ -48,14 +48,14 @@ func buildToTimestampLTZ(name string, args []Expr, pos int) (Expr, error) {
 			units = decOf(x, t).toFloat()
 		default:
 			if precision <= 3 {
-				return types.TimestampValue(x.I*pow10i(3-precision), 0), nil
+				return types.TimestampValue(x.I*pow10[3-precision], 0), nil
 			}
-			div := pow10i(precision - 3)
+			div := pow10[precision-3]
 			ms, rest := x.I/div, x.I%div
 			if rest < 0 {
 				ms, rest = ms-1, rest+div
 			}
-			return types.TimestampValue(ms, int32(rest*pow10i(9-precision))), nil
+			return types.TimestampValue(ms, int32(rest*pow10[9-precision])), nil
 		}
 		millis := units * math.Pow(10, float64(3-precision))
 		if math.IsNaN(millis) || math.IsInf(millis, 0) {
@@ -63,14 +63,6 @@ func buildToTimestampLTZ(name string, args []Expr, pos int) (Expr, error) {
 		}
 		return types.TimestampValue(int64(math.Floor(millis)), 0), nil
 	}}, nil
-}
-
-func pow10i(n int64) int64 {
-	r := int64(1)
-	for ; n > 0; n-- {
-		r *= 10
-	}
-	return r
 }
 
 // buildToTimestampLTZString is Flink 2.x's TO_TIMESTAMP_LTZ(string[,
@@ -130,7 +122,7 @@ func buildToTimestampLTZString(name string, args []Expr, pos int) (Expr, error) 
 			ms = time.Date(w.Year(), w.Month(), w.Day(), w.Hour(), w.Minute(), w.Second(), w.Nanosecond(), loc).UnixMilli()
 		}
 		if precision < 9 {
-			unit := int32(pow10i(int64(9 - precision)))
+			unit := int32(pow10[9-precision])
 			nanos = nanos / unit * unit
 		}
 		return types.TimestampValue(ms, nanos), nil
