@@ -236,6 +236,8 @@ func (s *Session) buildInto(p *runtime.Pipeline, n plan.Node, env connector.Env)
 		return s.buildWindow(p, n, env)
 	case *plan.WindowRank, *plan.WindowDeduplicate:
 		return s.buildWindowRank(p, n, env)
+	case *plan.Match:
+		return s.buildMatch(p, n, env)
 	case *plan.Unnest:
 		p.Stages = append(p.Stages, runtime.Stage{Op: unnestOp(n, s.exprCtx(env)), Width: n.Out.Len()})
 	case *plan.Sort:
@@ -521,6 +523,8 @@ func explainLine(n plan.Node) string {
 		return plan.ExplainNode(n)
 	case *plan.WindowRank, *plan.WindowDeduplicate:
 		return plan.ExplainWindowNode(n)
+	case *plan.Match:
+		return plan.ExplainMatch(n)
 	case *plan.Join:
 		return plan.JoinExplain(n)
 	case *plan.Unnest:

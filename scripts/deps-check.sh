@@ -10,7 +10,7 @@ layer() {
   case "$1" in
     engine/types|engine/diag) echo 0 ;;
     engine/sql|engine/catalog|engine/funcs|engine/stream|engine/vfs|engine/format/codec) echo 1 ;;
-    engine/expr|engine/connector|engine/connector/*|engine/format|engine/export) echo 2 ;;
+    engine/expr|engine/cep|engine/connector|engine/connector/*|engine/format|engine/export) echo 2 ;;
     engine/plan|engine/ops) echo 3 ;;
     engine/runtime) echo 4 ;;
     engine) echo 5 ;;

@@ -39,6 +39,9 @@ type binder struct {
 	// scalars maps a scalar subquery of a WHERE clause or SELECT list to
 	// the scope column that joins its value in (subquery.go).
 	scalars map[*sql.ScalarSubquery]int
+	// matchLeaves are the bound reads of a MATCH_RECOGNIZE expression
+	// (match.go): columns, navigations, aggregates.
+	matchLeaves map[sql.Expr]expr.Expr
 }
 
 // scopeCol is a column visible to expressions.
@@ -287,6 +290,8 @@ func (b *binder) from(ref sql.TableRef) (Node, *scope, error) {
 		return n, scopeOf(sch, alias), nil
 	case *sql.Join:
 		return b.join(r)
+	case *sql.MatchRecognize:
+		return b.matchRecognize(r)
 	case *sql.TableFunc:
 		if isWindowTVF(r.Name) && !r.Lateral {
 			return b.windowTVF(r)

@@ -15,6 +15,9 @@ func itoa(i int) string { return strconv.Itoa(i) }
 
 // expr binds a scalar expression over a scope.
 func (b *binder) expr(e sql.Expr, sc *scope) (expr.Expr, error) {
+	if x, ok := b.matchLeaves[e]; ok {
+		return x, nil
+	}
 	if b.agg != nil {
 		x, ok, err := b.aggLookup(e)
 		if err != nil {

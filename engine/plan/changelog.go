@@ -267,7 +267,7 @@ func (c *Changelog) visit(n Node, req updateKind) bool {
 			return false
 		}
 		n.NoUpdateBefore = req == updateOnlyAfter
-	case *Limit, *Over, *WindowAggregate, *Sort, *Deduplicate, *SetOpAll:
+	case *Limit, *Over, *WindowAggregate, *Sort, *Deduplicate, *SetOpAll, *Match:
 		for _, in := range n.Inputs() {
 			if !c.visit(in, beforeAfterOrNone(c.kinds[in])) {
 				return false

@@ -96,6 +96,8 @@ func Exchanges(n Node) []string {
 		return []string{hash(n.Input.Schema(), n.Keys)}
 	case *Over:
 		return []string{hash(n.Input.Schema(), n.Partition)}
+	case *Match:
+		return []string{hash(n.Input.Schema(), n.Partition)}
 	case *WindowAggregate:
 		var keys []int
 		for _, k := range n.Keys {

@@ -160,6 +160,8 @@ func logicalLines(n Node) []logicalLine {
 		return one(op+"(all=[true])", n.Left, n.Right)
 	case *Over:
 		return one("LogicalProject("+logicalOverProjects(n, false)+")", n.Input)
+	case *Match:
+		return one(n.logical, n.Input)
 	case *Rank:
 		if n.SortLimit {
 			return logicalSortLimit(n)

@@ -56,6 +56,9 @@ type identEntry struct {
 	hints   []Property
 	cols    []Ident // AS t(c1, c2) of table functions
 	overPos int     // position of OVER for a windowed call
+	// match is the MATCH_RECOGNIZE clause applied to the table this entry
+	// is the alias of (matchrecognize.go).
+	match *MatchRecognize
 }
 
 // castInfo is the leaf of a `__flink_cast` marker.
@@ -1737,7 +1740,15 @@ func (ds *desugarer) tableRef(i, j int) (int, error) {
 		}
 		k = e
 	}
+	if ds.isMatchRecognize(k) {
+		return ds.matchRecognize(k)
+	}
 	return ds.alias(k, -1)
+}
+
+// isMatchRecognize reports whether a MATCH_RECOGNIZE clause starts at k.
+func (ds *desugarer) isMatchRecognize(k int) bool {
+	return ds.tok(k).Is("MATCH_RECOGNIZE") && ds.tok(k+1).IsPunct("(")
 }
 
 // asOfEnd finds where the expression after FOR SYSTEM_TIME AS OF ends.
@@ -1855,6 +1866,9 @@ func (ds *desugarer) derived(i int) (int, error) {
 		return 0, err
 	}
 	ds.emit(")", rp)
+	if ds.isMatchRecognize(rp + 1) {
+		return ds.matchRecognize(rp + 1)
+	}
 	k, err := ds.alias(rp+1, -1)
 	if err != nil {
 		return 0, err

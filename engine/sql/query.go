@@ -614,6 +614,23 @@ func (c *converter) aliasedTable(te *sqlparser.AliasedTableExpr) (TableRef, erro
 	if te.Hints != nil || len(te.Partitions) > 0 {
 		return nil, c.errorf("Internal parser error: unsupported table options")
 	}
+	if as := te.As.String(); isIdentMark(as) {
+		if e, err := c.ident(as); err == nil && e.match != nil {
+			// input MATCH_RECOGNIZE (...) [AS alias]: the alias is the clause's
+			mr := e.match
+			if len(e.parts) == 1 {
+				mr.Alias = &e.parts[0]
+			}
+			in := *te
+			in.As = sqlparser.NewTableIdent("")
+			ref, err := c.aliasedTable(&in)
+			if err != nil {
+				return nil, err
+			}
+			mr.Input = ref
+			return mr, nil
+		}
+	}
 	var alias *Ident
 	if as := te.As.String(); as != "" && as != anonAlias {
 		var err error

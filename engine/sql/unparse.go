@@ -698,6 +698,8 @@ func (w *unparser) aliasCols(alias *Ident, cols []Ident) {
 
 func (w *unparser) tableRef(t TableRef) {
 	switch t := t.(type) {
+	case *MatchRecognize:
+		w.matchRecognize(t)
 	case *TableName:
 		w.idents(t.Name.Parts)
 		if len(t.Hints) > 0 {

@@ -1,0 +1,407 @@
+package ops
+
+import (
+	"context"
+	"math"
+	"sort"
+	"time"
+
+	"github.com/flinkplay/flinkplay/engine/cep"
+	"github.com/flinkplay/flinkplay/engine/expr"
+	"github.com/flinkplay/flinkplay/engine/stream"
+	"github.com/flinkplay/flinkplay/engine/types"
+)
+
+// MatchSlotKind says what a slot of a MatchExpr reads from a match.
+type MatchSlotKind uint8
+
+// Slot kinds (plan.MatchSlotKind).
+const (
+	MatchLast    MatchSlotKind = iota // column Col of the Offset-th row of Var from the last
+	MatchFirst                        // from the first
+	MatchAgg                          // Agg over the rows of Var (its arguments are Pre columns)
+	MatchRowtime                      // the time of the candidate row (DEFINE) or of the match (MEASURES)
+)
+
+// MatchSlot is one value an expression reads from a match; Var -1 reads
+// every row of the match.
+type MatchSlot struct {
+	Kind   MatchSlotKind
+	Var    int
+	Offset int
+	Col    int
+	Agg    AggFunc
+}
+
+// MatchExpr is a DEFINE condition or a measure over its slots.
+type MatchExpr struct {
+	Slots []MatchSlot
+	Expr  expr.Expr
+
+	kernels []*aggKernel
+	row     []types.Value
+}
+
+// Match is MATCH_RECOGNIZE: Flink's CepOperator running the pattern's
+// automaton (engine/cep) per partition, with the conditions and measures
+// Flink generates code for.
+//
+// Streaming with a rowtime order (Rowtime true), rows wait per partition
+// until the watermark passes their time; then, time by time, the automaton
+// advances to the time (WITHIN expires partial matches) and takes the rows
+// of that time, sorted by the further ORDER BY keys (arrival order among
+// equals). A row at or before the watermark is late and dropped, as Flink
+// drops it. With a proctime order each row is taken when it arrives. Batch
+// (Final true) buffers every row and runs them in time order at the end.
+//
+// Each match becomes one +I row: the partition keys, then the measures.
+// Partial matches are never emitted, also not at the end of the input.
+//
+// State: per partition the automaton's partial matches and the rows
+// waiting for the watermark.
+type Match struct {
+	Partition []int
+	Order     []SortKey // the first key is the time
+	Rowtime   bool
+	Final     bool
+	Pre       []expr.Expr
+	Graph     *cep.Graph
+	Defines   []*MatchExpr // by variable; nil: TRUE
+	Measures  []*MatchExpr
+	Ctx       expr.Ctx
+	Now       func() time.Time // the query's clock, for processing time
+
+	parts   map[string]*matchPart
+	arrival int
+	wm      int64
+	order   *rowOrder // all ORDER BY keys, when there are several
+	keyBuf  []byte
+	out     *stream.Batch
+	rows    int
+}
+
+type matchPart struct {
+	nfa     *cep.NFA[*matchEvent]
+	pending map[int64][]*matchEvent
+	first   int // arrival order of the partition
+}
+
+type matchEvent struct {
+	row []types.Value
+	pre []types.Value
+}
+
+var (
+	_ stream.Operator          = (*Match)(nil)
+	_ stream.WatermarkOperator = (*Match)(nil)
+	_ stream.StatefulOperator  = (*Match)(nil)
+)
+
+// Open implements stream.Operator.
+func (o *Match) Open(context.Context) error {
+	o.parts = map[string]*matchPart{}
+	o.wm = stream.NoWatermark
+	for _, list := range [][]*MatchExpr{o.Defines, o.Measures} {
+		for _, m := range list {
+			if m == nil {
+				continue
+			}
+			m.kernels = make([]*aggKernel, len(m.Slots))
+			m.row = make([]types.Value, len(m.Slots))
+			for i, s := range m.Slots {
+				if s.Kind != MatchAgg {
+					continue
+				}
+				k, err := newKernel(s.Agg, &o.Ctx)
+				if err != nil {
+					return err
+				}
+				m.kernels[i] = k
+			}
+		}
+	}
+	if len(o.Order) > 1 {
+		ord, err := newRowOrder(o.Order)
+		if err != nil {
+			return err
+		}
+		ord.ctx = o.Ctx
+		o.order = ord
+	}
+	return nil
+}
+
+func (o *Match) part(key string) *matchPart {
+	p := o.parts[key]
+	if p == nil {
+		p = &matchPart{pending: map[int64][]*matchEvent{}, first: o.arrival}
+		o.arrival++
+		p.nfa = cep.NewNFA(o.Graph, o.define)
+		o.parts[key] = p
+	}
+	return p
+}
+
+// Process implements stream.Operator.
+func (o *Match) Process(in, out *stream.Batch) error {
+	o.out = out
+	for i := 0; i < in.Len(); i++ {
+		row := in.Row(i)
+		ev := &matchEvent{row: types.CloneRow(row)}
+		if len(o.Pre) > 0 {
+			ev.pre = make([]types.Value, len(o.Pre))
+			for k, x := range o.Pre {
+				v, err := x.Eval(&o.Ctx, ev.row)
+				if err != nil {
+					return err
+				}
+				ev.pre[k] = v
+			}
+			ev.pre = types.CloneRow(ev.pre)
+		}
+		o.keyBuf = types.AppendKey(o.keyBuf[:0], row, o.Partition)
+		p := o.part(string(o.keyBuf))
+		if !o.Rowtime && !o.Final {
+			// processing time: the row is taken now
+			now := o.now()
+			if err := o.advance(p, now); err != nil {
+				return err
+			}
+			if err := o.take(p, ev, now); err != nil {
+				return err
+			}
+			continue
+		}
+		t := row[o.Order[0].Col]
+		if t.Null {
+			continue
+		}
+		if t.I <= o.wm {
+			continue // late
+		}
+		p.pending[t.I] = append(p.pending[t.I], ev)
+		o.rows++
+	}
+	return nil
+}
+
+func (o *Match) now() int64 {
+	if o.Now != nil {
+		return o.Now().UnixMilli()
+	}
+	return time.Now().UnixMilli()
+}
+
+// OnWatermark implements stream.WatermarkOperator: the partitions with
+// rows the watermark has passed take them, in the order of their earliest
+// such row; partitions with partial matches advance their time.
+func (o *Match) OnWatermark(wm int64, out *stream.Batch) (int64, error) {
+	o.out = out
+	prev := o.wm
+	o.wm = wm
+	if !o.Rowtime || o.Final && wm != stream.MaxWatermark {
+		return wm, nil
+	}
+	return wm, o.fire(prev, wm)
+}
+
+// fire runs what the watermark wm releases.
+func (o *Match) fire(prev, wm int64) error {
+	type due struct {
+		p     *matchPart
+		first int64
+	}
+	var ready []due
+	for _, p := range o.parts {
+		first := int64(math.MaxInt64)
+		for t := range p.pending {
+			if t <= wm && t < first {
+				first = t
+			}
+		}
+		if first == math.MaxInt64 {
+			if p.nfa.Idle() {
+				continue
+			}
+			first = prev + 1 // the timer Flink keeps for partial matches
+		}
+		ready = append(ready, due{p, first})
+	}
+	sort.Slice(ready, func(i, j int) bool {
+		if ready[i].first != ready[j].first {
+			return ready[i].first < ready[j].first
+		}
+		return ready[i].p.first < ready[j].p.first
+	})
+	for _, d := range ready {
+		p := d.p
+		var times []int64
+		for t := range p.pending {
+			if t <= wm {
+				times = append(times, t)
+			}
+		}
+		sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
+		for _, t := range times {
+			evs := p.pending[t]
+			delete(p.pending, t)
+			o.rows -= len(evs)
+			if err := o.advance(p, t); err != nil {
+				return err
+			}
+			if o.order != nil {
+				sort.SliceStable(evs, func(i, j int) bool { return o.order.cmp(evs[i].row, evs[j].row) < 0 })
+				if o.order.err != nil {
+					return o.order.err
+				}
+			}
+			for _, ev := range evs {
+				if err := o.take(p, ev, t); err != nil {
+					return err
+				}
+			}
+		}
+		if err := o.advance(p, wm); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (o *Match) advance(p *matchPart, t int64) error {
+	ms, err := p.nfa.AdvanceTime(t)
+	if err != nil {
+		return err
+	}
+	return o.emit(ms)
+}
+
+func (o *Match) take(p *matchPart, ev *matchEvent, t int64) error {
+	ms, err := p.nfa.Process(ev, t)
+	if err != nil {
+		return err
+	}
+	return o.emit(ms)
+}
+
+// emit appends one row per match: the partition keys (of its first row)
+// and the measures.
+func (o *Match) emit(ms []cep.Match[*matchEvent]) error {
+	for _, m := range ms {
+		first := m.Steps[0].Ev.row
+		vals := make([]types.Value, 0, len(o.Partition)+len(o.Measures))
+		for _, c := range o.Partition {
+			vals = append(vals, first[c])
+		}
+		for _, me := range o.Measures {
+			v, err := o.eval(me, m.Steps, nil, -1, m.Time)
+			if err != nil {
+				return err
+			}
+			vals = append(vals, v)
+		}
+		dst := o.out.Append(stream.Insert)
+		copy(dst, vals)
+	}
+	return nil
+}
+
+// define evaluates variable v's condition for the candidate row ev.
+func (o *Match) define(v int, path []cep.Step[*matchEvent], ev *matchEvent) (bool, error) {
+	me := o.Defines[v]
+	if me == nil {
+		return true, nil
+	}
+	t := int64(0)
+	if tc := ev.row[o.Order[0].Col]; !tc.Null {
+		t = tc.I
+	}
+	if !o.Rowtime {
+		t = o.now()
+	}
+	r, err := o.eval(me, path, ev, v, t)
+	if err != nil {
+		return false, err
+	}
+	return !r.Null && r.Bool(), nil
+}
+
+// rowsOf returns the rows a slot of variable w reads: those of w in path,
+// then the candidate row when it is being mapped to w (or w is every row).
+func rowsOf(path []cep.Step[*matchEvent], cand *matchEvent, def, w int) []*matchEvent {
+	var out []*matchEvent
+	for _, s := range path {
+		if w < 0 || s.Var == w {
+			out = append(out, s.Ev)
+		}
+	}
+	if cand != nil && (w < 0 || w == def) {
+		out = append(out, cand)
+	}
+	return out
+}
+
+// eval evaluates a DEFINE condition (cand, the candidate row mapped to
+// variable def) or a measure (cand nil) at time t.
+func (o *Match) eval(me *MatchExpr, path []cep.Step[*matchEvent], cand *matchEvent, def int, t int64) (types.Value, error) {
+	for i, s := range me.Slots {
+		switch s.Kind {
+		case MatchRowtime:
+			me.row[i] = types.TimestampValue(t, 0)
+			continue
+		}
+		rows := rowsOf(path, cand, def, s.Var)
+		switch s.Kind {
+		case MatchLast, MatchFirst:
+			k := s.Offset
+			if s.Kind == MatchLast {
+				k = len(rows) - 1 - s.Offset
+			}
+			if k < 0 || k >= len(rows) {
+				me.row[i] = types.Value{Null: true}
+				continue
+			}
+			me.row[i] = rows[k].row[s.Col]
+		case MatchAgg:
+			acc, err := me.kernels[i].newAcc(false)
+			if err != nil {
+				return types.Value{}, err
+			}
+			args := make([]types.Value, 1+len(s.Agg.MoreArgs))
+			for _, r := range rows {
+				args = args[:0]
+				if s.Agg.Arg >= 0 {
+					args = append(args, r.pre[s.Agg.Arg])
+				}
+				for _, a := range s.Agg.MoreArgs {
+					args = append(args, r.pre[a])
+				}
+				if err := acc.add(args); err != nil {
+					return types.Value{}, err
+				}
+			}
+			v, err := acc.value()
+			if err != nil {
+				return types.Value{}, err
+			}
+			me.row[i] = v
+		}
+	}
+	return me.Expr.Eval(&o.Ctx, me.row)
+}
+
+// Finish runs a batch's rows, all in time order.
+func (o *Match) Finish(out *stream.Batch) error {
+	o.out = out
+	if !o.Final || !o.Rowtime {
+		return nil
+	}
+	return o.fire(o.wm, math.MaxInt64)
+}
+
+// StateRows implements stream.StatefulOperator: rows waiting for the
+// watermark and one per partition.
+func (o *Match) StateRows() int { return o.rows + len(o.parts) }
+
+// Close implements stream.Operator.
+func (o *Match) Close() error { return nil }
