@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the recipes of the Flink SQL Cookbook (github.com/ververica/
 # flink-sql-cookbook) through the CLI as a reader would: the ```sql blocks
-# of each recipe, in order, as one script, for a few seconds each (most
+# of each recipe's "Script" section (of the whole recipe when it has none),
+# in order, as one script, for a few seconds each (most
 # recipes stream forever). A recipe passes when no statement fails.
 # Usage: scripts/cookbook.sh COOKBOOK_DIR [seconds]
 # The Cookbook is not part of this repository; clone or fetch it first.
@@ -20,7 +21,11 @@ printf '%-58s %-6s %s\n' recipe result "first error"
 for md in $(cd "$book" && ls -d */[0-9]*/*.md | sort); do
   name=${md%.md}
   script="$tmp/$(echo "$name" | tr / _).sql"
-  awk '/^```sql/ { on = 1; next } /^```/ { on = 0 } on' "$book/$md" > "$script"
+  # The recipe's "## Script" section when it has one (explanations before
+  # it quote fragments of the script in ```sql blocks of their own).
+  from='^## Script'
+  grep -q "$from" "$book/$md" || from='^'
+  awk -v from="$from" '$0 ~ from { go = 1 } !go { next } /^```sql/ { on = 1; next } /^```/ { on = 0 } on' "$book/$md" > "$script"
   [ -s "$script" ] || continue
   total=$((total + 1))
   out="$script.out"

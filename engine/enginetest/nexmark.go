@@ -21,6 +21,10 @@ import (
 // skip without it.
 const NexmarkDir = "../../../shared/nexmark/queries"
 
+// NexmarkCEPDir holds Nexmark's MATCH_RECOGNIZE queries, with the same
+// generator table and views.
+const NexmarkCEPDir = "../../../shared/nexmark/queries-cep"
+
 // NexmarkParams fill the ${...} placeholders of Nexmark's scripts, as
 // Nexmark's runner fills them from its nexmark.yaml.
 type NexmarkParams struct {

@@ -287,6 +287,10 @@ func (b *binder) call(c *sql.Call, sc *scope) (expr.Expr, error) {
 		}
 		return nil, diag.Errorf(c.Pos, diag.TableException, "OVER windows are only supported in the select list.")
 	}
+	if matchFuncs[name] {
+		// bound by matchBinder inside MATCH_RECOGNIZE (match.go)
+		return nil, diag.Errorf(c.Pos, diag.SqlValidatorException, "Function '%s' can only be used in MATCH_RECOGNIZE", sql.FormatExpr(c))
+	}
 	if name == "JSON" {
 		return nil, diag.Errorf(c.Pos, diag.ValidationException,
 			"The JSON() function is currently only supported inside JSON_ARRAY() or as the VALUE param of JSON_OBJECT()")
