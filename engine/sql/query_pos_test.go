@@ -130,18 +130,37 @@ func FuzzParseQuery(f *testing.F) {
 		"SELECT * FROM o JOIN r FOR SYSTEM_TIME AS OF o.p AS x ON o.k = x.k",
 		"SELECT TRIM(BOTH 'x' FROM s), EXTRACT(DAY FROM ts), a IS NOT DISTINCT FROM b",
 		"SELECT * FROM (SELECT 1) WHERE (",
+		"SELECT * FROM t MATCH_RECOGNIZE (PARTITION BY k ORDER BY ts MEASURES FIRST(A.p, 1) AS f, AVG(B.p) AS a " +
+			"AFTER MATCH SKIP TO LAST B PATTERN (A{2,3}? B+ C) WITHIN INTERVAL '5' SECOND DEFINE A AS PREV(A.p) > 1, B AS LAST(B.p, 1) IS NULL) AS m",
 	}
 	for _, s := range seeds {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
+		// Must never panic; and what parses unparses to text that parses
+		// to the same unparsed text (the text SHOW CREATE VIEW prints and
+		// a view is expanded from).
 		q, err := parseQuery(src, 0, len(src))
 		if err == nil {
-			FormatQuery(q)
+			text := FormatQuery(q)
+			q2, err := parseQuery(text, 0, len(text))
+			if err != nil {
+				t.Fatalf("%q unparses to %q, which does not parse: %v", src, text, err)
+			}
+			if again := FormatQuery(q2); again != text {
+				t.Fatalf("%q unparses to %q, which unparses to %q", src, text, again)
+			}
 		}
 		e, err := parseExpr(src, 0, len(src))
 		if err == nil {
-			FormatExpr(e)
+			text := FormatExpr(e)
+			e2, err := parseExpr(text, 0, len(text))
+			if err != nil {
+				t.Fatalf("%q unparses to %q, which does not parse: %v", src, text, err)
+			}
+			if again := FormatExpr(e2); again != text {
+				t.Fatalf("%q unparses to %q, which unparses to %q", src, text, again)
+			}
 		}
 	})
 }
