@@ -59,6 +59,7 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzDecodeShare$$' -fuzztime=$(FUZZTIME) ./web/state
 	$(GO) test -run='^$$' -fuzz='^FuzzEval$$' -fuzztime=$(FUZZTIME) ./engine/expr
 	$(GO) test -run='^$$' -fuzz='^FuzzJSONPath$$' -fuzztime=$(FUZZTIME) ./engine/expr
+	$(GO) test -run='^$$' -fuzz='^FuzzCastFromString$$' -fuzztime=$(FUZZTIME) ./engine/expr
 
 ## fuzz-long: each fuzz target for FUZZLONG inputs (default 10 million); not part of make test
 FUZZLONG ?= 10000000x
