@@ -184,6 +184,7 @@ var exampleOutcomes = map[string][]string{
 	"Windows and watermarks":                                 {"window_start", "Received a total of 10 rows"},
 	"Top-N: the leaders change":                              {"| -U |", "| +U |", "scores", "Received a total of 12 rows"},
 	"Joins over streams":                                     {"ship_ts", "<NULL>", "Received a total of 17 rows"},
+	"Patterns with MATCH_RECOGNIZE":                          {"between_rows", "Received a total of 2 rows"},
 	"EXPLAIN: how Flink plans a query":                       {"== Optimized Execution Plan ==", "GroupAggregate(groupBy=[product]", "1 row in set"},
 	"Where is my table stored?":                              {"+I[4, ", "| id |", "4 rows in set"},
 	"Batch mode":                                             {"| id |", "5 rows in set"},

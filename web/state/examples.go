@@ -240,6 +240,58 @@ SELECT o.order_id, s.ship_id, s.ship_ts
 FROM Orders AS o LEFT JOIN Shipments AS s
   ON o.order_id = s.order_id AND s.ship_ts BETWEEN o.ts AND o.ts + INTERVAL '2' SECOND;
 `},
+	{Name: "Patterns with MATCH_RECOGNIZE", SQL: `-- MATCH_RECOGNIZE finds sequences of rows, per partition and in event time:
+-- the rows a pattern of variables matches, each variable defined by a
+-- condition. Each match becomes one +I row of its measures. Here: a fall
+-- and a rise of a stock price (a "V"), then a low followed by a high within
+-- 10 seconds (X*? matches as few rows as it can). Matching is Flink's CEP:
+-- docs/match_recognize.md.
+CREATE TABLE Ticker (
+  id     INT,
+  symbol AS CASE MOD(id, 2) WHEN 0 THEN 'ACME' ELSE 'GLOBEX' END,
+  price  AS 20 + MOD(id * id * 5 + id * 3, 19),
+  ts     AS TO_TIMESTAMP_LTZ(1767225600000 + id * 1000, 3),
+  WATERMARK FOR ts AS ts - INTERVAL '1' SECOND
+) WITH (
+  'connector' = 'datagen',
+  'rows-per-second' = '10',
+  'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '60'
+);
+SELECT *
+FROM Ticker
+  MATCH_RECOGNIZE (
+    PARTITION BY symbol
+    ORDER BY ts
+    MEASURES
+      START_ROW.price AS start_price,
+      LAST(PRICE_DOWN.price) AS bottom_price,
+      PRICE_UP.price AS end_price,
+      COUNT(PRICE_DOWN.price) AS falls,
+      MATCH_ROWTIME(ts) AS matched_at
+    AFTER MATCH SKIP TO LAST PRICE_UP
+    PATTERN (START_ROW PRICE_DOWN+ PRICE_UP)
+    DEFINE
+      PRICE_DOWN AS PRICE_DOWN.price < COALESCE(LAST(PRICE_DOWN.price, 1), START_ROW.price),
+      PRICE_UP AS PRICE_UP.price > LAST(PRICE_DOWN.price, 1)
+  );
+SELECT *
+FROM Ticker
+  MATCH_RECOGNIZE (
+    PARTITION BY symbol
+    ORDER BY ts
+    MEASURES
+      LOW.ts AS low_at,
+      LOW.price AS low,
+      HIGH.ts AS high_at,
+      HIGH.price AS high,
+      COUNT(X.price) AS between_rows
+    AFTER MATCH SKIP PAST LAST ROW
+    PATTERN (LOW X*? HIGH) WITHIN INTERVAL '10' SECOND
+    DEFINE
+      LOW AS LOW.price < 22,
+      HIGH AS HIGH.price > 35
+  );
+`},
 	{Name: "Batch mode", SQL: `-- In batch mode a query prints its final result as one table.
 SET 'execution.runtime-mode' = 'batch';
 CREATE TABLE Items (id INT, name STRING) WITH (
