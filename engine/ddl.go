@@ -37,6 +37,8 @@ func (s *Session) execCatalogStmt(ctx context.Context, st sql.Statement) (res *R
 		}
 	case *sql.CreateFunction:
 		res, err = s.execCreateFunction(st)
+	case *sql.AlterFunction:
+		res, err = s.execAlterFunction(st)
 	case *sql.LoadModule:
 		res, err = s.execLoadModule(st)
 	case *sql.UnloadModule:
@@ -1470,6 +1472,29 @@ func (s *Session) execCreateFunction(st *sql.CreateFunction) (*Result, error) {
 		return okResult(s.catalog.CreateTemporaryFunction(id, f, st.IfNotExists, check), st.Name.Pos())
 	}
 	return okResult(s.catalog.CreateFunction(id, f, st.IfNotExists), st.Name.Pos())
+}
+
+// execAlterFunction is ALTER FUNCTION: Flink changes a catalog
+// function's class without loading it, and refuses temporary functions.
+func (s *Session) execAlterFunction(st *sql.AlterFunction) (*Result, error) {
+	if st.System {
+		return nil, diag.Validation(st.Pos, "Alter temporary system function is not supported")
+	}
+	lang := st.Language
+	switch lang {
+	case "":
+		lang = "JAVA"
+	case "SQL":
+		return nil, diag.Errorf(st.LanguagePos, diag.UnsupportedOperation, "Unrecognized function language string SQL")
+	}
+	id, err := s.qualify(st.Name)
+	if err != nil {
+		return nil, err
+	}
+	if st.Temporary {
+		return nil, diag.Validation(st.Pos, "Alter temporary catalog function is not supported")
+	}
+	return okResult(s.catalog.AlterFunction(id, catalog.Function{Class: st.Class, Language: lang}, st.IfExists), st.Name.Pos())
 }
 
 // execDropFunction drops a user-defined function.

@@ -160,6 +160,32 @@ func (m *Manager) DropFunction(id ObjectID, ifExists bool) error {
 	return nil
 }
 
+// FunctionNotExistException is the class of a catalog's error for a
+// function it does not have.
+const FunctionNotExistException = "org.apache.flink.table.catalog.exceptions.FunctionNotExistException"
+
+// AlterFunction replaces a catalog function's class and language (ALTER
+// FUNCTION), as Flink's in-memory catalog does: a temporary function of
+// the same name is not looked at.
+func (m *Manager) AlterFunction(id ObjectID, f Function, ifExists bool) error {
+	n := normalizeFunction(id)
+	var db *database
+	if c, ok := m.catalogs[id.Catalog]; ok {
+		db = c.dbs[id.Database]
+	}
+	if db == nil || db.functions[n.Object] == nil {
+		if ifExists {
+			return nil
+		}
+		return diag.Errorf(diag.NoPos, FunctionNotExistException, "Function %s.%s does not exist in Catalog %s.", id.Database, n.Object, id.Catalog)
+	}
+	old := db.functions[n.Object]
+	g := cloneFunction(f)
+	g.Jars = old.Jars
+	db.functions[n.Object] = g
+	return nil
+}
+
 // DropTemporaryFunction drops a temporary catalog function.
 func (m *Manager) DropTemporaryFunction(id ObjectID, ifExists bool) error {
 	n := normalizeFunction(id)

@@ -21,7 +21,6 @@ const (
 const (
 	notYetDescribeExtended = "not yet: DESCRIBE FUNCTION EXTENDED of a built-in function (kind, requirements, determinism, " +
 		"constant folding and signature from Flink's function definitions)"
-	notYetAlterFunction = "not yet: ALTER [TEMPORARY] FUNCTION"
 	notYetPartitionValues = "not yet: Flink's PreValidateReWriter turns VALUES inserted into a static partition into a projection " +
 		"of casted literals over a one-row Values, named by the sink's columns"
 	notYetJSONPlan      = "not yet: EXPLAIN JSON_EXECUTION_PLAN prints Flink's StreamGraph as JSON (operator ids, parallelism, edges)"
@@ -42,7 +41,6 @@ var conformanceExceptions = map[string]map[int]string{
 	"sql-client__sql__function.q": merge(
 		lines(reasonJar, 18, 22, 68, 80, 84, 103, 134, 139, 153, 163, 172, 190, 253, 274, 289, 297, 315, 331, 354,
 			383, 396, 414, 427, 446, 451, 467, 478, 491),
-		lines(notYetAlterFunction, 268, 279),
 		lines(notYetDescribeExtended, 368)),
 	"sql-client__sql__module.q": lines(reasonTestModule, 73),
 	"sql-client__sql__set.q": merge(

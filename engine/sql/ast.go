@@ -191,6 +191,19 @@ type CreateFunction struct {
 	Jars        []string
 }
 
+// AlterFunction is ALTER [TEMPORARY [SYSTEM]] FUNCTION [IF EXISTS] name
+// AS 'class' [LANGUAGE ...].
+type AlterFunction struct {
+	Pos         int
+	Name        ObjectName
+	Temporary   bool
+	System      bool
+	IfExists    bool
+	Class       string
+	Language    string // as written, upper case; "" when absent (Java)
+	LanguagePos int
+}
+
 // AlterTableOp is what ALTER TABLE does.
 type AlterTableOp uint8
 
@@ -422,6 +435,7 @@ func (s *CreateTable) StmtPos() int       { return s.Pos }
 func (s *CreateView) StmtPos() int        { return s.Pos }
 func (s *Drop) StmtPos() int              { return s.Pos }
 func (s *CreateFunction) StmtPos() int    { return s.Pos }
+func (s *AlterFunction) StmtPos() int     { return s.Pos }
 func (s *AlterTable) StmtPos() int        { return s.Pos }
 func (s *CreateCatalog) StmtPos() int     { return s.Pos }
 func (s *AlterCatalog) StmtPos() int      { return s.Pos }

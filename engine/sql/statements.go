@@ -449,6 +449,32 @@ func (p *parser) createFunction(pos int, temporary bool) Statement {
 	return cf
 }
 
+// alterFunction parses the rest of ALTER [TEMPORARY [SYSTEM]] FUNCTION
+// as Flink's grammar does (SqlAlterFunction).
+func (p *parser) alterFunction(pos int, temporary bool) Statement {
+	af := &AlterFunction{Pos: pos, Temporary: temporary}
+	if temporary && p.acceptKw("SYSTEM") {
+		af.System = true
+	}
+	p.expectKw("FUNCTION")
+	af.IfExists = p.ifExists()
+	af.Name = p.objectName()
+	p.expectKw("AS")
+	af.Class = p.quotedString().Val
+	if p.acceptKw("LANGUAGE") {
+		t := p.tok()
+		switch {
+		case t.Is("JAVA"), t.Is("SCALA"), t.Is("SQL"), t.Is("PYTHON"):
+			af.Language, af.LanguagePos = strings.ToUpper(t.Val), t.Pos
+			p.next()
+		default:
+			p.note(`"JAVA"`, `"SCALA"`, `"SQL"`, `"PYTHON"`)
+			p.fail()
+		}
+	}
+	return af
+}
+
 // What Flink's parser lists after CREATE, DROP and ALTER (and their
 // TEMPORARY forms) when no object kind follows, in its order.
 var (
@@ -947,12 +973,14 @@ func (p *parser) alter() Statement {
 		p.expectKw("SET")
 		ad.Options = p.properties()
 		return ad
-	case t.Is("VIEW"), t.Is("FUNCTION"), t.Is("MATERIALIZED"), t.Is("MODEL"):
+	case t.Is("FUNCTION"):
+		return p.alterFunction(pos, false)
+	case t.Is("VIEW"), t.Is("MATERIALIZED"), t.Is("MODEL"):
 		p.unsupported(pos, "ALTER "+strings.ToUpper(t.Val))
 	case t.Is("TEMPORARY"):
 		p.next()
 		if t := p.tok(); t.Is("FUNCTION") || t.Is("SYSTEM") {
-			p.unsupported(pos, "ALTER TEMPORARY FUNCTION")
+			return p.alterFunction(pos, true)
 		}
 		p.failExpecting(alterTemporaryImages)
 	}
