@@ -322,12 +322,36 @@ func (s *Session) execExplain(ctx context.Context, st *sql.Explain) (*Result, er
 	default:
 		return nil, diag.Errorf(st.Pos, diag.TableException, "Unsupported EXPLAIN statement.")
 	}
+	// Flink's SinkReuser ('table.optimizer.reuse-sink-enabled'): the
+	// INSERTs of a statement set into one table with the same columns
+	// share one Sink over a Union of their queries.
+	type group struct{ trees []tree }
+	var groups []*group
+	byDigest := map[string]*group{}
+	for _, t := range trees {
+		if t.ip == nil {
+			groups = append(groups, &group{trees: []tree{t}})
+			continue
+		}
+		digest := t.ip.ID.String()
+		for _, c := range t.root.Schema().Columns {
+			digest += "\x00" + c.Type.String()
+		}
+		if g, ok := byDigest[digest]; ok {
+			g.trees = append(g.trees, t)
+			continue
+		}
+		g := &group{trees: []tree{t}}
+		byDigest[digest] = g
+		groups = append(groups, g)
+	}
 	physical := func(modes bool) string {
 		var b strings.Builder
-		for i, t := range trees {
+		for i, g := range groups {
 			if i > 0 {
 				b.WriteString("\n")
 			}
+			t := g.trees[0]
 			var m *plan.Changelog
 			if modes {
 				m = t.q.Changelog
@@ -341,7 +365,23 @@ func (s *Session) execExplain(ctx context.Context, st *sql.Explain) (*Result, er
 				b.WriteString(line + "\n")
 				depth = 1
 			}
-			explainNode(&b, t.root, depth, m)
+			if len(g.trees) == 1 {
+				explainNode(&b, t.root, depth, m)
+				continue
+			}
+			line := fmt.Sprintf("Union(all=[true], union=[%s])", t.fields)
+			if m != nil {
+				line = withMode(line, m.Mode(t.root))
+			}
+			plan.WriteTreePrefix(&b, []bool{true})
+			b.WriteString(line + "\n")
+			for k, u := range g.trees {
+				var um *plan.Changelog
+				if modes {
+					um = u.q.Changelog
+				}
+				explainTree(&b, u.root, []bool{true, k == len(g.trees)-1}, um)
+			}
 		}
 		return b.String()
 	}
@@ -360,9 +400,11 @@ func (s *Session) execExplain(ctx context.Context, st *sql.Explain) (*Result, er
 	b.WriteString("\n== Optimized Physical Plan ==\n")
 	b.WriteString(physical(withModes))
 	b.WriteString("\n== Optimized Execution Plan ==\n")
+	var exec strings.Builder
 	for _, line := range strings.SplitAfter(physical(false), "\n") {
-		b.WriteString(plan.ExecLine(line))
+		exec.WriteString(plan.ExecLine(line))
 	}
+	b.WriteString(plan.ReuseSubplans(exec.String()))
 	return &Result{Kind: ResultTable, Schema: types.Schema{Columns: []types.Column{{Name: "result", Type: types.String}}},
 		Rows: [][]types.Value{{types.StringValue(b.String())}}}, nil
 }

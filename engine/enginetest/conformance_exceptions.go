@@ -26,9 +26,7 @@ const (
 	notYetJSONPlan      = "not yet: EXPLAIN JSON_EXECUTION_PLAN prints Flink's StreamGraph as JSON (operator ids, parallelism, edges)"
 	notYetEstimatedCost = "not yet: EXPLAIN ESTIMATED_COST prints the rows, cpu, io and network of Calcite's cost model per node"
 	notYetPlanAdvice    = "not yet: EXPLAIN PLAN_ADVICE runs Flink's plan analyzers (the group-aggregate and non-deterministic-update advice)"
-	notYetSinkReuse     = "not yet: Flink's SinkReuser merges the INSERTs of a statement set into one table into one Sink over a Union, " +
-		"and the execution plan marks the repeated Values as reused"
-	notYetCompiledPlan = "not yet: COMPILE PLAN and EXECUTE PLAN write and read Flink's JSON serialization of its ExecNode graph " +
+	notYetCompiledPlan  = "not yet: COMPILE PLAN and EXECUTE PLAN write and read Flink's JSON serialization of its ExecNode graph " +
 		"(and what the compiled INSERT then wrote)"
 	notYetExecuteQuery = "not yet: the gateway's EXECUTE of a query prints the rows without the op column"
 )
@@ -51,14 +49,11 @@ var conformanceExceptions = map[string]map[int]string{
 		lines(notYetJSONPlan, 1194, 1274),
 		lines(notYetEstimatedCost, 1344, 1433),
 		lines(notYetPlanAdvice, 1399)),
-	"sql-client__sql__truncate.q":            lines(reasonTestTable, 41, 55, 60),
-	"sql-client__sql_multi__statement_set.q": lines(notYetSinkReuse, 71, 104, 230),
-	"sql-gateway__sql__call_procedure.q":     lines(reasonTestCatalog, 18, 28, 39, 50, 71, 83),
-	"sql-gateway__sql__insert.q":             lines(notYetCompiledPlan, 167, 182, 194, 205, 220),
-	"sql-gateway__sql__set.q":                lines(reasonCluster, 28, 49),
-	"sql-gateway__sql__statement_set.q": merge(
-		lines(notYetSinkReuse, 92, 119, 281),
-		lines(notYetExecuteQuery, 183)),
+	"sql-client__sql__truncate.q":        lines(reasonTestTable, 41, 55, 60),
+	"sql-gateway__sql__call_procedure.q": lines(reasonTestCatalog, 18, 28, 39, 50, 71, 83),
+	"sql-gateway__sql__insert.q":         lines(notYetCompiledPlan, 167, 182, 194, 205, 220),
+	"sql-gateway__sql__set.q":            lines(reasonCluster, 28, 49),
+	"sql-gateway__sql__statement_set.q":  lines(notYetExecuteQuery, 183),
 	"sql-gateway__sql__table.q": merge(
 		lines(notYetJSONPlan, 761, 837),
 		lines(notYetEstimatedCost, 903, 947)),

@@ -92,7 +92,8 @@ func runQFile(t *testing.T, path string) qResult {
 		t.Fatal(err)
 	}
 	base := filepath.Base(path)
-	src := substituteVars(string(text), t.TempDir())
+	dir := filepath.ToSlash(t.TempDir())
+	src := substituteVars(string(text), dir)
 	gateway := strings.HasPrefix(base, "sql-gateway__")
 	stmts := ParseQ(src, strings.Contains(base, "sql_multi") || gateway)
 	r := NewRunnerFS(vfs.OS{}) // the scripts' paths are real directories
@@ -121,6 +122,9 @@ func runQFile(t *testing.T, path string) qResult {
 		} else {
 			d = diffText(want, got)
 		}
+		// the report names the scripts' directories as the scripts do
+		st.SQL = strings.ReplaceAll(st.SQL, dir, "$TMPDIR")
+		d = strings.ReplaceAll(d, dir, "$TMPDIR")
 		res.failures = append(res.failures, qFailure{stmt: st, diff: d})
 	}
 	return res

@@ -254,7 +254,7 @@ func (b *binder) values(q *sql.Values) (Node, error) {
 			vals[r][c] = v.Clone()
 		}
 	}
-	return &Values{Rows: vals, Out: out}, nil
+	return &Values{Rows: vals, Out: out, Batch: b.p.Batch}, nil
 }
 
 func (b *binder) zone() *time.Location { return b.p.Zone }
@@ -305,7 +305,7 @@ func (b *binder) from(ref sql.TableRef) (Node, *scope, error) {
 func rename(n Node, s types.Schema) Node {
 	switch n := n.(type) {
 	case *Values:
-		return &Values{Rows: n.Rows, Out: s}
+		return &Values{Rows: n.Rows, Out: s, Batch: n.Batch}
 	case *Project:
 		return &Project{Input: n.Input, Exprs: n.Exprs, Out: s}
 	}
@@ -474,7 +474,7 @@ func (b *binder) selectQuery(q *sql.Select) (Node, error) {
 		return nil, err
 	}
 	if q.From == nil {
-		n = &Values{Rows: [][]types.Value{{}}, Out: types.Schema{}}
+		n = &Values{Rows: [][]types.Value{{}}, Out: types.Schema{}, Batch: b.p.Batch}
 		sc = &scope{}
 	} else {
 		n, sc, err = b.from(q.From)

@@ -566,6 +566,9 @@ func intervalUnit(ms int64) string {
 // ExplainValues prints a Values node of the physical plan:
 // Values(type=[RecordType(INTEGER a)], tuples=[[{ 1 }, { 2 }]]).
 func ExplainValues(n *Values) string {
+	if n.Batch {
+		return "Values(tuples=[" + logicalTuples(n) + "], values=[" + strings.Join(n.Out.Names(), ", ") + "])"
+	}
 	return "Values(type=[" + recordType(n.Out) + "], tuples=[" + logicalTuples(n) + "])"
 }
 

@@ -44,6 +44,9 @@ type Scan struct {
 type Values struct {
 	Rows [][]types.Value
 	Out  types.Schema
+	// Batch: planned in batch mode, where Flink's physical Values names
+	// its columns instead of printing its row type.
+	Batch bool
 }
 
 // Project computes one output column per expression.
