@@ -35,15 +35,21 @@ type pathNode[E any] struct {
 	n    int
 }
 
-func (p *pathNode[E]) steps() []Step[E] {
+func (p *pathNode[E]) steps() []Step[E] { return p.stepsInto(nil) }
+
+// stepsInto writes the path into buf (grown as needed) and returns it.
+func (p *pathNode[E]) stepsInto(buf []Step[E]) []Step[E] {
 	if p == nil {
-		return nil
+		return buf[:0]
 	}
-	out := make([]Step[E], p.n)
+	if cap(buf) < p.n {
+		buf = make([]Step[E], p.n)
+	}
+	buf = buf[:p.n]
 	for q := p; q != nil; q = q.prev {
-		out[q.n-1] = q.step
+		buf[q.n-1] = q.step
 	}
-	return out
+	return buf
 }
 
 // computation is a partial (or, in the final state, completed) match:
@@ -75,6 +81,7 @@ type NFA[E any] struct {
 	completed *javaQueue[*computation[E]]
 	next      int64 // position of the next event
 	verdicts  []int8
+	pathBuf   []Step[E] // the path of the computation being advanced
 }
 
 // NewNFA starts an automaton for one partition.
@@ -142,7 +149,8 @@ func (n *NFA[E]) Process(ev E, ts int64) ([]Match[E], error) {
 // computeNext is Flink's computeNextStates: the TAKE transitions the event
 // satisfies, after following the PROCEED transitions it satisfies.
 func (n *NFA[E]) computeNext(c *computation[E], ev E, pos, ts int64) ([]*computation[E], error) {
-	path := c.path.steps()
+	n.pathBuf = c.path.stepsInto(n.pathBuf)
+	path := n.pathBuf
 	for i := range n.verdicts {
 		n.verdicts[i] = 0
 	}

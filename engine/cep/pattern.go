@@ -155,6 +155,9 @@ type Graph struct {
 	names   []string
 }
 
+// Within is WITHIN in milliseconds, 0 when the pattern has none.
+func (g *Graph) Within() int64 { return g.within }
+
 // Compile translates and compiles a pattern as Flink does when it builds
 // the job, with Flink's errors in Flink's order: the quantifiers, then
 // patterns that can match nothing, then a greedy last element. within is

@@ -40,6 +40,7 @@ type MatchExpr struct {
 
 	kernels []*aggKernel
 	row     []types.Value
+	args    []types.Value // scratch for an aggregate's arguments
 }
 
 // Match is MATCH_RECOGNIZE: Flink's CepOperator running the pattern's
@@ -72,6 +73,7 @@ type Match struct {
 	Now       func() time.Time // the query's clock, for processing time
 
 	parts   map[string]*matchPart
+	active  map[*matchPart]bool // partitions with rows waiting or partial matches
 	arrival int
 	wm      int64
 	order   *rowOrder // all ORDER BY keys, when there are several
@@ -100,6 +102,7 @@ var (
 // Open implements stream.Operator.
 func (o *Match) Open(context.Context) error {
 	o.parts = map[string]*matchPart{}
+	o.active = map[*matchPart]bool{}
 	o.wm = stream.NoWatermark
 	for _, list := range [][]*MatchExpr{o.Defines, o.Measures} {
 		for _, m := range list {
@@ -180,6 +183,7 @@ func (o *Match) Process(in, out *stream.Batch) error {
 			continue // late
 		}
 		p.pending[t.I] = append(p.pending[t.I], ev)
+		o.active[p] = true
 		o.rows++
 	}
 	return nil
@@ -212,7 +216,7 @@ func (o *Match) fire(prev, wm int64) error {
 		first int64
 	}
 	var ready []due
-	for _, p := range o.parts {
+	for p := range o.active {
 		first := int64(math.MaxInt64)
 		for t := range p.pending {
 			if t <= wm && t < first {
@@ -263,6 +267,11 @@ func (o *Match) fire(prev, wm int64) error {
 		}
 		if err := o.advance(p, wm); err != nil {
 			return err
+		}
+		if len(p.pending) == 0 && (p.nfa.Idle() || o.Graph.Within() == 0) {
+			// nothing to run until a row comes (without WITHIN, time
+			// alone changes nothing)
+			delete(o.active, p)
 		}
 	}
 	return nil
@@ -326,19 +335,45 @@ func (o *Match) define(v int, path []cep.Step[*matchEvent], ev *matchEvent) (boo
 	return !r.Null && r.Bool(), nil
 }
 
-// rowsOf returns the rows a slot of variable w reads: those of w in path,
-// then the candidate row when it is being mapped to w (or w is every row).
-func rowsOf(path []cep.Step[*matchEvent], cand *matchEvent, def, w int) []*matchEvent {
-	var out []*matchEvent
+// reads reports whether a slot of variable w reads a row of variable v:
+// w's own rows, or every row for w -1.
+func reads(w, v int) bool { return w < 0 || w == v }
+
+// nthRow is the k-th row (from 0) a slot of variable w reads, from the
+// first or (fromLast) from the last: the rows of w in path, then the
+// candidate row when it is being mapped to w (or w is every row). nil when
+// there is no such row.
+func nthRow(path []cep.Step[*matchEvent], cand *matchEvent, def, w, k int, fromLast bool) *matchEvent {
+	withCand := cand != nil && (w < 0 || w == def)
+	if fromLast {
+		if withCand {
+			if k == 0 {
+				return cand
+			}
+			k--
+		}
+		for i := len(path) - 1; i >= 0; i-- {
+			if reads(w, path[i].Var) {
+				if k == 0 {
+					return path[i].Ev
+				}
+				k--
+			}
+		}
+		return nil
+	}
 	for _, s := range path {
-		if w < 0 || s.Var == w {
-			out = append(out, s.Ev)
+		if reads(w, s.Var) {
+			if k == 0 {
+				return s.Ev
+			}
+			k--
 		}
 	}
-	if cand != nil && (w < 0 || w == def) {
-		out = append(out, cand)
+	if withCand && k == 0 {
+		return cand
 	}
-	return out
+	return nil
 }
 
 // eval evaluates a DEFINE condition (cand, the candidate row mapped to
@@ -348,27 +383,18 @@ func (o *Match) eval(me *MatchExpr, path []cep.Step[*matchEvent], cand *matchEve
 		switch s.Kind {
 		case MatchRowtime:
 			me.row[i] = types.TimestampValue(t, 0)
-			continue
-		}
-		rows := rowsOf(path, cand, def, s.Var)
-		switch s.Kind {
 		case MatchLast, MatchFirst:
-			k := s.Offset
-			if s.Kind == MatchLast {
-				k = len(rows) - 1 - s.Offset
+			me.row[i] = types.Value{Null: true}
+			if r := nthRow(path, cand, def, s.Var, s.Offset, s.Kind == MatchLast); r != nil {
+				me.row[i] = r.row[s.Col]
 			}
-			if k < 0 || k >= len(rows) {
-				me.row[i] = types.Value{Null: true}
-				continue
-			}
-			me.row[i] = rows[k].row[s.Col]
 		case MatchAgg:
 			acc, err := me.kernels[i].newAcc(false)
 			if err != nil {
 				return types.Value{}, err
 			}
-			args := make([]types.Value, 1+len(s.Agg.MoreArgs))
-			for _, r := range rows {
+			args := me.args[:0]
+			add := func(r *matchEvent) error {
 				args = args[:0]
 				if s.Agg.Arg >= 0 {
 					args = append(args, r.pre[s.Agg.Arg])
@@ -376,10 +402,21 @@ func (o *Match) eval(me *MatchExpr, path []cep.Step[*matchEvent], cand *matchEve
 				for _, a := range s.Agg.MoreArgs {
 					args = append(args, r.pre[a])
 				}
-				if err := acc.add(args); err != nil {
+				return acc.add(args)
+			}
+			for _, st := range path {
+				if reads(s.Var, st.Var) {
+					if err := add(st.Ev); err != nil {
+						return types.Value{}, err
+					}
+				}
+			}
+			if cand != nil && (s.Var < 0 || s.Var == def) {
+				if err := add(cand); err != nil {
 					return types.Value{}, err
 				}
 			}
+			me.args = args
 			v, err := acc.value()
 			if err != nil {
 				return types.Value{}, err
