@@ -28,7 +28,6 @@ const (
 	notYetPlanAdvice    = "not yet: EXPLAIN PLAN_ADVICE runs Flink's plan analyzers (the group-aggregate and non-deterministic-update advice)"
 	notYetCompiledPlan  = "not yet: COMPILE PLAN and EXECUTE PLAN write and read Flink's JSON serialization of its ExecNode graph " +
 		"(and what the compiled INSERT then wrote)"
-	notYetExecuteQuery = "not yet: the gateway's EXECUTE of a query prints the rows without the op column"
 )
 
 // conformanceExceptions maps a script to its listed statements (by the
