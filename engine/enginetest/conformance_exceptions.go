@@ -52,7 +52,6 @@ var conformanceExceptions = map[string]map[int]string{
 	"sql-gateway__sql__call_procedure.q": lines(reasonTestCatalog, 18, 28, 39, 50, 71, 83),
 	"sql-gateway__sql__insert.q":         lines(notYetCompiledPlan, 167, 182, 194, 205, 220),
 	"sql-gateway__sql__set.q":            lines(reasonCluster, 28, 49),
-	"sql-gateway__sql__statement_set.q":  lines(notYetExecuteQuery, 183),
 	"sql-gateway__sql__table.q": merge(
 		lines(notYetJSONPlan, 761, 837),
 		lines(notYetEstimatedCost, 903, 947)),
