@@ -348,6 +348,8 @@ func buildItem(name string, args []Expr, pos int) (Expr, error) {
 			}
 			return types.NullValue, nil
 		}}, nil
+	case types.Variant:
+		return variantItem(args, pos)
 	case types.Row:
 		lv, ok := LiteralValue(idx)
 		if !ok || lv.Null || !(ti.IsInteger() || ti.IsCharacter()) {

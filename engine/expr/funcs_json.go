@@ -499,7 +499,7 @@ func buildJSONString(name string, args []Expr, pos int) (Expr, error) {
 func jsonSerializable(t types.Type) bool {
 	switch t.Kind {
 	case types.Char, types.Varchar, types.Boolean, types.Decimal, types.TinyInt, types.SmallInt, types.Int, types.BigInt,
-		types.Float, types.Double, types.Timestamp, types.TimestampLTZ, types.Binary, types.Varbinary:
+		types.Float, types.Double, types.Timestamp, types.TimestampLTZ, types.Binary, types.Varbinary, types.Variant:
 		return true
 	case types.Array, types.Multiset:
 		return jsonSerializable(*t.Elem)
@@ -522,6 +522,11 @@ func appendValueJSON(dst []byte, v types.Value, t types.Type, c *Ctx) []byte {
 		return append(dst, "null"...)
 	}
 	switch t.Kind {
+	case types.Variant:
+		if x, ok := v.X.(*types.VariantValue); ok {
+			return x.AppendJSON(dst)
+		}
+		return append(dst, "null"...)
 	case types.Char, types.Varchar:
 		return types.AppendJSONString(dst, string(v.B))
 	case types.Boolean:

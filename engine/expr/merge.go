@@ -40,6 +40,12 @@ func leastRestrictive2(a, b types.Type) (types.Type, bool) {
 	if b.Kind == types.Null {
 		return a.WithNullable(true), true
 	}
+	if a.Kind == types.Variant || b.Kind == types.Variant {
+		if a.Kind != b.Kind {
+			return types.Type{}, false
+		}
+		return types.VariantType.WithNullable(nullable), true
+	}
 	var r types.Type
 	switch {
 	case a.IsCharacter() && b.IsCharacter():

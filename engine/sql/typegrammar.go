@@ -202,6 +202,10 @@ func (p *parser) typeName(m typeMode) types.Type {
 	case "BOOLEAN":
 		p.next()
 		return types.Bool
+	case "VARIANT":
+		// Flink 2.1+ (FLIP-521); not among 1.20's type keywords in errors
+		p.next()
+		return types.VariantType
 	case "INT", "INTEGER":
 		p.next()
 		return types.Int32

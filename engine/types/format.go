@@ -89,6 +89,10 @@ func AppendValue(dst []byte, v Value, t Type, zone *time.Location) []byte {
 		return appendMap(dst, v, t, zone)
 	case Row:
 		return appendRow(dst, v, t, zone)
+	case Variant:
+		if x, ok := v.X.(*VariantValue); ok {
+			return x.AppendJSON(dst)
+		}
 	}
 	return dst
 }

@@ -27,7 +27,12 @@ func appendKeyValue(dst []byte, v Value) []byte {
 	dst = binary.LittleEndian.AppendUint32(dst, uint32(len(v.B)))
 	dst = append(dst, v.B...)
 	if v.X != nil {
-		s := fmt.Sprint(v.X)
+		var s string
+		if k, ok := v.X.(interface{ KeyString() string }); ok {
+			s = k.KeyString()
+		} else {
+			s = fmt.Sprint(v.X)
+		}
 		dst = binary.LittleEndian.AppendUint32(dst, uint32(len(s)))
 		dst = append(dst, s...)
 	}

@@ -38,6 +38,7 @@ const (
 	Multiset
 	Map
 	Row
+	Variant // semi-structured data (Flink 2.1+), a *VariantValue
 )
 
 // MaxLength is the length of STRING (VARCHAR) and BYTES (VARBINARY).
@@ -120,6 +121,8 @@ var (
 	String   = Type{Kind: Varchar, Length: MaxLength}
 	Bytes    = Type{Kind: Varbinary, Length: MaxLength}
 	DateType = Type{Kind: Date}
+	// VariantType is VARIANT.
+	VariantType = Type{Kind: Variant}
 )
 
 // CharN returns CHAR(n).
@@ -312,6 +315,8 @@ func (t Type) write(b *strings.Builder) {
 			}
 		}
 		b.WriteString(">")
+	case Variant:
+		b.WriteString("VARIANT")
 	default:
 		b.WriteString("UNKNOWN")
 	}

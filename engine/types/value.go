@@ -19,6 +19,7 @@ import "math/big"
 //	ARRAY, MULTISET             X = *ArrayValue (MULTISET: *MapValue, element -> INT count)
 //	MAP                         X = *MapValue
 //	ROW                         X = *RowValue
+//	VARIANT                     X = *VariantValue (immutable, shared by copies)
 //
 // B may alias the byte arena of the batch that carries the value; a value
 // that must outlive its batch is copied with Clone.
