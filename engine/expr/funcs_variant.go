@@ -29,9 +29,9 @@ var variantSpecs = []funcs.Spec{
 		Examples: []funcs.Example{ex(`PARSE_JSON('{"b": 1, "a": [1.50, "x"]}')`, `{"a":[1.5,"x"],"b":1}`), ex(`PARSE_JSON('1e10')`, "1.0E10"),
 			ex(`PARSE_JSON('{"a": 1, "a": 2}', TRUE)`, `{"a":2}`), ex(`PARSE_JSON('{"a": {"b": [10, 20]}}')['a']['b'][2]`, "20")}},
 	{Name: "TRY_PARSE_JSON", Category: funcs.JSON, Call: true,
-		Signatures: []string{"TRY_PARSE_JSON(json_string)", "TRY_PARSE_JSON(json_string, allow_duplicate_keys)"},
+		Signatures:  []string{"TRY_PARSE_JSON(json_string)", "TRY_PARSE_JSON(json_string, allow_duplicate_keys)"},
 		Description: "PARSE_JSON, but NULL where PARSE_JSON fails. Not in Flink 1.20; Flink 2.1 adds it.",
-		Examples: []funcs.Example{ex(`TRY_PARSE_JSON('[1, 2]')`, "[1,2]"), ex(`TRY_PARSE_JSON('{')`, "<NULL>")}},
+		Examples:    []funcs.Example{ex(`TRY_PARSE_JSON('[1, 2]')`, "[1,2]"), ex(`TRY_PARSE_JSON('{')`, "<NULL>")}},
 }
 
 func buildParseJSON(name string, args []Expr, pos int) (Expr, error) {

@@ -2,6 +2,7 @@ package sql
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/flinkplay/flinkplay/engine/types"
 )
@@ -383,7 +384,21 @@ func (w *unparser) callName(name string) {
 		}
 		return
 	}
+	if !plainName(name) || isReserved(name) && !builtinNames[strings.ToUpper(name)] {
+		w.s(quoteIdent(name)) // `0`(): a name only backticks make one
+		return
+	}
 	w.s(strings.ToUpper(name))
+}
+
+// plainName reports whether name reads as an identifier without backticks.
+func plainName(name string) bool {
+	for i, r := range name {
+		if !(r == '_' || r == '$' && i > 0 || unicode.IsLetter(r) || i > 0 && unicode.IsDigit(r)) {
+			return false
+		}
+	}
+	return name != ""
 }
 
 func (w *unparser) call(c *Call) {
