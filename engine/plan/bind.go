@@ -296,7 +296,7 @@ func (b *binder) from(ref sql.TableRef) (Node, *scope, error) {
 		if isWindowTVF(r.Name) && !r.Lateral {
 			return b.windowTVF(r)
 		}
-		return nil, nil, b.unknownTableFunc(r)
+		return nil, nil, b.unknownTableFunc(r, &scope{})
 	}
 	return nil, nil, diag.Errorf(ref.RefPos(), diag.TableException, "Unsupported FROM clause")
 }
@@ -731,7 +731,7 @@ func scanDigest(table string, options map[string]string, metadata []string) stri
 // unknownTableFunc is the error of a table function the engine does not
 // have: a user-defined one fails as its class does (catalog.Function), any
 // other as Calcite fails to find it.
-func (b *binder) unknownTableFunc(r *sql.TableFunc) error {
+func (b *binder) unknownTableFunc(r *sql.TableFunc, sc *scope) error {
 	if cat := b.p.Catalog; cat != nil {
 		if f, ok := cat.TemporarySystemFunction(r.Name); ok {
 			return f.CallError(r.Pos)
@@ -742,9 +742,9 @@ func (b *binder) unknownTableFunc(r *sql.TableFunc) error {
 	}
 	args := make([]expr.Expr, 0, len(r.Args))
 	for _, a := range r.Args {
-		x, err := b.expr(a, &scope{})
+		x, err := b.expr(a, sc)
 		if err != nil {
-			return diag.Errorf(r.Pos, diag.TableException, "Table function %s is not supported yet.", r.Name)
+			return err
 		}
 		args = append(args, x)
 	}

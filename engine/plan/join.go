@@ -81,6 +81,12 @@ func (b *binder) join(r *sql.Join) (Node, *scope, error) {
 	if tf, ok := r.Right.(*sql.TableFunc); ok && strings.EqualFold(tf.Name, "UNNEST") {
 		return b.unnestJoin(r, tf, l, ls)
 	}
+	if tf, ok := r.Right.(*sql.TableFunc); ok && tf.Lateral {
+		// LATERAL TABLE(f(...)): no table function but UNNEST is built in,
+		// and a user-defined one's class cannot load; its arguments may
+		// read the left side.
+		return nil, nil, b.unknownTableFunc(tf, ls)
+	}
 	rn, rs, err := b.from(r.Right)
 	if d, ok := r.Right.(*sql.DerivedTable); ok && d.Lateral && err != nil {
 		// A correlated LATERAL subquery (lateral.go).

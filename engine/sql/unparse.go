@@ -1,6 +1,7 @@
 package sql
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -374,8 +375,7 @@ func niladicCall(c *Call) bool {
 }
 
 func (w *unparser) callName(name string) {
-	if strings.Contains(name, ".") {
-		parts := strings.Split(name, ".")
+	if parts := strings.Split(name, "."); len(parts) > 1 && !slices.Contains(parts, "") {
 		for k, p := range parts {
 			if k > 0 {
 				w.s(".")
@@ -384,12 +384,17 @@ func (w *unparser) callName(name string) {
 		}
 		return
 	}
-	if !plainName(name) || isReserved(name) && !builtinNames[strings.ToUpper(name)] {
+	if u := strings.ToUpper(name); !plainName(name) || isReserved(name) && !builtinNames[u] && !matchFunctionNames[u] {
 		w.s(quoteIdent(name)) // `0`(): a name only backticks make one
 		return
 	}
 	w.s(strings.ToUpper(name))
 }
+
+// matchFunctionNames are the reserved words Calcite's grammar calls as
+// functions inside MATCH_RECOGNIZE.
+var matchFunctionNames = map[string]bool{"PREV": true, "NEXT": true, "FIRST": true, "LAST": true, "CLASSIFIER": true,
+	"MATCH_NUMBER": true, "RUNNING": true, "FINAL": true}
 
 // plainName reports whether name reads as an identifier without backticks.
 func plainName(name string) bool {
