@@ -17,8 +17,33 @@ type Step[E any] struct {
 }
 
 // Define evaluates variable v's DEFINE condition for the candidate event
-// ev after the rows of path (in order); a NULL condition is false.
-type Define[E any] func(v int, path []Step[E], ev E) (bool, error)
+// ev after the rows of path; a NULL condition is false.
+type Define[E any] func(v int, path Path[E], ev E) (bool, error)
+
+// Path is the rows of a partial match, read from the last one back
+// (Backward, which stops early) or in order (Steps, which copies them).
+type Path[E any] struct{ p *pathNode[E] }
+
+// Len is the number of rows.
+func (p Path[E]) Len() int {
+	if p.p == nil {
+		return 0
+	}
+	return p.p.n
+}
+
+// Backward calls f with the rows from the last to the first while f
+// returns true.
+func (p Path[E]) Backward(f func(Step[E]) bool) {
+	for q := p.p; q != nil; q = q.prev {
+		if !f(q.step) {
+			return
+		}
+	}
+}
+
+// Steps writes the rows in order into buf (grown as needed).
+func (p Path[E]) Steps(buf []Step[E]) []Step[E] { return p.p.stepsInto(buf) }
 
 // Match is a completed match: its rows in order and the time it was found
 // at (the time of the event or of the time advance that emitted it).
@@ -81,7 +106,6 @@ type NFA[E any] struct {
 	completed *javaQueue[*computation[E]]
 	next      int64 // position of the next event
 	verdicts  []int8
-	pathBuf   []Step[E] // the path of the computation being advanced
 }
 
 // NewNFA starts an automaton for one partition.
@@ -149,8 +173,7 @@ func (n *NFA[E]) Process(ev E, ts int64) ([]Match[E], error) {
 // computeNext is Flink's computeNextStates: the TAKE transitions the event
 // satisfies, after following the PROCEED transitions it satisfies.
 func (n *NFA[E]) computeNext(c *computation[E], ev E, pos, ts int64) ([]*computation[E], error) {
-	n.pathBuf = c.path.stepsInto(n.pathBuf)
-	path := n.pathBuf
+	path := Path[E]{c.path}
 	for i := range n.verdicts {
 		n.verdicts[i] = 0
 	}
@@ -180,7 +203,7 @@ func (n *NFA[E]) computeNext(c *computation[E], ev E, pos, ts int64) ([]*computa
 		if c.state.start {
 			start, startTime = pos, ts
 		}
-		p := &pathNode[E]{prev: c.path, step: Step[E]{Var: t.source.Var, Ev: ev, pos: pos}, n: len(path) + 1}
+		p := &pathNode[E]{prev: c.path, step: Step[E]{Var: t.source.Var, Ev: ev, pos: pos}, n: path.Len() + 1}
 		out = append(out, &computation[E]{state: t.target, path: p, start: start, startTime: startTime})
 		final, err := n.finalAfterProceed(t.target, path, ev)
 		if err != nil {
@@ -197,7 +220,7 @@ func (n *NFA[E]) computeNext(c *computation[E], ev E, pos, ts int64) ([]*computa
 }
 
 // finalAfterProceed follows PROCEED transitions from s to the final state.
-func (n *NFA[E]) finalAfterProceed(s *State, path []Step[E], ev E) (*State, error) {
+func (n *NFA[E]) finalAfterProceed(s *State, path Path[E], ev E) (*State, error) {
 	stack := []*State{s}
 	for len(stack) > 0 {
 		cur := stack[len(stack)-1]
@@ -223,7 +246,7 @@ func (n *NFA[E]) finalAfterProceed(s *State, path []Step[E], ev E) (*State, erro
 
 // eval evaluates a condition; DEFINE verdicts are remembered for the
 // computation being advanced (they read the same path and event).
-func (n *NFA[E]) eval(c *cond, path []Step[E], ev E) (bool, error) {
+func (n *NFA[E]) eval(c *cond, path Path[E], ev E) (bool, error) {
 	switch c.kind {
 	case condTrue:
 		return true, nil

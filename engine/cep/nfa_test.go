@@ -37,13 +37,14 @@ func run(t *testing.T, elems []Element, names []string, skip Skip, skipVar int, 
 	return strings.Join(out, "; ")
 }
 
-func sum(path []Step[int], v int, ev int) int {
+func sum(path Path[int], v int, ev int) int {
 	s := ev
-	for _, st := range path {
+	path.Backward(func(st Step[int]) bool {
 		if st.Var == v {
 			s += st.Ev
 		}
-	}
+		return true
+	})
 	return s
 }
 
@@ -51,7 +52,7 @@ func sum(path []Step[int], v int, ev int) int {
 func TestSkipStrategies(t *testing.T) {
 	prices := []int{7, 9, 10, 5, 10, 7, 14}
 	elems := []Element{{Var: 0, Min: 1, Max: -1}, {Var: 1, Min: 1, Max: 1}}
-	define := func(v int, path []Step[int], ev int) (bool, error) {
+	define := func(v int, path Path[int], ev int) (bool, error) {
 		if v == 0 {
 			return sum(path, 0, ev) < 30, nil
 		}
@@ -77,7 +78,7 @@ func TestSkipStrategies(t *testing.T) {
 // A AS price > 10, B AS price < 15, C AS price > 12.
 func TestGreedyReluctant(t *testing.T) {
 	prices := []int{10, 11, 12, 13, 14, 16}
-	define := func(v int, path []Step[int], ev int) (bool, error) {
+	define := func(v int, path Path[int], ev int) (bool, error) {
 		switch v {
 		case 0:
 			return ev > 10, nil
@@ -112,6 +113,7 @@ func TestCompileErrors(t *testing.T) {
 		{[]Element{{Var: 0, Min: -1, Max: 2}, {Var: 1, Min: 1, Max: 1}}, "The from should be a positive number greater than 0."},
 		{[]Element{{Var: 0, Min: 0, Max: 0}, {Var: 1, Min: 1, Max: 1}}, "The to should be a number greater than or equal to from: 1."},
 		{[]Element{{Var: 0, Min: 1, Max: -1}, {Var: 1, Min: 0, Max: 2}, {Var: 2, Min: 1, Max: 1}}, ""},
+		{[]Element{{Var: 0, Min: 1, Max: 1}, {Var: 1, Min: 20000, Max: 20000}, {Var: 2, Min: 1, Max: 1}}, "at most 10000 times in the playground"},
 	} {
 		_, err := Compile(tc.elems, names, 0, SkipToNext, -1)
 		got := ""
@@ -129,7 +131,7 @@ func TestCompileErrors(t *testing.T) {
 func TestWithin(t *testing.T) {
 	// events a=1, b=2, c=3; A B C with WITHIN 2 time units (rows 1 apart)
 	events := []int{1, 2, 3, 1, 2, 3}
-	define := func(v int, path []Step[int], ev int) (bool, error) { return ev == v+1, nil }
+	define := func(v int, path Path[int], ev int) (bool, error) { return ev == v+1, nil }
 	elems := []Element{{Var: 0, Min: 1, Max: 1}, {Var: 1, Min: 1, Max: 1}, {Var: 2, Min: 1, Max: 1}}
 	names := []string{"A", "B", "C"}
 	if got := run(t, elems, names, SkipPastLast, -1, 2, events, define); got != "" {

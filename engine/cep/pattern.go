@@ -40,6 +40,10 @@ const (
 	SkipToLast               // SKIP TO [LAST] var
 )
 
+// MaxRepetitions bounds the n and m of {n}, {n,} and {n,m}: the
+// automaton has a state per repetition.
+const MaxRepetitions = 10000
+
 // quantifier is an element after Flink's applyQuantifier: a single state,
 // a loop (oneOrMore, timesOrMore) or times(from, to), each optional or not.
 type quantifier struct {
@@ -54,6 +58,11 @@ type quantifier struct {
 // checks; prevGreedy is whether the previous element is greedy.
 func translate(e Element, prevGreedy bool) (quantifier, error) {
 	q := quantifier{from: 1, to: 1}
+	if e.Min > MaxRepetitions || e.Max > MaxRepetitions {
+		// Flink builds a state per repetition too; a browser tab has less room
+		return q, diag.Errorf(diag.NoPos, diag.PlaygroundLimitExceeded,
+			"A pattern quantifier may repeat a variable at most %d times in the playground.", MaxRepetitions)
+	}
 	if e.Min == 1 && e.Max == 1 && !e.Reluctant {
 		return q, nil
 	}

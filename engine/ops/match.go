@@ -72,14 +72,16 @@ type Match struct {
 	Ctx       expr.Ctx
 	Now       func() time.Time // the query's clock, for processing time
 
-	parts   map[string]*matchPart
-	active  map[*matchPart]bool // partitions with rows waiting or partial matches
-	arrival int
-	wm      int64
-	order   *rowOrder // all ORDER BY keys, when there are several
-	keyBuf  []byte
-	out     *stream.Batch
-	rows    int
+	parts    map[string]*matchPart
+	active   map[*matchPart]bool // partitions with rows waiting or partial matches
+	arrival  int
+	wm       int64
+	order    *rowOrder // all ORDER BY keys, when there are several
+	keyBuf   []byte
+	out      *stream.Batch
+	rows     int // rows waiting for the watermark
+	stepBuf  []cep.Step[*matchEvent]
+	partials int // partial matches (and completed ones held back), over all partitions
 }
 
 type matchPart struct {
@@ -278,7 +280,9 @@ func (o *Match) fire(prev, wm int64) error {
 }
 
 func (o *Match) advance(p *matchPart, t int64) error {
+	before := p.nfa.Partial()
 	ms, err := p.nfa.AdvanceTime(t)
+	o.partials += p.nfa.Partial() - before
 	if err != nil {
 		return err
 	}
@@ -286,7 +290,9 @@ func (o *Match) advance(p *matchPart, t int64) error {
 }
 
 func (o *Match) take(p *matchPart, ev *matchEvent, t int64) error {
+	before := p.nfa.Partial()
 	ms, err := p.nfa.Process(ev, t)
+	o.partials += p.nfa.Partial() - before
 	if err != nil {
 		return err
 	}
@@ -303,7 +309,7 @@ func (o *Match) emit(ms []cep.Match[*matchEvent]) error {
 			vals = append(vals, first[c])
 		}
 		for _, me := range o.Measures {
-			v, err := o.eval(me, m.Steps, nil, -1, m.Time)
+			v, err := o.eval(me, matchRows{steps: m.Steps, def: -1}, m.Time)
 			if err != nil {
 				return err
 			}
@@ -316,7 +322,7 @@ func (o *Match) emit(ms []cep.Match[*matchEvent]) error {
 }
 
 // define evaluates variable v's condition for the candidate row ev.
-func (o *Match) define(v int, path []cep.Step[*matchEvent], ev *matchEvent) (bool, error) {
+func (o *Match) define(v int, path cep.Path[*matchEvent], ev *matchEvent) (bool, error) {
 	me := o.Defines[v]
 	if me == nil {
 		return true, nil
@@ -328,41 +334,71 @@ func (o *Match) define(v int, path []cep.Step[*matchEvent], ev *matchEvent) (boo
 	if !o.Rowtime {
 		t = o.now()
 	}
-	r, err := o.eval(me, path, ev, v, t)
+	r, err := o.eval(me, matchRows{path: path, inPath: true, cand: ev, def: v}, t)
 	if err != nil {
 		return false, err
 	}
 	return !r.Null && r.Bool(), nil
 }
 
+// matchRows are the rows a DEFINE condition reads (a partial match's path
+// and the candidate row mapped to def) or a measure reads (a match's steps).
+type matchRows struct {
+	steps  []cep.Step[*matchEvent]
+	path   cep.Path[*matchEvent]
+	inPath bool // path, not steps, holds the rows
+	cand   *matchEvent
+	def    int
+}
+
 // reads reports whether a slot of variable w reads a row of variable v:
 // w's own rows, or every row for w -1.
 func reads(w, v int) bool { return w < 0 || w == v }
 
+// withCand reports whether a slot of variable w reads the candidate row.
+func (r *matchRows) withCand(w int) bool { return r.cand != nil && (w < 0 || w == r.def) }
+
+// inOrder returns the rows in order, copying a path once (into buf).
+func (r *matchRows) inOrder(buf *[]cep.Step[*matchEvent]) []cep.Step[*matchEvent] {
+	if r.inPath {
+		*buf = r.path.Steps(*buf)
+		r.steps, r.inPath = *buf, false
+	}
+	return r.steps
+}
+
 // nthRow is the k-th row (from 0) a slot of variable w reads, from the
-// first or (fromLast) from the last: the rows of w in path, then the
-// candidate row when it is being mapped to w (or w is every row). nil when
-// there is no such row.
-func nthRow(path []cep.Step[*matchEvent], cand *matchEvent, def, w, k int, fromLast bool) *matchEvent {
-	withCand := cand != nil && (w < 0 || w == def)
+// first or (fromLast) from the last: the rows of w, then the candidate row
+// when it is being mapped to w (or w is every row). nil when there is no
+// such row. From the last it reads a path backwards, stopping early.
+func (o *Match) nthRow(r *matchRows, w, k int, fromLast bool) *matchEvent {
 	if fromLast {
-		if withCand {
+		if r.withCand(w) {
 			if k == 0 {
-				return cand
+				return r.cand
 			}
 			k--
 		}
-		for i := len(path) - 1; i >= 0; i-- {
-			if reads(w, path[i].Var) {
+		var found *matchEvent
+		back := func(s cep.Step[*matchEvent]) bool {
+			if reads(w, s.Var) {
 				if k == 0 {
-					return path[i].Ev
+					found = s.Ev
+					return false
 				}
 				k--
 			}
+			return true
 		}
-		return nil
+		if r.inPath {
+			r.path.Backward(back)
+		} else {
+			for i := len(r.steps) - 1; i >= 0 && back(r.steps[i]); i-- {
+			}
+		}
+		return found
 	}
-	for _, s := range path {
+	for _, s := range r.inOrder(&o.stepBuf) {
 		if reads(w, s.Var) {
 			if k == 0 {
 				return s.Ev
@@ -370,22 +406,21 @@ func nthRow(path []cep.Step[*matchEvent], cand *matchEvent, def, w, k int, fromL
 			k--
 		}
 	}
-	if withCand && k == 0 {
-		return cand
+	if r.withCand(w) && k == 0 {
+		return r.cand
 	}
 	return nil
 }
 
-// eval evaluates a DEFINE condition (cand, the candidate row mapped to
-// variable def) or a measure (cand nil) at time t.
-func (o *Match) eval(me *MatchExpr, path []cep.Step[*matchEvent], cand *matchEvent, def int, t int64) (types.Value, error) {
+// eval evaluates a DEFINE condition or a measure over rows at time t.
+func (o *Match) eval(me *MatchExpr, rows matchRows, t int64) (types.Value, error) {
 	for i, s := range me.Slots {
 		switch s.Kind {
 		case MatchRowtime:
 			me.row[i] = types.TimestampValue(t, 0)
 		case MatchLast, MatchFirst:
 			me.row[i] = types.Value{Null: true}
-			if r := nthRow(path, cand, def, s.Var, s.Offset, s.Kind == MatchLast); r != nil {
+			if r := o.nthRow(&rows, s.Var, s.Offset, s.Kind == MatchLast); r != nil {
 				me.row[i] = r.row[s.Col]
 			}
 		case MatchAgg:
@@ -404,15 +439,15 @@ func (o *Match) eval(me *MatchExpr, path []cep.Step[*matchEvent], cand *matchEve
 				}
 				return acc.add(args)
 			}
-			for _, st := range path {
+			for _, st := range rows.inOrder(&o.stepBuf) {
 				if reads(s.Var, st.Var) {
 					if err := add(st.Ev); err != nil {
 						return types.Value{}, err
 					}
 				}
 			}
-			if cand != nil && (s.Var < 0 || s.Var == def) {
-				if err := add(cand); err != nil {
+			if rows.withCand(s.Var) {
+				if err := add(rows.cand); err != nil {
 					return types.Value{}, err
 				}
 			}
@@ -437,8 +472,10 @@ func (o *Match) Finish(out *stream.Batch) error {
 }
 
 // StateRows implements stream.StatefulOperator: rows waiting for the
-// watermark and one per partition.
-func (o *Match) StateRows() int { return o.rows + len(o.parts) }
+// watermark, partial matches, and one per partition. A pattern that never
+// completes (A+ B with no row for B) keeps a partial match per row it
+// started at, as in Flink, until the playground's state limit stops it.
+func (o *Match) StateRows() int { return o.rows + o.partials + len(o.parts) }
 
 // Close implements stream.Operator.
 func (o *Match) Close() error { return nil }
