@@ -211,7 +211,7 @@ func (b *binder) matchRecognize(r *sql.MatchRecognize) (Node, *scope, error) {
 		if k := x.Expr.Type().Kind; k != types.Boolean && k != types.Null {
 			return nil, nil, diag.Errorf(d.Cond.ExprPos(), diag.SqlValidatorException, "DEFINE clause must be a condition")
 		}
-		defineText = append(defineText, d.Var.Name+"="+x.text(true))
+		defineText = append(defineText, d.Var.Name+"="+x.text())
 		if used {
 			m.Defines[v], defineErrs[v] = x, mb.jobErr
 		}
@@ -245,7 +245,7 @@ func (b *binder) matchRecognize(r *sql.MatchRecognize) (Node, *scope, error) {
 			t.Attr = types.Regular
 		}
 		out.Columns = append(out.Columns, types.Column{Name: me.Alias.Name, Type: t})
-		measureText = append(measureText, "FINAL("+x.text(false)+") AS "+me.Alias.Name)
+		measureText = append(measureText, "FINAL("+x.text()+") AS "+me.Alias.Name)
 	}
 	m.Pre = mb.pre
 
@@ -442,14 +442,14 @@ func isMatchRowtime(x *MatchExpr) bool {
 	return ok && i < len(x.Slots) && x.Slots[i].Kind == SlotRowtime
 }
 
-// text prints the expression for EXPLAIN: DEFINE conditions as Calcite's
-// digest (PREV(A.$1, 0)), measures with column names (A.price).
-func (x *MatchExpr) text(define bool) string {
+// text prints the expression for EXPLAIN, each slot as it was bound to
+// print: in DEFINE as Calcite's digest (PREV(A.$1, 0)), in MEASURES with
+// column names (A.price).
+func (x *MatchExpr) text() string {
 	subst := make([]string, len(x.Slots))
 	for i, s := range x.Slots {
 		subst[i] = s.text
 	}
-	_ = define
 	return substRefs(x.Expr, subst)
 }
 
