@@ -570,7 +570,11 @@ func explainLine(n plan.Node) string {
 	case *plan.Join:
 		return plan.JoinExplain(n)
 	case *plan.Unnest:
-		return fmt.Sprintf("Correlate(invocation=[$UNNEST_ROWS$1(%s)], select=[%s], joinType=[%s])", n.Expr.String(), names, map[bool]string{false: "INNER", true: "LEFT"}[n.Outer])
+		fn := "$UNNEST_ROWS$1"
+		if n.Ordinality {
+			fn = "$UNNEST_ROWS_WITH_ORDINALITY$1"
+		}
+		return fmt.Sprintf("Correlate(invocation=[%s(%s)], select=[%s], joinType=[%s])", fn, n.Expr.String(), names, map[bool]string{false: "INNER", true: "LEFT"}[n.Outer])
 	case *plan.SetOpAll:
 		return fmt.Sprintf("%s(all=[true], select=[%s])", map[bool]string{false: "Intersect", true: "Minus"}[n.Except], names)
 	}

@@ -128,7 +128,7 @@ func (s *Session) buildSetOpAll(p *runtime.Pipeline, n *plan.SetOpAll, env conne
 // unnestOp builds the operator of a correlated UNNEST.
 func unnestOp(n *plan.Unnest, ctx expr.Ctx) *ops.Unnest {
 	in := n.Input.Schema().Len()
-	u := &ops.Unnest{Expr: n.Expr, Outer: n.Outer, InWidth: in, Width: n.Out.Len() - in, Ctx: ctx}
+	u := &ops.Unnest{Expr: n.Expr, Outer: n.Outer, Ordinality: n.Ordinality, InWidth: in, Width: n.Out.Len() - in, Ctx: ctx}
 	t := n.Expr.Type()
 	switch {
 	case t.Kind == types.Map:

@@ -26,12 +26,14 @@ const (
 // It accepts and emits every Kind, each output row keeping its input
 // row's kind. No state.
 type Unnest struct {
-	Expr    expr.Expr
-	Kind    UnnestKind
-	Outer   bool
-	InWidth int
-	Width   int // columns per element
-	Ctx     expr.Ctx
+	Expr  expr.Expr
+	Kind  UnnestKind
+	Outer bool
+	// Ordinality: the last column is the element's position, from 1.
+	Ordinality bool
+	InWidth    int
+	Width      int // columns per element
+	Ctx        expr.Ctx
 }
 
 var _ stream.Operator = (*Unnest)(nil)
@@ -54,19 +56,19 @@ func (u *Unnest) Process(in, out *stream.Batch) error {
 			switch x := v.X.(type) {
 			case *types.ArrayValue:
 				for _, e := range x.Elems {
-					u.emit(out, k, row, e, types.Value{})
+					u.emit(out, k, row, e, types.Value{}, n)
 					n++
 				}
 			case *types.MapValue:
 				for j := range x.Keys {
 					if u.Kind == UnnestMultiset {
 						for c := int64(0); c < x.Vals[j].I; c++ {
-							u.emit(out, k, row, x.Keys[j], types.Value{})
+							u.emit(out, k, row, x.Keys[j], types.Value{}, n)
 							n++
 						}
 						continue
 					}
-					u.emit(out, k, row, x.Keys[j], x.Vals[j])
+					u.emit(out, k, row, x.Keys[j], x.Vals[j], n)
 					n++
 				}
 			}
@@ -82,10 +84,14 @@ func (u *Unnest) Process(in, out *stream.Batch) error {
 	return nil
 }
 
-func (u *Unnest) emit(out *stream.Batch, k stream.Kind, row []types.Value, e, val types.Value) {
+func (u *Unnest) emit(out *stream.Batch, k stream.Kind, row []types.Value, e, val types.Value, n int) {
 	dst := out.Append(k)
 	copy(dst, row)
 	cols := dst[u.InWidth:]
+	if u.Ordinality {
+		cols[len(cols)-1] = types.IntValue(int64(n + 1))
+		cols = cols[:len(cols)-1]
+	}
 	switch u.Kind {
 	case UnnestRowArray:
 		if r, ok := e.X.(*types.RowValue); ok && !e.Null {

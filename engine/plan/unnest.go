@@ -13,7 +13,9 @@ type Unnest struct {
 	Input Node
 	Expr  expr.Expr // ARRAY, MULTISET or MAP over the input row
 	Outer bool      // LEFT JOIN UNNEST(...) ON TRUE
-	Out   types.Schema
+	// Ordinality adds the element's position, from 1 (WITH ORDINALITY).
+	Ordinality bool
+	Out        types.Schema
 }
 
 func (n *Unnest) Schema() types.Schema { return n.Out }
@@ -59,6 +61,9 @@ func (b *binder) unnestJoin(r *sql.Join, tf *sql.TableFunc, l Node, ls *scope) (
 		return nil, nil, diag.Errorf(tf.Args[0].ExprPos(), diag.SqlValidatorException,
 			"Cannot apply 'UNNEST' to arguments of type 'UNNEST(<%s>)'. Supported form(s): 'UNNEST(<MULTISET>)'\n'UNNEST(<ARRAY>)'\n'UNNEST(<MAP>)'", t.String())
 	}
+	if tf.Ordinality {
+		cols = append(cols, types.Column{Name: "ORDINALITY", Type: types.Int32.WithNullable(false)})
+	}
 	if len(tf.Columns) > 0 {
 		if len(tf.Columns) != len(cols) {
 			return nil, nil, diag.Errorf(tf.Pos, diag.SqlValidatorException,
@@ -79,5 +84,5 @@ func (b *binder) unnestJoin(r *sql.Join, tf *sql.TableFunc, l Node, ls *scope) (
 		}
 		sc.cols = append(sc.cols, scopeCol{table: alias, name: c.Name, typ: c.Type})
 	}
-	return &Unnest{Input: l, Expr: x, Outer: outer, Out: sc.schema()}, sc, nil
+	return &Unnest{Input: l, Expr: x, Outer: outer, Ordinality: tf.Ordinality, Out: sc.schema()}, sc, nil
 }

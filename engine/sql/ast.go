@@ -602,12 +602,13 @@ type Join struct {
 
 // TableFunc is a table-valued function in FROM: TABLE(TUMBLE(...)), UNNEST(...), LATERAL TABLE(f(...)).
 type TableFunc struct {
-	Pos     int
-	Name    string
-	Args    []Expr
-	Alias   *Ident
-	Columns []Ident
-	Lateral bool
+	Pos        int
+	Name       string
+	Args       []Expr
+	Alias      *Ident
+	Columns    []Ident
+	Lateral    bool
+	Ordinality bool // UNNEST(...) WITH ORDINALITY
 }
 
 func (*TableName) tableRefNode()    {}

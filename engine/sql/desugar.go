@@ -59,6 +59,8 @@ type identEntry struct {
 	// match is the MATCH_RECOGNIZE clause applied to the table this entry
 	// is the alias of (matchrecognize.go).
 	match *MatchRecognize
+	// ordinality: UNNEST(...) WITH ORDINALITY (Flink 2.1+)
+	ordinality bool
 }
 
 // castInfo is the leaf of a `__flink_cast` marker.
@@ -1902,13 +1904,18 @@ func (ds *desugarer) tableFunc(i, lp int, kind identKind) (int, error) {
 		entry.parts, entry.name, entry.pos = parts, callName(parts), parts[0].Pos
 		argLo, argHi = k+1, rp-1
 	}
+	k := rp + 1
+	if kind == idUnnest && ds.tok(k).Is("WITH") && ds.tok(k+1).Is("ORDINALITY") {
+		entry.ordinality = true
+		k += 2
+	}
 	n := ds.newIdent(entry)
 	ds.emit(identText(n)+"(", i)
 	if err := ds.seq(argLo, argHi, false, false); err != nil {
 		return 0, err
 	}
 	ds.emit(")", rp)
-	return ds.alias(rp+1, n)
+	return ds.alias(k, n)
 }
 
 // bareTableFunc is a table function call in FROM without TABLE(...): the

@@ -549,7 +549,7 @@ func (c *converter) tableExpr(te sqlparser.TableExpr) (TableRef, error) {
 		if err != nil {
 			return nil, err
 		}
-		tf := &TableFunc{Pos: e.pos, Name: e.name, Columns: e.cols, Lateral: e.kind == idLateral}
+		tf := &TableFunc{Pos: e.pos, Name: e.name, Columns: e.cols, Lateral: e.kind == idLateral, Ordinality: e.ordinality}
 		if e.kind != idTVF && e.kind != idUnnest && e.kind != idLateral {
 			return nil, c.errorf("Internal parser error: unexpected table function")
 		}

@@ -753,6 +753,9 @@ func (w *unparser) tableRef(t TableRef) {
 			w.s("UNNEST(")
 			w.list(t.Args)
 			w.s(")")
+			if t.Ordinality {
+				w.s(" WITH ORDINALITY")
+			}
 			w.aliasCols(t.Alias, t.Columns)
 			return
 		default:
