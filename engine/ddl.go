@@ -713,6 +713,19 @@ func (s *Session) execCreateTable(st *sql.CreateTable) (*Result, error) {
 		}
 	}
 	t.PartitionKeys = partitions
+	if d := st.Distribution; d != nil {
+		td := &catalog.Distribution{Kind: d.Kind, Buckets: d.Buckets}
+		for _, k := range d.Keys {
+			if !contains(physical, k.Name) {
+				return nil, diag.Validation(k.Pos, "Invalid bucket key '%s'. A bucket key for a distribution must reference a physical column in the schema. Available columns are: %s", k.Name, javaList(physical))
+			}
+			td.Keys = append(td.Keys, k.Name)
+		}
+		t.Distribution = td
+	} else if src != nil && src.Distribution != nil && !b.strategy.is(sql.LikeDistribution, sql.Excluding) {
+		d := *src.Distribution
+		t.Distribution = &d
+	}
 	t.Options = options
 	if st.Comment != nil {
 		t.Comment = *st.Comment

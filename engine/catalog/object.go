@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/flinkplay/flinkplay/engine/types"
@@ -127,7 +128,32 @@ type Table struct {
 	PrimaryKey    *PrimaryKey
 	Comment       string
 	PartitionKeys []string
+	Distribution  *Distribution
 	Options       map[string]string
+}
+
+// Distribution is a table's DISTRIBUTED BY (Flink's TableDistribution):
+// how a sink that supports bucketing splits the rows it writes.
+type Distribution struct {
+	Kind    string // HASH, RANGE or "" (the connector's choice)
+	Keys    []string
+	Buckets int // 0: the connector's choice
+}
+
+// String is Flink's TableDistribution.toString, as SHOW CREATE TABLE prints it.
+func (d *Distribution) String() string {
+	if len(d.Keys) == 0 && d.Buckets != 0 {
+		return "DISTRIBUTED INTO " + strconv.Itoa(d.Buckets) + " BUCKETS"
+	}
+	keys := make([]string, len(d.Keys))
+	for i, k := range d.Keys {
+		keys[i] = types.QuoteIdent(k)
+	}
+	s := "DISTRIBUTED BY " + d.Kind + "(" + strings.Join(keys, ", ") + ")"
+	if d.Buckets != 0 {
+		s += " INTO " + strconv.Itoa(d.Buckets) + " BUCKETS"
+	}
+	return s
 }
 
 // Index returns the position of the named column, or -1.
@@ -192,6 +218,11 @@ func (t *Table) Clone() *Table {
 		c.PrimaryKey = &pk
 	}
 	c.PartitionKeys = append([]string(nil), t.PartitionKeys...)
+	if t.Distribution != nil {
+		d := *t.Distribution
+		d.Keys = append([]string(nil), d.Keys...)
+		c.Distribution = &d
+	}
 	c.Options = cloneMap(t.Options)
 	return &c
 }

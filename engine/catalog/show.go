@@ -99,6 +99,9 @@ func CreateTableText(id ObjectID, t *Table, temporary bool) string {
 	if t.Comment != "" {
 		b.WriteString("COMMENT " + quoteString(t.Comment) + "\n")
 	}
+	if t.Distribution != nil {
+		b.WriteString(t.Distribution.String() + "\n")
+	}
 	if len(t.PartitionKeys) > 0 {
 		quoted := make([]string, len(t.PartitionKeys))
 		for i, k := range t.PartitionKeys {

@@ -119,6 +119,11 @@ func (p *Planner) PlanInsert(ins *sql.Insert) (*InsertPlan, error) {
 	if err != nil {
 		return nil, optionError(err, ins.Table.Pos(), id.Object)
 	}
+	if obj.Table.Distribution != nil {
+		// no connector here buckets its output (Flink's SupportsBucketing)
+		return nil, diag.Errorf(ins.Table.Pos(), diag.TableException,
+			"Table '%s' is distributed into buckets, but the underlying DynamicTableSink doesn't implement the SupportsBucketing interface.", id.String())
+	}
 	if ins.Overwrite {
 		o, ok := sink.(connector.Overwriter)
 		if !ok {

@@ -133,6 +133,7 @@ type CreateTable struct {
 	PrimaryKey         *PrimaryKeyDef
 	Comment            *string
 	PartitionedBy      []Ident
+	Distribution       *Distribution
 	Options            []Property
 	Like               *LikeClause
 	AsQuery            Query  // CREATE TABLE ... AS SELECT; nil otherwise
@@ -189,6 +190,15 @@ type CreateFunction struct {
 	Language    string // as written, upper case; "" when absent (Java)
 	LanguagePos int
 	Jars        []string
+}
+
+// Distribution is DISTRIBUTED BY [HASH | RANGE] (cols) [INTO n BUCKETS]
+// or DISTRIBUTED INTO n BUCKETS (Flink 2.0+).
+type Distribution struct {
+	Pos     int
+	Kind    string // HASH, RANGE, or "" for the connector's choice
+	Keys    []Ident
+	Buckets int // 0: not given
 }
 
 // AlterFunction is ALTER [TEMPORARY [SYSTEM]] FUNCTION [IF EXISTS] name

@@ -3,6 +3,7 @@ package sql
 import (
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/flinkplay/flinkplay/engine/diag"
@@ -449,6 +450,43 @@ func (p *parser) createFunction(pos int, temporary bool) Statement {
 	return cf
 }
 
+// distribution parses DISTRIBUTED BY [HASH | RANGE] (cols) [INTO n
+// BUCKETS] or DISTRIBUTED INTO n BUCKETS, as Flink's SqlDistribution.
+func (p *parser) distribution() *Distribution {
+	d := &Distribution{Pos: p.next().Pos}
+	intoBuckets := func() {
+		p.expectKw("INTO")
+		t := p.tok()
+		if t.Kind != Number {
+			p.note("<UNSIGNED_INTEGER_LITERAL>")
+			p.fail()
+		}
+		n, err := strconv.Atoi(t.Val)
+		if err != nil || n <= 0 {
+			p.failAt(t.Pos, diag.ParseException, "Bucket count must be a positive integer.")
+		}
+		p.next()
+		p.expectKw("BUCKETS")
+		d.Buckets = n
+	}
+	if p.isKw("INTO") {
+		intoBuckets()
+		return d
+	}
+	p.expectKw("BY")
+	switch {
+	case p.acceptKw("HASH"):
+		d.Kind = "HASH"
+	case p.acceptKw("RANGE"):
+		d.Kind = "RANGE"
+	}
+	d.Keys = p.identList()
+	if p.isKw("INTO") {
+		intoBuckets()
+	}
+	return d
+}
+
 // alterFunction parses the rest of ALTER [TEMPORARY [SYSTEM]] FUNCTION
 // as Flink's grammar does (SqlAlterFunction).
 func (p *parser) alterFunction(pos int, temporary bool) Statement {
@@ -537,7 +575,7 @@ func (p *parser) tableStatement(pos int, temporary, replace, orReplace bool) Sta
 		ct.Comment = &c
 	}
 	if p.isKw("DISTRIBUTED") {
-		p.unsupported(p.tok().Pos, "DISTRIBUTED BY")
+		ct.Distribution = p.distribution()
 	}
 	if p.acceptKw("PARTITIONED") {
 		p.expectKw("BY")
