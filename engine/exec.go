@@ -63,6 +63,10 @@ func (s *Session) exec(ctx context.Context, st sql.Statement) (*Result, error) {
 		return s.execReset(st)
 	case *sql.Explain:
 		return s.execExplain(ctx, st)
+	case *sql.CompilePlan:
+		return s.execCompilePlan(ctx, st)
+	case *sql.ExecutePlan:
+		return s.execPlanFile(ctx, st.Pos, st.Path)
 	case *sql.StopJob:
 		return s.execStopJob(st)
 	case *sql.Help:

@@ -28,8 +28,6 @@ const (
 	notYetJSONPlan      = "not yet: EXPLAIN JSON_EXECUTION_PLAN prints Flink's StreamGraph as JSON (operator ids, parallelism, edges)"
 	notYetEstimatedCost = "not yet: EXPLAIN ESTIMATED_COST prints the rows, cpu, io and network of Calcite's cost model per node"
 	notYetPlanAdvice    = "not yet: EXPLAIN PLAN_ADVICE runs Flink's plan analyzers (the group-aggregate and non-deterministic-update advice)"
-	notYetCompiledPlan  = "not yet: COMPILE PLAN and EXECUTE PLAN write and read Flink's JSON serialization of its ExecNode graph " +
-		"(and what the compiled INSERT then wrote)"
 )
 
 // conformanceExceptions maps a script to its listed statements (by the
@@ -53,7 +51,6 @@ var conformanceExceptions = map[string]map[int]string{
 		lines(notYetPlanAdvice, 1399)),
 	"sql-client__sql__truncate.q":        lines(reasonTestTable, 41, 55, 60),
 	"sql-gateway__sql__call_procedure.q": lines(reasonTestCatalog, 18, 28, 39, 50, 71, 83),
-	"sql-gateway__sql__insert.q":         lines(notYetCompiledPlan, 167, 182, 194, 205, 220),
 	"sql-gateway__sql__set.q":            lines(reasonCluster, 28, 49),
 	"sql-gateway__sql__table.q": merge(
 		lines(notYetJSONPlan, 761, 837),

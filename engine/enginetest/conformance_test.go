@@ -166,7 +166,7 @@ func substituteVars(text, dir string) string {
 	vars := []string{
 		"$VAR_STREAMING_PLAN_RELATIVE_PATH", "$VAR_STREAMING_PLAN_PATH",
 		"$VAR_UDF_JAR_PATH_SPACE", "$VAR_UDF_JAR_PATH_DASH", "$VAR_UDF_JAR_PATH",
-		"$VAR_STREAMING_PATH2", "$VAR_STREAMING_PATH", "$VAR_BATCH_CTAS_PATH",
+		"$VAR_STREAMING_PATH3", "$VAR_STREAMING_PATH2", "$VAR_STREAMING_PATH", "$VAR_BATCH_CTAS_PATH",
 		"$VAR_BATCH_PATH2", "$VAR_BATCH_PATH", "$VAR_PIPELINE_JARS_URL",
 		"$VAR_REST_PORT", "$VAR_JOBMANAGER_RPC_ADDRESS",
 		"$VAR_DELETE_TABLE_DATA_ID", "$VAR_TRUNCATE_TABLE_DATA_ID",
@@ -178,7 +178,19 @@ func substituteVars(text, dir string) string {
 		switch {
 		case strings.HasSuffix(v, "_DASH"), strings.HasSuffix(v, "_SPACE"):
 			val = "" // paddings for the jar path in set.q's tables
-		case strings.HasSuffix(v, "PATH"), strings.HasSuffix(v, "PATH2"):
+		case v == "$VAR_STREAMING_PLAN_RELATIVE_PATH":
+			// the plan directory, relative to the working directory, as
+			// Flink's gateway test relativizes it
+			abs := filepath.Join(dir, "streaming_plan_path")
+			_ = os.MkdirAll(abs, 0o755)
+			val = abs
+			if wd, err := os.Getwd(); err == nil {
+				if rel, err := filepath.Rel(wd, abs); err == nil {
+					val = rel
+				}
+			}
+			val = filepath.ToSlash(val)
+		case strings.HasSuffix(v, "PATH"), strings.HasSuffix(v, "PATH2"), strings.HasSuffix(v, "PATH3"):
 			val = filepath.ToSlash(filepath.Join(dir, name))
 			_ = os.MkdirAll(filepath.Join(dir, name), 0o755)
 		default:

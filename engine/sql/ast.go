@@ -201,6 +201,22 @@ type Distribution struct {
 	Buckets int // 0: not given
 }
 
+// CompilePlan is COMPILE [AND EXECUTE] PLAN 'path' FOR an INSERT or a
+// statement set.
+type CompilePlan struct {
+	Pos     int
+	Path    string
+	Execute bool      // COMPILE AND EXECUTE PLAN
+	Stmt    Statement // *Insert or *StatementSet
+	Text    string    // the statement after FOR, as written
+}
+
+// ExecutePlan is EXECUTE PLAN 'path'.
+type ExecutePlan struct {
+	Pos  int
+	Path string
+}
+
 // AlterFunction is ALTER [TEMPORARY [SYSTEM]] FUNCTION [IF EXISTS] name
 // AS 'class' [LANGUAGE ...].
 type AlterFunction struct {
@@ -446,6 +462,8 @@ func (s *CreateView) StmtPos() int        { return s.Pos }
 func (s *Drop) StmtPos() int              { return s.Pos }
 func (s *CreateFunction) StmtPos() int    { return s.Pos }
 func (s *AlterFunction) StmtPos() int     { return s.Pos }
+func (s *CompilePlan) StmtPos() int       { return s.Pos }
+func (s *ExecutePlan) StmtPos() int       { return s.Pos }
 func (s *AlterTable) StmtPos() int        { return s.Pos }
 func (s *CreateCatalog) StmtPos() int     { return s.Pos }
 func (s *AlterCatalog) StmtPos() int      { return s.Pos }

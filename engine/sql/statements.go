@@ -183,7 +183,9 @@ func (p *parser) statement() Statement {
 				return &UnloadModule{Pos: t.Pos, Name: p.ident()}
 			}
 			p.unsupported(t.Pos, strings.ToUpper(t.Val))
-		case "ADD", "REMOVE", "CALL", "ANALYZE", "COMPILE", "STOP", "TRUNCATE",
+		case "COMPILE":
+			return p.compilePlan(t.Pos)
+		case "ADD", "REMOVE", "CALL", "ANALYZE", "STOP", "TRUNCATE",
 			"DELETE", "UPDATE", "MERGE":
 			p.unsupported(t.Pos, strings.ToUpper(t.Val))
 		case "HELP":
@@ -448,6 +450,32 @@ func (p *parser) createFunction(pos int, temporary bool) Statement {
 		}
 	}
 	return cf
+}
+
+// compilePlan parses COMPILE [AND EXECUTE] PLAN 'path' FOR INSERT ... or
+// FOR STATEMENT SET BEGIN ... END.
+func (p *parser) compilePlan(pos int) Statement {
+	p.next() // COMPILE
+	cp := &CompilePlan{Pos: pos}
+	if p.acceptKw("AND") {
+		p.expectKw("EXECUTE")
+		cp.Execute = true
+	}
+	p.expectKw("PLAN")
+	cp.Path = p.quotedString().Val
+	p.expectKw("FOR")
+	start := p.tok().Pos
+	switch t := p.tok(); {
+	case t.Is("INSERT"), t.Is("UPSERT"):
+		cp.Stmt = p.insert(t.Pos, false)
+	case t.Is("STATEMENT"):
+		cp.Stmt = p.statementSet(t.Pos)
+	default:
+		p.note(`"INSERT"`, `"STATEMENT"`, `"UPSERT"`)
+		p.fail()
+	}
+	cp.Text = strings.TrimRight(strings.TrimSpace(p.src[start:p.end]), ";")
+	return cp
 }
 
 // distribution parses DISTRIBUTED BY [HASH | RANGE] (cols) [INTO n
@@ -1544,7 +1572,8 @@ func (p *parser) execute(pos int) Statement {
 	case t.Is("INSERT"), t.Is("UPSERT"):
 		return p.insert(pos, false)
 	case t.Is("PLAN"):
-		p.unsupported(pos, "EXECUTE PLAN")
+		p.next()
+		return &ExecutePlan{Pos: pos, Path: p.quotedString().Val}
 	case isQueryStart(t):
 		q, _ := p.query(false)
 		return &QueryStmt{Pos: pos, Query: q}
