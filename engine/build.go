@@ -262,10 +262,13 @@ func (s *Session) buildInto(p *runtime.Pipeline, n plan.Node, env connector.Env)
 // streaming plan emits), and the execution plan, whose expressions are
 // printed infix.
 func (s *Session) execExplain(ctx context.Context, st *sql.Explain) (*Result, error) {
-	withModes := false
+	withModes, withAdvice := false, false
 	for _, d := range st.Details {
 		if strings.EqualFold(d, "CHANGELOG_MODE") {
 			withModes = !s.IsBatch()
+		}
+		if strings.EqualFold(d, "PLAN_ADVICE") {
+			withAdvice = true
 		}
 	}
 	// One tree per query or INSERT; an INSERT's has its Sink on top.
@@ -397,8 +400,17 @@ func (s *Session) execExplain(ctx context.Context, st *sql.Explain) (*Result, er
 			b.WriteString(plan.ExplainLogical(t.root))
 		}
 	}
-	b.WriteString("\n== Optimized Physical Plan ==\n")
-	b.WriteString(physical(withModes))
+	if withAdvice {
+		b.WriteString("\n== Optimized Physical Plan With Advice ==\n")
+		var roots []plan.Node
+		for _, t := range trees {
+			roots = append(roots, t.root)
+		}
+		b.WriteString(s.withAdvice(physical(withModes), roots))
+	} else {
+		b.WriteString("\n== Optimized Physical Plan ==\n")
+		b.WriteString(physical(withModes))
+	}
 	b.WriteString("\n== Optimized Execution Plan ==\n")
 	var exec strings.Builder
 	for _, line := range strings.SplitAfter(physical(false), "\n") {

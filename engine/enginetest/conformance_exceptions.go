@@ -27,7 +27,6 @@ const (
 		"partition the filter keeps and plans an empty Values instead of the scan"
 	notYetJSONPlan      = "not yet: EXPLAIN JSON_EXECUTION_PLAN prints Flink's StreamGraph as JSON (operator ids, parallelism, edges)"
 	notYetEstimatedCost = "not yet: EXPLAIN ESTIMATED_COST prints the rows, cpu, io and network of Calcite's cost model per node"
-	notYetPlanAdvice    = "not yet: EXPLAIN PLAN_ADVICE runs Flink's plan analyzers (the group-aggregate and non-deterministic-update advice)"
 )
 
 // conformanceExceptions maps a script to its listed statements (by the
@@ -47,8 +46,7 @@ var conformanceExceptions = map[string]map[int]string{
 		lines(notYetPartitionValues, 1094),
 		lines(notYetPartitionPruning, 1118),
 		lines(notYetJSONPlan, 1194, 1274),
-		lines(notYetEstimatedCost, 1344, 1433),
-		lines(notYetPlanAdvice, 1399)),
+		lines(notYetEstimatedCost, 1344, 1433)),
 	"sql-client__sql__truncate.q":        lines(reasonTestTable, 41, 55, 60),
 	"sql-gateway__sql__call_procedure.q": lines(reasonTestCatalog, 18, 28, 39, 50, 71, 83),
 	"sql-gateway__sql__set.q":            lines(reasonCluster, 28, 49),

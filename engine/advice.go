@@ -1,0 +1,106 @@
+package engine
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/flinkplay/flinkplay/engine/plan"
+)
+
+// withAdvice adds the advice of Flink's streaming plan analyzers to the
+// physical plan of EXPLAIN PLAN_ADVICE. Of the two, GroupAggregationAnalyzer
+// applies here: a group aggregation whose every aggregate merges partial
+// results could run in two phases (local, then global), which Flink
+// enables with mini-batch; the node is marked advice=[1] and the advice
+// follows the plan. NonDeterministicUpdateAnalyzer has nothing to say on
+// the playground's plans; without advice the plan ends with "No available
+// advice...".
+func (s *Session) withAdvice(physical string, roots []plan.Node) string {
+	var targets []string
+	if !s.IsBatch() {
+		seen := map[plan.Node]bool{}
+		var walk func(n plan.Node)
+		walk = func(n plan.Node) {
+			if seen[n] {
+				return
+			}
+			seen[n] = true
+			if a, ok := n.(*plan.Aggregate); ok && twoPhaseCapable(a) {
+				targets = append(targets, explainLine(a))
+			}
+			// an aggregation under the projection that names its columns
+			// prints with those names
+			if p, ok := n.(*plan.Project); ok {
+				if a, ok := plan.RenamedAggregate(p).(*plan.Aggregate); ok && twoPhaseCapable(a) {
+					targets = append(targets, explainLine(a))
+				}
+			}
+			for _, in := range n.Inputs() {
+				walk(in)
+			}
+		}
+		for _, r := range roots {
+			walk(r)
+		}
+	}
+	if len(targets) == 0 {
+		return physical + "\nNo available advice...\n"
+	}
+	for _, t := range targets {
+		marked := strings.Replace(t, "GroupAggregate(", "GroupAggregate(advice=[1], ", 1)
+		physical = strings.ReplaceAll(physical, t, marked)
+	}
+	return physical + "\nadvice[1]: [ADVICE] " + s.twoPhaseAdvice() + "\n"
+}
+
+// twoPhaseCapable reports whether every aggregate of a merges partial
+// results (Flink's AggregateUtil.doAllSupportPartialMerge): the
+// declarative ones and those with a merge method, not FIRST_VALUE,
+// LAST_VALUE or the JSON aggregates.
+func twoPhaseCapable(a *plan.Aggregate) bool {
+	if len(a.Aggs) == 0 {
+		return false
+	}
+	for _, c := range a.Aggs {
+		switch c.Name {
+		case "COUNT", "SUM", "SUM0", "AVG", "MIN", "MAX", "LISTAGG", "COLLECT":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// twoPhaseAdvice is GroupAggregationAnalyzer's text: the options still to
+// set for the local-global optimization.
+func (s *Session) twoPhaseAdvice() string {
+	var tune []string
+	if strings.EqualFold(s.settings["table.optimizer.agg-phase-strategy"], "ONE_PHASE") {
+		tune = append(tune, "'table.optimizer.agg-phase-strategy' to 'AUTO'")
+	}
+	if !strings.EqualFold(s.settings["table.exec.mini-batch.enabled"], "true") {
+		tune = append(tune, "'table.exec.mini-batch.enabled' to 'true'")
+	}
+	if !positiveDuration(s.settings["table.exec.mini-batch.allow-latency"]) {
+		tune = append(tune, "'table.exec.mini-batch.allow-latency' to a positive long value")
+	}
+	if n, err := strconv.ParseInt(strings.TrimSpace(s.settings["table.exec.mini-batch.size"]), 10, 64); err != nil || n <= 0 {
+		tune = append(tune, "'table.exec.mini-batch.size' to a positive long value")
+	}
+	return fmt.Sprintf("You might want to enable local-global two-phase optimization by configuring (%s).", strings.Join(tune, ", "))
+}
+
+// positiveDuration reports whether a duration option is set above zero.
+func positiveDuration(v string) bool {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return false
+	}
+	i := 0
+	for i < len(v) && v[i] >= '0' && v[i] <= '9' {
+		i++
+	}
+	n, err := strconv.ParseInt(v[:i], 10, 64)
+	return err == nil && n > 0
+}
