@@ -1188,6 +1188,11 @@ func (ds *desugarer) special(i, j int, u string) (int, error) {
 		if xLo >= rp {
 			return 0, ds.encountered(rp)
 		}
+		// TRIM takes one string (and its characters before FROM): a comma
+		// is where Flink's grammar stops
+		if c := ds.depth0(lp+1, rp, isPunct(",")); c < rp {
+			return 0, ds.encountered(c)
+		}
 		if where == nil {
 			where = &Symbol{Pos: t.Pos, Name: "BOTH"}
 		}
