@@ -161,7 +161,16 @@ func buildSign(name string, args []Expr, pos int) (Expr, error) {
 // HALF_UP or toward zero, and returns it with scale max(r, 0).
 func decRoundTo(d dec, r int, down bool) dec {
 	if r >= d.scale {
+		// more digits than the value has: it stays (a scale beyond any
+		// DECIMAL's is not built, for an r such as 2^30)
+		if r > d.scale+types.MaxDecimalPrecision {
+			return d
+		}
 		return d.rescale(max(r, 0))
+	}
+	if d.scale-r > d.digits()+1 {
+		// rounding left of every digit: 0 (HALF_UP needs a digit there)
+		return decFromInt(0)
 	}
 	x := d.toBig()
 	k := bigPow10(d.scale - r)

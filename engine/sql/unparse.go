@@ -388,7 +388,19 @@ func (w *unparser) callName(name string) {
 		w.s(quoteIdent(name)) // `0`(): a name only backticks make one
 		return
 	}
-	w.s(strings.ToUpper(name))
+	w.s(upperASCII(name))
+}
+
+// upperASCII upper-cases the ASCII letters of a function name only: the
+// upper case of other letters (ɀ is Ɀ) may not be a letter an unquoted
+// name can hold.
+func upperASCII(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' {
+			return r - 'a' + 'A'
+		}
+		return r
+	}, s)
 }
 
 // matchFunctionNames are the reserved words Calcite's grammar calls as
