@@ -3,7 +3,6 @@ package sql
 import (
 	"slices"
 	"strings"
-	"unicode"
 
 	"github.com/flinkplay/flinkplay/engine/types"
 )
@@ -410,12 +409,17 @@ var matchFunctionNames = map[string]bool{"PREV": true, "NEXT": true, "FIRST": tr
 
 // plainName reports whether name reads as an identifier without backticks.
 func plainName(name string) bool {
-	for i, r := range name {
-		if !(r == '_' || r == '$' && i > 0 || unicode.IsLetter(r) || i > 0 && unicode.IsDigit(r)) {
+	if name == "" || name[0] == '$' {
+		return false
+	}
+	for i := 0; i < len(name); {
+		ok, w := identRune(name, i, i == 0)
+		if !ok {
 			return false
 		}
+		i += w
 	}
-	return name != ""
+	return true
 }
 
 func (w *unparser) call(c *Call) {
