@@ -1,6 +1,7 @@
 package expr
 
 import (
+	"fmt"
 	"math"
 	"math/big"
 	"sort"
@@ -16,7 +17,9 @@ import (
 // the operators, on random typed input rows, and checks that building and
 // evaluating never panic, that every error is a *diag.Error, that a NOT NULL
 // type never yields NULL (but for DECIMAL overflow, as in Flink), and that
-// every result can be formatted.
+// every result can be formatted. An input that evaluates for longer than
+// slowEval crashes the worker with the expression in the message, so a hang
+// is reported (and its input kept) instead of stalling the run.
 func FuzzEval(f *testing.F) {
 	f.Add([]byte("\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09"))
 	f.Add([]byte("ARRAY_SLICE(ARRAY[1, 2], -1) and some more bytes to drive the choices"))
@@ -37,6 +40,8 @@ func FuzzEval(f *testing.F) {
 			return
 		}
 		c := &Ctx{Zone: time.UTC, Now: time.Unix(1700000000, 0)}
+		slow := time.AfterFunc(slowEval, func() { panic(fmt.Sprintf("FuzzEval: %s ran for over %s", e, slowEval)) })
+		defer slow.Stop()
 		for r := 0; r < 3; r++ {
 			row := make([]types.Value, len(schema))
 			for i, st := range schema {
@@ -56,6 +61,10 @@ func FuzzEval(f *testing.F) {
 		}
 	})
 }
+
+// slowEval bounds one input's three evaluations; the slowest seen in a
+// healthy run take milliseconds.
+const slowEval = 30 * time.Second
 
 // knownNullOnNotNull names the functions with a known violation of the NOT
 // NULL check, so the target keeps finding new ones; a NULL they yield may
