@@ -262,8 +262,11 @@ func (s *Session) buildInto(p *runtime.Pipeline, n plan.Node, env connector.Env)
 // streaming plan emits), and the execution plan, whose expressions are
 // printed infix.
 func (s *Session) execExplain(ctx context.Context, st *sql.Explain) (*Result, error) {
-	withModes, withAdvice := false, false
+	withModes, withAdvice, withJSON := false, false, false
 	for _, d := range st.Details {
+		if strings.EqualFold(d, "JSON_EXECUTION_PLAN") {
+			withJSON = true
+		}
 		if strings.EqualFold(d, "CHANGELOG_MODE") {
 			withModes = !s.IsBatch()
 		}
@@ -416,7 +419,18 @@ func (s *Session) execExplain(ctx context.Context, st *sql.Explain) (*Result, er
 	for _, line := range strings.SplitAfter(physical(false), "\n") {
 		exec.WriteString(plan.ExecLine(line))
 	}
-	b.WriteString(plan.ReuseSubplans(exec.String()))
+	execText := plan.ReuseSubplans(exec.String())
+	b.WriteString(execText)
+	if withJSON {
+		sinks := map[string]sinkInfo{}
+		for _, t := range trees {
+			if t.ip != nil {
+				sinks[t.ip.ID.String()] = explainSinkInfo(t.ip, t.root.Schema(), s.IsBatch())
+			}
+		}
+		b.WriteString("\n== Physical Execution Plan ==\n")
+		b.WriteString(jsonExecutionPlan(execText, sinks, s.IsBatch()))
+	}
 	return &Result{Kind: ResultTable, Schema: types.Schema{Columns: []types.Column{{Name: "result", Type: types.String}}},
 		Rows: [][]types.Value{{types.StringValue(b.String())}}}, nil
 }

@@ -25,7 +25,6 @@ const (
 		"of casted literals over a one-row Values, named by the sink's columns"
 	notYetPartitionPruning = "not yet: Flink's PushPartitionIntoTableSourceScanRule finds that the filesystem table has no " +
 		"partition the filter keeps and plans an empty Values instead of the scan"
-	notYetJSONPlan      = "not yet: EXPLAIN JSON_EXECUTION_PLAN prints Flink's StreamGraph as JSON (operator ids, parallelism, edges)"
 	notYetEstimatedCost = "not yet: EXPLAIN ESTIMATED_COST prints the rows, cpu, io and network of Calcite's cost model per node"
 )
 
@@ -45,13 +44,11 @@ var conformanceExceptions = map[string]map[int]string{
 	"sql-client__sql__table.q": merge(
 		lines(notYetPartitionValues, 1094),
 		lines(notYetPartitionPruning, 1118),
-		lines(notYetJSONPlan, 1194, 1274),
 		lines(notYetEstimatedCost, 1344, 1433)),
 	"sql-client__sql__truncate.q":        lines(reasonTestTable, 41, 55, 60),
 	"sql-gateway__sql__call_procedure.q": lines(reasonTestCatalog, 18, 28, 39, 50, 71, 83),
 	"sql-gateway__sql__set.q":            lines(reasonCluster, 28, 49),
 	"sql-gateway__sql__table.q": merge(
-		lines(notYetJSONPlan, 761, 837),
 		lines(notYetEstimatedCost, 903, 947)),
 }
 

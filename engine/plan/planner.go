@@ -52,6 +52,11 @@ type InsertPlan struct {
 	// (casts, a column list, static partitions); without it the sink
 	// reads the query's columns as they are.
 	Projected bool
+	// Options are the sink table's options (with the INSERT's hints), and
+	// PartitionKeys its partition columns: what EXPLAIN's execution plan
+	// needs to name the sink's operators.
+	Options       map[string]string
+	PartitionKeys []string
 }
 
 // PlanQuery binds a query.
@@ -231,7 +236,8 @@ func (p *Planner) PlanInsert(ins *sql.Insert) (*InsertPlan, error) {
 	if !p.Batch {
 		q.Changelog = InferChangelog(q.Root, sink)
 	}
-	return &InsertPlan{Query: q, ID: id, Sink: sink, Target: target, Projected: !identity}, nil
+	return &InsertPlan{Query: q, ID: id, Sink: sink, Target: target, Projected: !identity,
+		Options: options, PartitionKeys: obj.Table.PartitionKeys}, nil
 }
 
 // avoidsCast reports whether a query column of type from may go to a sink
