@@ -87,25 +87,25 @@ type streamEdge struct {
 
 // sinkInfo is what a Sink node of the plan needs from its INSERT.
 type sinkInfo struct {
-	object        string
-	connector     string
-	options       map[string]string
-	notNull       []string // the sink's NOT NULL columns
-	rowtime       int      // the input's rowtime column, or -1
-	partitioned   bool
-	batch         bool
+	object      string
+	connector   string
+	options     map[string]string
+	notNull     []string // the sink's NOT NULL columns
+	rowtime     int      // the input's rowtime column, or -1
+	partitioned bool
+	batch       bool
 }
 
 // streamGraph translates the execution plan's trees as Flink's planner
 // does: inputs first, each exec node and each transformation numbered in
 // the order they are made.
 type streamGraph struct {
-	nodes   []*streamNode
-	nextTx  int // transformation ids (partitions and unions use one too)
-	nextID  int // exec node ids
-	reuse   map[string][]streamEdge
-	sinks   map[string]sinkInfo // by the Sink's table
-	batch   bool
+	nodes  []*streamNode
+	nextTx int // transformation ids (partitions and unions use one too)
+	nextID int // exec node ids
+	reuse  map[string][]streamEdge
+	sinks  map[string]sinkInfo // by the Sink's table
+	batch  bool
 }
 
 func (g *streamGraph) tx() int { g.nextTx++; return g.nextTx }
