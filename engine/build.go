@@ -10,6 +10,7 @@ import (
 	"github.com/flinkplay/flinkplay/engine/connector"
 	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/engine/expr"
+	"github.com/flinkplay/flinkplay/engine/funcs"
 	"github.com/flinkplay/flinkplay/engine/ops"
 	"github.com/flinkplay/flinkplay/engine/plan"
 	"github.com/flinkplay/flinkplay/engine/runtime"
@@ -610,43 +611,12 @@ func explainLine(n plan.Node) string {
 // functionNames lists the built-in functions for SHOW FUNCTIONS, sorted as
 // Java sorts strings (upper case before lower case).
 func (s *Session) functionNames() []string {
-	out := append([]string(nil), flinkFunctionNames...)
+	var out []string
+	for _, f := range funcs.CoreModule() {
+		out = append(out, f.Name)
+	}
 	sort.Strings(out)
 	return out
-}
-
-// flinkFunctionNames is what Flink 1.20's SHOW FUNCTIONS lists in a fresh
-// session: the name of every non-internal BuiltInFunctionDefinition of the
-// core module (203 names, spelled as Flink spells them, some in camel case),
-// whether or not the engine implements the function yet.
-var flinkFunctionNames = []string{
-	"AGG_DECIMAL_MINUS", "AGG_DECIMAL_PLUS", "ARRAY_AGG", "ARRAY_APPEND", "ARRAY_CONCAT",
-	"ARRAY_CONTAINS", "ARRAY_DISTINCT", "ARRAY_EXCEPT", "ARRAY_INTERSECT", "ARRAY_JOIN", "ARRAY_MAX",
-	"ARRAY_MIN", "ARRAY_POSITION", "ARRAY_PREPEND", "ARRAY_REMOVE", "ARRAY_REVERSE", "ARRAY_SLICE",
-	"ARRAY_SORT", "ARRAY_UNION", "COALESCE", "CURRENT_WATERMARK", "GREATEST", "HIVE_AGG_DECIMAL_PLUS",
-	"IFNULL", "IS_JSON", "JSON_ARRAY", "JSON_ARRAYAGG_ABSENT_ON_NULL", "JSON_ARRAYAGG_NULL_ON_NULL",
-	"JSON_EXISTS", "JSON_OBJECT", "JSON_OBJECTAGG_ABSENT_ON_NULL", "JSON_OBJECTAGG_NULL_ON_NULL",
-	"JSON_QUERY", "JSON_STRING", "JSON_VALUE", "LEAST", "MAP_ENTRIES", "MAP_FROM_ARRAYS", "MAP_KEYS",
-	"MAP_UNION", "MAP_VALUES", "SOURCE_WATERMARK", "SPLIT", "TRY_CAST", "TYPEOF", "abs", "acos",
-	"and", "array", "as", "asc", "ascii", "asin", "at", "atan", "atan2", "avg", "between", "bin",
-	"cardinality", "cast", "ceil", "charLength", "chr", "collect", "concat", "concat_ws", "convertTz",
-	"cos", "cosh", "cot", "count", "currentDatabase", "currentDate", "currentRowTimestamp",
-	"currentTime", "currentTimestamp", "dateFormat", "decode", "degrees", "desc", "distinct",
-	"divide", "e", "element", "encode", "end", "equals", "exp", "extract", "first_value", "flatten",
-	"floor", "fromBase64", "fromUnixtime", "get", "greaterThan", "greaterThanOrEqual", "hex",
-	"ifThenElse", "in", "initCap", "instr", "isFalse", "isNotFalse", "isNotNull", "isNotTrue",
-	"isNull", "isTrue", "last_value", "left", "lessThan", "lessThanOrEqual", "like", "listAgg", "ln",
-	"localTime", "localTimestamp", "locate", "log", "log10", "log2", "lower", "lowerCase", "lpad",
-	"ltrim", "map", "max", "md5", "min", "minus", "minusPrefix", "mod", "not", "notBetween",
-	"notEquals", "now", "or", "over", "overlay", "parseUrl", "pi", "plus", "position", "power",
-	"proctime", "radians", "rand", "randInteger", "rangeTo", "regexp", "regexpExtract",
-	"regexpReplace", "reinterpretCast", "repeat", "replace", "reverse", "right", "round", "row",
-	"rowtime", "rpad", "rtrim", "sha1", "sha2", "sha224", "sha256", "sha384", "sha512", "sign",
-	"similar", "sin", "sinh", "splitIndex", "sqrt", "start", "stddevPop", "stddevSamp", "strToMap",
-	"streamRecordTimestamp", "substr", "substring", "sum", "sum0", "tan", "tanh", "temporalOverlaps",
-	"times", "timestampDiff", "toBase64", "toDate", "toTimestamp", "toTimestampLtz", "trim",
-	"truncate", "unixTimestamp", "upper", "upperCase", "uuid", "varPop", "varSamp", "withColumns",
-	"withoutColumns",
 }
 
 // isIdentity reports whether a projection passes its input through

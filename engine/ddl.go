@@ -3,12 +3,12 @@ package engine
 import (
 	"context"
 	"fmt"
-	"slices"
 	"sort"
 	"strings"
 
 	"github.com/flinkplay/flinkplay/engine/catalog"
 	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/funcs"
 	"github.com/flinkplay/flinkplay/engine/sql"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
@@ -1539,9 +1539,12 @@ func (s *Session) describeFunction(st *sql.Describe) (*Result, error) {
 			user = &f
 		}
 	}
-	builtin := user == nil && len(parts) == 1 &&
-		slices.ContainsFunc(flinkFunctionNames, func(n string) bool { return strings.EqualFold(n, name) })
-	if user == nil && !builtin {
+	var builtin funcs.ModuleFunction
+	isBuiltin := false
+	if user == nil && len(parts) == 1 {
+		builtin, isBuiltin = funcs.LookupCoreFunction(name)
+	}
+	if user == nil && !isBuiltin {
 		if f, ok := s.catalog.LookupFunction(parts); ok {
 			user = &f
 		}
@@ -1549,12 +1552,16 @@ func (s *Session) describeFunction(st *sql.Describe) (*Result, error) {
 	switch {
 	case user != nil:
 		return nil, user.CallError(st.Name.Pos())
-	case !builtin:
+	case !isBuiltin:
 		return nil, diag.Validation(st.Name.Pos(), "Function with the identifier '%s' doesn't exist.", strings.Join(parts, "."))
-	case st.Extended:
-		return nil, diag.Errorf(st.Pos, diag.TableException, "DESCRIBE FUNCTION EXTENDED of a built-in function is not supported yet.")
 	}
 	row := func(k, v string) []types.Value { return []types.Value{types.StringValue(k), types.StringValue(v)} }
-	return tableResult([]types.Column{{Name: "info name", Type: types.String}, {Name: "info value", Type: types.String}},
-		[][]types.Value{row("is system function", "true"), row("is temporary", "false")}), nil
+	rows := [][]types.Value{row("is system function", "true"), row("is temporary", "false")}
+	if st.Extended {
+		// the function identifier as written names the signatures
+		rows = append(rows, row("kind", builtin.Kind), row("requirements", builtin.Requirements),
+			row("is deterministic", builtin.Deterministic), row("supports constant folding", builtin.ConstantFolding),
+			row("signature", builtin.SignatureAs(name)))
+	}
+	return tableResult([]types.Column{{Name: "info name", Type: types.String}, {Name: "info value", Type: types.String}}, rows), nil
 }
