@@ -6,6 +6,7 @@ require (
 	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.23.0
 	github.com/dolthub/vitess v0.0.0-20260624214226-81d034e0fde8
+	github.com/go-python/gpython v0.2.0
 	github.com/syumai/workers v0.32.0
 	github.com/vugu/vjson v0.0.0-20200505061711-f9cbed27d3d9
 	github.com/vugu/vugu v0.4.0

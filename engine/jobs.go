@@ -37,9 +37,10 @@ const KeyPipelineName = "pipeline.name"
 // drains its Result in the foreground instead; the job records the end
 // either way. Its methods may be called from any goroutine.
 type Job struct {
-	ID        string // 32 hex digits, as Flink's JobID
-	Name      string // insert-into_<sink>[,<sink>...], or 'pipeline.name'
-	Statement string // the SQL that submitted it
+	ID        string   // 32 hex digits, as Flink's JobID
+	Name      string   // insert-into_<sink>[,<sink>...], or 'pipeline.name'
+	Statement string   // the SQL that submitted it
+	Sinks     []string // the tables it writes, as catalog.database.table
 	Start     time.Time
 
 	res     *Result
@@ -195,7 +196,7 @@ func (s *Session) newJob(res *Result, sinks []string) *Job {
 		name = v
 	}
 	now := s.clockNow
-	j := &Job{ID: newJobID(), Name: name, Statement: s.stmtText, Start: now(), res: res, now: now,
+	j := &Job{ID: newJobID(), Name: name, Statement: s.stmtText, Sinks: sinks, Start: now(), res: res, now: now,
 		status: JobRunning, done: make(chan struct{})}
 	next := res.next
 	res.next = func(ctx context.Context) (*stream.Batch, error) {

@@ -14,6 +14,8 @@ layer() {
     engine/plan|engine/ops) echo 3 ;;
     engine/runtime) echo 4 ;;
     engine) echo 5 ;;
+    engine/client) echo 6 ;;
+    engine/pyflink) echo 7 ;;
     *) echo 9 ;;
   esac
 }

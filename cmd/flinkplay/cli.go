@@ -43,6 +43,7 @@ Usage:
 Commands:
 
 	sql     run a SQL script: from a file (-f), a string (-e) or standard input
+	run     run a PyFlink program (-py program.py), as 'flink run -py' does
 	seed    run the seed example: a datagen table and SELECT * FROM it
 	serve   serve the browser playground (embedded; build it with "make web")
 	export  turn a script into a PyFlink program or a SQL client script for real Flink
@@ -82,6 +83,8 @@ func (a *app) run(args []string) int {
 	switch cmd, rest := args[0], args[1:]; cmd {
 	case "sql", "seed":
 		return a.runSQL(cmd, rest)
+	case "run":
+		return a.runPython(rest)
 	case "serve":
 		return a.runServe(rest)
 	case "export":
@@ -93,6 +96,8 @@ func (a *app) run(args []string) int {
 				fs, _ := newFlagSet(rest[0], a.stdout)
 				fs.Usage()
 				return exitOK
+			case "run":
+				return a.runPython([]string{"--help"})
 			case "serve":
 				return a.runServe([]string{"--help"})
 			case "export":

@@ -5,6 +5,7 @@
 //	flinkplay sql -f script.sql
 //	flinkplay sql -e "SELECT 1"
 //	flinkplay seed
+//	flinkplay run -py my_job.py
 //	flinkplay export --pyflink script.sql
 package main
 

@@ -1,0 +1,335 @@
+package pyflink
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/go-python/gpython/py"
+
+	"github.com/flinkplay/flinkplay/engine"
+	"github.com/flinkplay/flinkplay/engine/stream"
+	"github.com/flinkplay/flinkplay/engine/types"
+)
+
+var (
+	rowType      = newType("pyflink.common.types", "Row")
+	iteratorType = newType("pyflink.table.table_result", "CloseableIterator")
+	rowKindType  = newType("pyflink.common.types", "RowKind")
+	temporalType = newType("datetime", "datetime")
+)
+
+// row is PyFlink's Row: values, optionally named (Row(id=1, name='a')),
+// with a row kind.
+type row struct {
+	values []py.Object
+	fields []string // nil: unnamed
+	kind   stream.Kind
+}
+
+func (r *row) Type() *py.Type { return rowType }
+
+// M__repr__ is Row.__repr__: "Row(id=1, name='a')" when named, else
+// "<Row(1, 'a')>".
+func (r *row) M__repr__() (py.Object, error) {
+	parts := make([]string, len(r.values))
+	for i, v := range r.values {
+		s, err := py.ReprAsString(v)
+		if err != nil {
+			return nil, err
+		}
+		if r.fields != nil {
+			s = r.fields[i] + "=" + s
+		}
+		parts[i] = s
+	}
+	if r.fields != nil {
+		return py.String("Row(" + strings.Join(parts, ", ") + ")"), nil
+	}
+	return py.String("<Row(" + strings.Join(parts, ", ") + ")>"), nil
+}
+
+func (r *row) M__len__() (py.Object, error) { return py.Int(len(r.values)), nil }
+
+func (r *row) M__getitem__(key py.Object) (py.Object, error) {
+	switch k := key.(type) {
+	case py.Int:
+		i := int(k)
+		if i < 0 {
+			i += len(r.values)
+		}
+		if i < 0 || i >= len(r.values) {
+			return nil, py.ExceptionNewf(py.IndexError, "tuple index out of range")
+		}
+		return r.values[i], nil
+	case py.String:
+		for i, f := range r.fields {
+			if f == string(k) {
+				return r.values[i], nil
+			}
+		}
+		return nil, py.ExceptionNewf(py.KeyError, "%s", py.String(k))
+	}
+	return nil, py.ExceptionNewf(py.TypeError, "tuple indices must be integers or slices, not %s", key.Type().Name)
+}
+
+func (r *row) M__iter__() (py.Object, error) {
+	return py.NewIterator(py.Tuple(append([]py.Object(nil), r.values...))), nil
+}
+
+func (r *row) M__eq__(other py.Object) (py.Object, error) {
+	o, ok := other.(*row)
+	if !ok || len(o.values) != len(r.values) || o.kind != r.kind {
+		return py.False, nil
+	}
+	for i := range r.values {
+		eq, err := py.Eq(r.values[i], o.values[i])
+		if err != nil {
+			return nil, err
+		}
+		if eq != py.True {
+			return py.False, nil
+		}
+	}
+	return py.True, nil
+}
+
+func (r *row) M__getattr__(name string) (py.Object, error) {
+	switch name {
+	case "as_dict":
+		return method("as_dict", func(py.Tuple, py.StringDict) (py.Object, error) {
+			if r.fields == nil {
+				return nil, py.ExceptionNewf(py.TypeError, "Cannot convert a Row without field names to dict")
+			}
+			d := py.NewStringDict()
+			for i, f := range r.fields {
+				d[f] = r.values[i]
+			}
+			return d, nil
+		}), nil
+	case "get_row_kind":
+		return method("get_row_kind", func(py.Tuple, py.StringDict) (py.Object, error) {
+			return rowKind(r.kind), nil
+		}), nil
+	}
+	for i, f := range r.fields {
+		if f == name {
+			return r.values[i], nil
+		}
+	}
+	return nil, py.ExceptionNewf(py.AttributeError, "%s", name)
+}
+
+// rowKindObject is a RowKind member: str() is its short string.
+type rowKindObject struct{ k stream.Kind }
+
+func (o *rowKindObject) Type() *py.Type { return rowKindType }
+func (o *rowKindObject) M__str__() (py.Object, error) {
+	return py.String(o.k.String()), nil
+}
+func (o *rowKindObject) M__repr__() (py.Object, error) {
+	return py.String("<RowKind." + rowKindNames[o.k] + ": " + fmt.Sprint(int(o.k)) + ">"), nil
+}
+func (o *rowKindObject) M__eq__(other py.Object) (py.Object, error) {
+	p, ok := other.(*rowKindObject)
+	return py.NewBool(ok && p.k == o.k), nil
+}
+func (o *rowKindObject) M__getattr__(name string) (py.Object, error) {
+	switch name {
+	case "name":
+		return py.String(rowKindNames[o.k]), nil
+	case "value":
+		return py.Int(int(o.k)), nil
+	}
+	return nil, py.ExceptionNewf(py.AttributeError, "'RowKind' object has no attribute '%s'", name)
+}
+
+var rowKindNames = map[stream.Kind]string{stream.Insert: "INSERT", stream.UpdateBefore: "UPDATE_BEFORE",
+	stream.UpdateAfter: "UPDATE_AFTER", stream.Delete: "DELETE"}
+
+func rowKind(k stream.Kind) py.Object { return &rowKindObject{k: k} }
+
+// rowClass is Row: Row(1, 'a') or Row(id=1, name='a').
+func rowClass() py.Object {
+	return method("Row", func(args py.Tuple, kw py.StringDict) (py.Object, error) {
+		if len(args) > 0 && len(kw) > 0 {
+			return nil, py.ExceptionNewf(py.ValueError, "Can not use both args and kwargs to create Row")
+		}
+		r := &row{values: append([]py.Object(nil), args...), kind: stream.Insert}
+		if len(kw) > 0 {
+			// keyword arguments keep the order they were written in
+			// (Python 3.6+); gpython's dict does not, so they are sorted
+			// as PyFlink 1.x sorted them
+			for k := range kw {
+				r.fields = append(r.fields, k)
+			}
+			sortStrings(r.fields)
+			for _, f := range r.fields {
+				r.values = append(r.values, kw[f])
+			}
+		}
+		return r, nil
+	})
+}
+
+// resultIterator is the CloseableIterator collect() returns.
+type resultIterator struct {
+	tr      *tableResult
+	pending []py.Object
+	done    bool
+	rows    int
+}
+
+func (it *resultIterator) Type() *py.Type                 { return iteratorType }
+func (it *resultIterator) M__iter__() (py.Object, error)  { return it, nil }
+func (it *resultIterator) M__enter__() (py.Object, error) { return it, nil }
+func (it *resultIterator) M__exit__(_, _, _ py.Object) (py.Object, error) {
+	it.close()
+	return py.False, nil
+}
+
+func (it *resultIterator) M__getattr__(name string) (py.Object, error) {
+	switch name {
+	case "close":
+		return method("close", func(py.Tuple, py.StringDict) (py.Object, error) {
+			it.close()
+			return py.None, nil
+		}), nil
+	case "next":
+		return method("next", func(py.Tuple, py.StringDict) (py.Object, error) {
+			return it.M__next__()
+		}), nil
+	}
+	return nil, py.ExceptionNewf(py.AttributeError, "'CloseableIterator' object has no attribute '%s'", name)
+}
+
+// close cancels the query's job, as CloseableIterator.close does.
+func (it *resultIterator) close() {
+	if !it.done {
+		it.done = true
+		it.tr.res.Close()
+	}
+}
+
+func (it *resultIterator) M__next__() (py.Object, error) {
+	r := it.tr.env.r
+	res := it.tr.res
+	for len(it.pending) == 0 {
+		if it.done {
+			return nil, py.StopIteration
+		}
+		if max := r.opts.Print.MaxRows; max > 0 && it.rows >= max {
+			it.close()
+			continue
+		}
+		switch res.Kind {
+		case engine.ResultQuery:
+			b, err := res.Next(r.ctx)
+			if errors.Is(err, stream.ErrEndOfInput) {
+				it.done = true
+				continue
+			}
+			if err != nil {
+				it.close()
+				if errors.Is(err, r.ctx.Err()) {
+					return nil, err
+				}
+				return nil, r.javaError(err, it.tr.env.javaID, "hasNext")
+			}
+			zone := it.tr.env.sess.Zone()
+			for i := 0; i < b.Len(); i++ {
+				it.pending = append(it.pending, toRow(b.Row(i), b.Kinds[i], res.Schema, zone))
+			}
+		case engine.ResultInsert:
+			if err := it.tr.wait(); err != nil {
+				return nil, err
+			}
+			jr := jobResult(res)
+			it.pending = append(it.pending, toRow(jr.Rows[0], stream.Insert, jr.Schema, time.UTC))
+			it.done = true
+		default:
+			for _, v := range res.Rows {
+				it.pending = append(it.pending, toRow(v, stream.Insert, res.Schema, time.UTC))
+			}
+			it.done = true
+		}
+	}
+	v := it.pending[0]
+	it.pending = it.pending[1:]
+	it.rows++
+	return v, nil
+}
+
+func (tr *tableResult) collect() (py.Object, error) {
+	if err := tr.once(); err != nil {
+		return nil, err
+	}
+	return &resultIterator{tr: tr}, nil
+}
+
+// toRow converts an engine row to a Row of Python values.
+func toRow(vals []types.Value, k stream.Kind, s types.Schema, zone *time.Location) *row {
+	r := &row{values: make([]py.Object, len(vals)), kind: k}
+	for i, v := range vals {
+		r.values[i] = toPython(v, s.Columns[i].Type, zone)
+	}
+	return r
+}
+
+// toPython converts a value as PyFlink's pickling converts it: numbers to
+// int and float, strings to str, and the types Python has no builtin for
+// to objects that print as theirs do.
+func toPython(v types.Value, t types.Type, zone *time.Location) py.Object {
+	if v.Null {
+		return py.None
+	}
+	switch t.Kind {
+	case types.Boolean:
+		return py.NewBool(v.Bool())
+	case types.TinyInt, types.SmallInt, types.Int, types.BigInt:
+		return py.Int(v.I)
+	case types.Float, types.Double:
+		return py.Float(v.F)
+	case types.Char, types.Varchar:
+		return py.String(v.Str())
+	case types.Binary, types.Varbinary:
+		return py.Bytes(append([]byte(nil), v.B...))
+	case types.Array:
+		a := v.X.(*types.ArrayValue)
+		items := make([]py.Object, len(a.Elems))
+		for i, e := range a.Elems {
+			items[i] = toPython(e, *t.Elem, zone)
+		}
+		return py.NewListFromItems(items)
+	case types.Row:
+		rv := v.X.(*types.RowValue)
+		r := &row{kind: stream.Insert}
+		for i, f := range t.Fields {
+			r.values = append(r.values, toPython(rv.Fields[i], f.Type, zone))
+		}
+		return r
+	}
+	// DECIMAL, temporal types, MAP, MULTISET: their text, in an object
+	// whose str() is Flink's text and repr() Python's constructor form
+	return &textValue{text: types.FormatValue(v, t, zone), kind: t.Kind}
+}
+
+// textValue stands for a value whose Python type gpython lacks
+// (decimal.Decimal, datetime.*, dict of any keys).
+type textValue struct {
+	text string
+	kind types.Kind
+}
+
+func (t *textValue) Type() *py.Type                { return temporalType }
+func (t *textValue) M__str__() (py.Object, error)  { return py.String(t.text), nil }
+func (t *textValue) M__repr__() (py.Object, error) { return py.String(t.text), nil }
+
+func sortStrings(s []string) {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j] < s[j-1]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+}

@@ -1,0 +1,552 @@
+package pyflink
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/go-python/gpython/py"
+
+	"github.com/flinkplay/flinkplay/engine"
+	"github.com/flinkplay/flinkplay/engine/client"
+	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/stream"
+	"github.com/flinkplay/flinkplay/engine/types"
+)
+
+// object is a PyFlink object made in Go: its Python type and its
+// attributes, methods included (closures over the run's state).
+type object struct {
+	typ   *py.Type
+	attrs py.StringDict
+}
+
+func (o *object) Type() *py.Type         { return o.typ }
+func (o *object) GetDict() py.StringDict { return o.attrs }
+
+func (o *object) M__repr__() (py.Object, error) {
+	return py.String(fmt.Sprintf("<%s object>", qualifiedName(o.typ))), nil
+}
+
+// newType makes a class of module mod.
+func newType(mod, name string) *py.Type {
+	t := py.NewType(name, "")
+	t.Dict["__module__"] = py.String(mod)
+	return t
+}
+
+// method makes a Python method of f, which gets the call's positional and
+// keyword arguments.
+func method(name string, f func(args py.Tuple, kw py.StringDict) (py.Object, error)) *py.Method {
+	return py.MustNewMethod(name, func(_ py.Object, args py.Tuple, kw py.StringDict) (py.Object, error) {
+		return f(args, kw)
+	}, 0, "")
+}
+
+// argument returns the i-th positional or the named argument, or nil.
+func argument(args py.Tuple, kw py.StringDict, i int, name string) py.Object {
+	if i < len(args) {
+		return args[i]
+	}
+	if v, ok := kw[name]; ok {
+		return v
+	}
+	return nil
+}
+
+// stringArg is a str argument.
+func stringArg(fn string, args py.Tuple, kw py.StringDict, i int, name string) (string, error) {
+	v := argument(args, kw, i, name)
+	if v == nil {
+		return "", py.ExceptionNewf(py.TypeError, "%s() missing 1 required positional argument: '%s'", fn, name)
+	}
+	s, ok := v.(py.String)
+	if !ok {
+		return "", py.ExceptionNewf(py.TypeError, "%s() argument '%s' must be str, not %s", fn, name, v.Type().Name)
+	}
+	return string(s), nil
+}
+
+var (
+	environmentSettingsType = newType("pyflink.table.environment_settings", "EnvironmentSettings")
+	settingsBuilderType     = newType("pyflink.table.environment_settings", "Builder")
+	tableEnvironmentType    = newType("pyflink.table.table_environment", "TableEnvironment")
+	streamTableEnvType      = newType("pyflink.table.table_environment", "StreamTableEnvironment")
+	tableConfigType         = newType("pyflink.table.table_config", "TableConfig")
+	tableResultType         = newType("pyflink.table.table_result", "TableResult")
+	tableType               = newType("pyflink.table.table", "Table")
+	statementSetType        = newType("pyflink.table.statement_set", "StatementSet")
+	jobClientType           = newType("pyflink.common.job_client", "JobClient")
+	resultKindType          = newType("pyflink.table.result_kind", "ResultKind")
+)
+
+// settings is an EnvironmentSettings.
+func (r *run) settings(batch bool) *object {
+	return &object{typ: environmentSettingsType, attrs: py.StringDict{
+		"is_streaming_mode": method("is_streaming_mode", func(py.Tuple, py.StringDict) (py.Object, error) {
+			return py.NewBool(!batch), nil
+		}),
+		"__batch": py.NewBool(batch),
+	}}
+}
+
+func isBatchSettings(o py.Object) (bool, error) {
+	s, ok := o.(*object)
+	if !ok || s.typ != environmentSettingsType {
+		return false, py.ExceptionNewf(py.TypeError, "environment_settings must be an EnvironmentSettings, not %s", o.Type().Name)
+	}
+	return s.attrs["__batch"] == py.True, nil
+}
+
+// environmentSettingsClass is the EnvironmentSettings class: its static
+// factories.
+func (r *run) environmentSettingsClass() *object {
+	builder := func() *object {
+		batch := false
+		b := &object{typ: settingsBuilderType, attrs: py.StringDict{}}
+		b.attrs["in_streaming_mode"] = method("in_streaming_mode", func(py.Tuple, py.StringDict) (py.Object, error) {
+			batch = false
+			return b, nil
+		})
+		b.attrs["in_batch_mode"] = method("in_batch_mode", func(py.Tuple, py.StringDict) (py.Object, error) {
+			batch = true
+			return b, nil
+		})
+		b.attrs["build"] = method("build", func(py.Tuple, py.StringDict) (py.Object, error) {
+			return r.settings(batch), nil
+		})
+		return b
+	}
+	return &object{typ: environmentSettingsType, attrs: py.StringDict{
+		"in_streaming_mode": method("in_streaming_mode", func(py.Tuple, py.StringDict) (py.Object, error) {
+			return r.settings(false), nil
+		}),
+		"in_batch_mode": method("in_batch_mode", func(py.Tuple, py.StringDict) (py.Object, error) {
+			return r.settings(true), nil
+		}),
+		"new_instance": method("new_instance", func(py.Tuple, py.StringDict) (py.Object, error) {
+			return builder(), nil
+		}),
+	}}
+}
+
+// tableEnvironmentClass is TableEnvironment (or StreamTableEnvironment):
+// create makes a TableEnvironment over a new session.
+func (r *run) tableEnvironmentClass(stream bool) *object {
+	typ := tableEnvironmentType
+	if stream {
+		typ = streamTableEnvType
+	}
+	return &object{typ: typ, attrs: py.StringDict{
+		"create": method("create", func(args py.Tuple, kw py.StringDict) (py.Object, error) {
+			batch := false
+			if stream {
+				// StreamTableEnvironment.create(stream_execution_environment=None, environment_settings=None)
+				if env, ok := argument(args, kw, 0, "stream_execution_environment").(*object); ok {
+					if m, ok := env.attrs["__batch"]; ok && m == py.True {
+						batch = true
+					}
+				}
+				if s := argument(args, kw, 1, "environment_settings"); s != nil && s != py.None {
+					b, err := isBatchSettings(s)
+					if err != nil {
+						return nil, err
+					}
+					batch = b
+				}
+			} else {
+				s := argument(args, kw, 0, "environment_settings")
+				if s == nil {
+					return nil, py.ExceptionNewf(py.TypeError, "create() missing 1 required positional argument: 'environment_settings'")
+				}
+				b, err := isBatchSettings(s)
+				if err != nil {
+					return nil, err
+				}
+				batch = b
+			}
+			return r.newTableEnv(typ, batch), nil
+		}),
+	}}
+}
+
+// tableEnv is a TableEnvironment: a session of the engine.
+type tableEnv struct {
+	object
+	r      *run
+	sess   *engine.Session
+	javaID int
+}
+
+func (r *run) javaObject() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.nextID++
+	return r.nextID
+}
+
+func (r *run) newTableEnv(typ *py.Type, batch bool) *tableEnv {
+	cfg := r.opts.Config
+	cfg.Batch = batch
+	t := &tableEnv{object: object{typ: typ, attrs: py.StringDict{}}, r: r, sess: engine.NewSession(cfg), javaID: r.javaObject()}
+	r.mu.Lock()
+	r.envs = append(r.envs, t)
+	r.mu.Unlock()
+	a := t.attrs
+	a["execute_sql"] = method("execute_sql", func(args py.Tuple, kw py.StringDict) (py.Object, error) {
+		stmt, err := stringArg("execute_sql", args, kw, 0, "stmt")
+		if err != nil {
+			return nil, err
+		}
+		return t.executeSQL(stmt, "executeSql")
+	})
+	a["sql_query"] = method("sql_query", func(args py.Tuple, kw py.StringDict) (py.Object, error) {
+		q, err := stringArg("sql_query", args, kw, 0, "query")
+		if err != nil {
+			return nil, err
+		}
+		return t.sqlQuery(q)
+	})
+	a["from_path"] = method("from_path", func(args py.Tuple, kw py.StringDict) (py.Object, error) {
+		path, err := stringArg("from_path", args, kw, 0, "path")
+		if err != nil {
+			return nil, err
+		}
+		return t.sqlQuery("SELECT * FROM " + quotePath(path))
+	})
+	a["create_temporary_view"] = method("create_temporary_view", func(args py.Tuple, kw py.StringDict) (py.Object, error) {
+		path, err := stringArg("create_temporary_view", args, kw, 0, "view_path")
+		if err != nil {
+			return nil, err
+		}
+		tbl, ok := argument(args, kw, 1, "table").(*table)
+		if !ok {
+			return nil, py.ExceptionNewf(py.TypeError, "create_temporary_view() needs a Table")
+		}
+		if _, err := t.execute("CREATE TEMPORARY VIEW "+quotePath(path)+" AS "+tbl.query, "createTemporaryView"); err != nil {
+			return nil, err
+		}
+		return py.None, nil
+	})
+	a["get_config"] = method("get_config", func(py.Tuple, py.StringDict) (py.Object, error) {
+		return t.config(), nil
+	})
+	a["create_statement_set"] = method("create_statement_set", func(py.Tuple, py.StringDict) (py.Object, error) {
+		return t.statementSet(), nil
+	})
+	a["list_tables"] = method("list_tables", func(py.Tuple, py.StringDict) (py.Object, error) {
+		return t.listing("SHOW TABLES", "listTables")
+	})
+	a["list_views"] = method("list_views", func(py.Tuple, py.StringDict) (py.Object, error) {
+		return t.listing("SHOW VIEWS", "listViews")
+	})
+	return t
+}
+
+// quotePath quotes each part of a table path for SQL.
+func quotePath(path string) string {
+	parts := strings.Split(path, ".")
+	for i, p := range parts {
+		parts[i] = "`" + strings.ReplaceAll(p, "`", "``") + "`"
+	}
+	return strings.Join(parts, ".")
+}
+
+// execute runs one statement, turning an engine error into the Python
+// exception PyFlink raises for it; call names the Java method in it.
+func (t *tableEnv) execute(stmt, call string) (*engine.Result, error) {
+	res, err := t.sess.Execute(t.r.ctx, stmt)
+	if err != nil {
+		return nil, t.r.javaError(err, t.javaID, call)
+	}
+	return res, nil
+}
+
+func (t *tableEnv) executeSQL(stmt, call string) (py.Object, error) {
+	res, err := t.execute(stmt, call)
+	if err != nil {
+		return nil, err
+	}
+	return t.r.tableResult(t, res)
+}
+
+func (t *tableEnv) listing(stmt, call string) (py.Object, error) {
+	res, err := t.execute(stmt, call)
+	if err != nil {
+		return nil, err
+	}
+	var out []py.Object
+	for _, row := range res.Rows {
+		out = append(out, py.String(row[0].Str()))
+	}
+	return py.NewListFromItems(out), nil
+}
+
+// config is TableConfig: set and get run SET and read the session's
+// settings.
+func (t *tableEnv) config() *object {
+	c := &object{typ: tableConfigType, attrs: py.StringDict{}}
+	c.attrs["set"] = method("set", func(args py.Tuple, kw py.StringDict) (py.Object, error) {
+		key, err := stringArg("set", args, kw, 0, "key")
+		if err != nil {
+			return nil, err
+		}
+		value, err := stringArg("set", args, kw, 1, "value")
+		if err != nil {
+			return nil, err
+		}
+		if _, err := t.execute("SET '"+sqlString(key)+"' = '"+sqlString(value)+"'", "set"); err != nil {
+			return nil, err
+		}
+		return c, nil
+	})
+	c.attrs["get"] = method("get", func(args py.Tuple, kw py.StringDict) (py.Object, error) {
+		key, err := stringArg("get", args, kw, 0, "key")
+		if err != nil {
+			return nil, err
+		}
+		if v, ok := t.sess.Setting(key); ok {
+			return py.String(v), nil
+		}
+		if d := argument(args, kw, 1, "default_value"); d != nil {
+			return d, nil
+		}
+		return py.None, nil
+	})
+	return c
+}
+
+func sqlString(s string) string { return strings.ReplaceAll(s, "'", "''") }
+
+// table is a Table: for now, the query it stands for.
+type table struct {
+	object
+	env   *tableEnv
+	query string
+}
+
+func (t *tableEnv) sqlQuery(q string) (py.Object, error) {
+	// Validate it now, as Flink plans it when the Table is made.
+	if _, err := t.execute("EXPLAIN "+q, "sqlQuery"); err != nil {
+		return nil, err
+	}
+	tb := &table{object: object{typ: tableType, attrs: py.StringDict{}}, env: t, query: q}
+	tb.attrs["execute"] = method("execute", func(py.Tuple, py.StringDict) (py.Object, error) {
+		return t.executeSQL(q, "execute")
+	})
+	tb.attrs["explain"] = method("explain", func(py.Tuple, py.StringDict) (py.Object, error) {
+		res, err := t.execute("EXPLAIN "+q, "explain")
+		if err != nil {
+			return nil, err
+		}
+		return py.String(res.Rows[0][0].Str()), nil
+	})
+	tb.attrs["execute_insert"] = method("execute_insert", func(args py.Tuple, kw py.StringDict) (py.Object, error) {
+		path, err := stringArg("execute_insert", args, kw, 0, "table_path_or_descriptor")
+		if err != nil {
+			return nil, err
+		}
+		insert := "INSERT INTO "
+		if o := argument(args, kw, 1, "overwrite"); o == py.True {
+			insert = "INSERT OVERWRITE "
+		}
+		return t.executeSQL(insert+quotePath(path)+" "+q, "executeInsert")
+	})
+	return tb, nil
+}
+
+// statementSet collects INSERTs and runs them as one job.
+func (t *tableEnv) statementSet() *object {
+	var inserts []string
+	s := &object{typ: statementSetType, attrs: py.StringDict{}}
+	s.attrs["add_insert_sql"] = method("add_insert_sql", func(args py.Tuple, kw py.StringDict) (py.Object, error) {
+		stmt, err := stringArg("add_insert_sql", args, kw, 0, "stmt")
+		if err != nil {
+			return nil, err
+		}
+		inserts = append(inserts, strings.TrimRight(strings.TrimSpace(stmt), ";"))
+		return s, nil
+	})
+	s.attrs["add_insert"] = method("add_insert", func(args py.Tuple, kw py.StringDict) (py.Object, error) {
+		path, err := stringArg("add_insert", args, kw, 0, "target_path_or_descriptor")
+		if err != nil {
+			return nil, err
+		}
+		tb, ok := argument(args, kw, 1, "table").(*table)
+		if !ok {
+			return nil, py.ExceptionNewf(py.TypeError, "add_insert() needs a Table")
+		}
+		insert := "INSERT INTO "
+		if o := argument(args, kw, 2, "overwrite"); o == py.True {
+			insert = "INSERT OVERWRITE "
+		}
+		inserts = append(inserts, insert+quotePath(path)+" "+tb.query)
+		return s, nil
+	})
+	s.attrs["execute"] = method("execute", func(py.Tuple, py.StringDict) (py.Object, error) {
+		if len(inserts) == 0 {
+			return nil, t.r.javaError(diag.Errorf(diag.NoPos, diag.TableException, "No operators defined in streaming topology. Cannot generate StreamGraph."), t.javaID, "execute")
+		}
+		stmt := "EXECUTE STATEMENT SET BEGIN " + strings.Join(inserts, "; ") + "; END"
+		inserts = nil
+		return t.executeSQL(stmt, "execute")
+	})
+	s.attrs["explain"] = method("explain", func(py.Tuple, py.StringDict) (py.Object, error) {
+		res, err := t.execute("EXPLAIN STATEMENT SET BEGIN "+strings.Join(inserts, "; ")+"; END", "explain")
+		if err != nil {
+			return nil, err
+		}
+		return py.String(res.Rows[0][0].Str()), nil
+	})
+	return s
+}
+
+// tableResult is a TableResult.
+type tableResult struct {
+	object
+	env      *tableEnv
+	res      *engine.Result
+	consumed bool
+}
+
+func (r *run) tableResult(t *tableEnv, res *engine.Result) (py.Object, error) {
+	tr := &tableResult{object: object{typ: tableResultType, attrs: py.StringDict{}}, env: t, res: res}
+	if res.Kind == engine.ResultInsert && res.Job != nil {
+		// execute_sql submits the job and returns, as PyFlink does.
+		res.Job.Run(nil)
+		if r.opts.Jobs != nil {
+			r.opts.Jobs(res.Job)
+		}
+	}
+	a := tr.attrs
+	a["print"] = method("print", func(py.Tuple, py.StringDict) (py.Object, error) {
+		return py.None, tr.print()
+	})
+	a["wait"] = method("wait", func(py.Tuple, py.StringDict) (py.Object, error) {
+		return py.None, tr.wait()
+	})
+	a["collect"] = method("collect", func(py.Tuple, py.StringDict) (py.Object, error) {
+		return tr.collect()
+	})
+	a["get_job_client"] = method("get_job_client", func(py.Tuple, py.StringDict) (py.Object, error) {
+		if res.Job == nil {
+			return py.None, nil
+		}
+		return r.jobClient(res.Job), nil
+	})
+	a["get_result_kind"] = method("get_result_kind", func(py.Tuple, py.StringDict) (py.Object, error) {
+		if res.Kind == engine.ResultInfo || (res.Kind == engine.ResultTable && len(res.Schema.Columns) == 1 && res.Schema.Columns[0].Name == "result" && len(res.Rows) == 1 && res.Rows[0][0].Str() == "OK") {
+			return resultKind("SUCCESS"), nil
+		}
+		return resultKind("SUCCESS_WITH_CONTENT"), nil
+	})
+	return tr, nil
+}
+
+func resultKind(name string) py.Object {
+	return &object{typ: resultKindType, attrs: py.StringDict{"name": py.String(name)}}
+}
+
+func (r *run) jobClient(j *engine.Job) *object {
+	return &object{typ: jobClientType, attrs: py.StringDict{
+		"get_job_id": method("get_job_id", func(py.Tuple, py.StringDict) (py.Object, error) {
+			return py.String(j.ID), nil
+		}),
+		"cancel": method("cancel", func(py.Tuple, py.StringDict) (py.Object, error) {
+			j.Stop()
+			return py.None, nil
+		}),
+	}}
+}
+
+// once marks the result consumed: PyFlink allows one of print and collect.
+func (tr *tableResult) once() error {
+	if tr.consumed && tr.res.Kind == engine.ResultQuery {
+		return tr.env.r.javaError(diag.Errorf(diag.NoPos, "java.lang.IllegalStateException",
+			"The result can only be accessed once."), tr.env.javaID, "print")
+	}
+	tr.consumed = true
+	return nil
+}
+
+// print prints the result as TableResult.print() does.
+func (tr *tableResult) print() error {
+	if err := tr.once(); err != nil {
+		return err
+	}
+	r := tr.env.r
+	o := r.opts.Print
+	o.Style = client.TableResult
+	o.PrintTimeCost = false
+	o = o.ForSession(tr.env.sess)
+	res := tr.res
+	if res.Kind == engine.ResultInsert && res.Job != nil {
+		// the job runs already: wait for it, then print its -1 per sink
+		if err := tr.wait(); err != nil {
+			return err
+		}
+		res = jobResult(res)
+	}
+	if _, err := client.Print(r.ctx, r.opts.Stdout, res, o); err != nil {
+		if errors.Is(err, r.ctx.Err()) {
+			return err
+		}
+		return r.javaError(err, tr.env.javaID, "print")
+	}
+	return nil
+}
+
+// jobResult is what TableResult.print() shows for an INSERT whose job
+// ended: a BIGINT NOT NULL column per sink, named by it, holding -1 (the
+// affected row count Flink does not know).
+func jobResult(res *engine.Result) *engine.Result {
+	sinks := []string{"result"}
+	if res.Job != nil && len(res.Job.Sinks) > 0 {
+		sinks = res.Job.Sinks
+	}
+	out := &engine.Result{Kind: engine.ResultTable}
+	row := make([]types.Value, len(sinks))
+	for i, name := range sinks {
+		out.Schema.Columns = append(out.Schema.Columns, types.Column{Name: name, Type: types.Int64.WithNullable(false)})
+		row[i] = types.IntValue(-1)
+	}
+	out.Rows = [][]types.Value{row}
+	return out
+}
+
+// wait waits for the job of an INSERT, or reads a query to its end.
+func (tr *tableResult) wait() error {
+	r := tr.env.r
+	res := tr.res
+	switch {
+	case res.Kind == engine.ResultInsert && res.Job != nil:
+		select {
+		case <-res.Job.Done():
+		case <-r.ctx.Done():
+			res.Job.Stop()
+			return r.ctx.Err()
+		}
+		if err := res.Job.State().Err; err != nil {
+			return r.javaError(err, tr.env.javaID, "await")
+		}
+	case res.Kind == engine.ResultQuery:
+		if tr.consumed {
+			return nil
+		}
+		tr.consumed = true
+		for {
+			_, err := res.Next(r.ctx)
+			if errors.Is(err, stream.ErrEndOfInput) {
+				return nil
+			}
+			if err != nil {
+				res.Close()
+				if errors.Is(err, r.ctx.Err()) {
+					return err
+				}
+				return r.javaError(err, tr.env.javaID, "await")
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,3 @@
+from pyflink.table import EnvironmentSettings
+x = (1,
+print("never")
