@@ -41,6 +41,7 @@ func newInterp(modules map[string]*py.ModuleImpl, stdout, stderr py.Object) (*in
 			return nil, err
 		}
 	}
+	installBuiltins(c)
 	return c, nil
 }
 

@@ -74,7 +74,11 @@ func Run(ctx context.Context, src string, opts Options) error {
 		return err
 	}
 	defer c.Close()
-	code, err := py.Compile(src, opts.Filename, py.ExecMode, 0, true)
+	prog, err := desugarFStrings(src)
+	if err != nil {
+		return &Error{Traceback: formatError(err, src, opts.Filename)}
+	}
+	code, err := py.Compile(prog, opts.Filename, py.ExecMode, 0, true)
 	if err != nil {
 		return &Error{Traceback: formatError(err, src, opts.Filename)}
 	}
@@ -209,7 +213,7 @@ func syntaxError(ex *py.Exception, lines []string, filename string) string {
 		file = string(v)
 	}
 	fmt.Fprintf(&b, "  File \"%s\", line %d\n", file, line)
-	if line >= 1 && line <= len(lines) {
+	if line >= 1 && line <= len(lines) && strings.TrimSpace(lines[line-1]) != "" {
 		text := lines[line-1]
 		trimmed := strings.TrimLeft(text, " \t")
 		fmt.Fprintf(&b, "    %s\n", strings.TrimRight(trimmed, " \t\r"))

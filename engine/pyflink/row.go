@@ -35,7 +35,7 @@ func (r *row) Type() *py.Type { return rowType }
 func (r *row) M__repr__() (py.Object, error) {
 	parts := make([]string, len(r.values))
 	for i, v := range r.values {
-		s, err := py.ReprAsString(v)
+		s, err := pyRepr(v)
 		if err != nil {
 			return nil, err
 		}

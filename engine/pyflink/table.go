@@ -3,6 +3,7 @@ package pyflink
 import (
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/go-python/gpython/py"
@@ -481,11 +482,18 @@ func (tr *tableResult) print() error {
 	o = o.ForSession(tr.env.sess)
 	res := tr.res
 	if res.Kind == engine.ResultInsert && res.Job != nil {
-		// the job runs already: wait for it, then print its -1 per sink
+		// the job runs already: wait for it, then print its row of -1
+		// per sink, as raw content (TableResultImpl has no print style
+		// for it)
 		if err := tr.wait(); err != nil {
 			return err
 		}
-		res = jobResult(res)
+		cells := make([]string, len(jobResult(res).Schema.Columns))
+		for i := range cells {
+			cells[i] = "-1"
+		}
+		_, err := io.WriteString(r.opts.Stdout, strings.Join(cells, ", ")+"\n")
+		return err
 	}
 	if _, err := client.Print(r.ctx, r.opts.Stdout, res, o); err != nil {
 		if errors.Is(err, r.ctx.Err()) {
@@ -496,9 +504,9 @@ func (tr *tableResult) print() error {
 	return nil
 }
 
-// jobResult is what TableResult.print() shows for an INSERT whose job
-// ended: a BIGINT NOT NULL column per sink, named by it, holding -1 (the
-// affected row count Flink does not know).
+// jobResult is the result of an INSERT whose job ended, as collect()
+// reads it: a BIGINT NOT NULL column per sink, named by it, holding -1
+// (the affected row count Flink does not know).
 func jobResult(res *engine.Result) *engine.Result {
 	sinks := []string{"result"}
 	if res.Job != nil && len(res.Job.Sinks) > 0 {
