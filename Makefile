@@ -60,6 +60,7 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzEval$$' -fuzztime=$(FUZZTIME) ./engine/expr
 	$(GO) test -run='^$$' -fuzz='^FuzzJSONPath$$' -fuzztime=$(FUZZTIME) ./engine/expr
 	$(GO) test -run='^$$' -fuzz='^FuzzCastFromString$$' -fuzztime=$(FUZZTIME) ./engine/expr
+	$(GO) test -run='^$$' -fuzz='^FuzzDesugarFStrings$$' -fuzztime=$(FUZZTIME) ./engine/pyflink
 
 ## fuzz-long: each fuzz target for FUZZLONG inputs (default 10 million); not part of make test
 FUZZLONG ?= 10000000x

@@ -64,7 +64,14 @@ type run struct {
 
 // Run runs a program to its end, or until ctx is cancelled. A Python
 // exception that ends the program is returned as *Error.
-func Run(ctx context.Context, src string, opts Options) error {
+func Run(ctx context.Context, src string, opts Options) (err error) {
+	defer func() {
+		// gpython panics on a few inputs it cannot handle: the program
+		// fails with SystemError, as CPython reports its own faults
+		if p := recover(); p != nil {
+			err = &Error{Traceback: fmt.Sprintf("SystemError: %v\n", p)}
+		}
+	}()
 	if opts.Filename == "" {
 		opts.Filename = "<string>"
 	}
