@@ -204,3 +204,26 @@ func (s *Session) exprType(cols []types.Column, e sql.Expr) (types.Type, error) 
 func (s *Session) querySchema(ctx context.Context, q sql.Query) (types.Schema, string, error) {
 	return s.planner().QuerySchema(q)
 }
+
+// QuerySchema validates a query and returns the columns it yields, as a
+// Table of Flink's Table API knows its schema before it runs.
+func (s *Session) QuerySchema(query string) (schema types.Schema, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = &diag.Error{Pos: diag.NoPos, Class: diag.RuntimeException, Msg: fmt.Sprintf("internal error: %v", p)}
+		}
+	}()
+	st, err := sql.ParseStatement(query, sql.Span{Start: 0, End: len(query)})
+	if err != nil {
+		return schema, resolve(err, query)
+	}
+	q, ok := st.(*sql.QueryStmt)
+	if !ok {
+		return schema, diag.Errorf(diag.NoPos, diag.ValidationException, "Only queries have a schema: %s", query)
+	}
+	qp, err := s.planner().PlanQuery(q.Query)
+	if err != nil {
+		return schema, resolve(err, query)
+	}
+	return qp.Root.Schema(), nil
+}

@@ -87,7 +87,13 @@ func (r *run) modules() map[string]*py.ModuleImpl {
 	m := func(name string, globals py.StringDict) *py.ModuleImpl {
 		return &py.ModuleImpl{Info: py.ModuleInfo{Name: name}, Globals: globals}
 	}
+	dataTypes := dataTypesClass()
+	exprs := expressionsModule()
+	windows := windowModule()
 	table := py.StringDict{
+		"DataTypes":              dataTypes,
+		"TableDescriptor":        tableDescriptorClass(),
+		"Schema":                 schemaClass(),
 		"EnvironmentSettings":    envSettings,
 		"TableEnvironment":       tableEnv,
 		"StreamTableEnvironment": streamTableEnv,
@@ -97,14 +103,17 @@ func (r *run) modules() map[string]*py.ModuleImpl {
 	common := py.StringDict{"Row": rowCls, "RowKind": rowKinds}
 	datastream := py.StringDict{"StreamExecutionEnvironment": execEnv, "RuntimeExecutionMode": modes}
 	return map[string]*py.ModuleImpl{
-		"pyflink":                 m("pyflink", py.StringDict{}),
-		"pyflink.table":           m("pyflink.table", table),
-		"pyflink.common":          m("pyflink.common", common),
-		"pyflink.datastream":      m("pyflink.datastream", datastream),
-		"pyflink.util":            m("pyflink.util", py.StringDict{}),
-		"pyflink.util.exceptions": m("pyflink.util.exceptions", exceptions),
-		"py4j":                    m("py4j", py.StringDict{}),
-		"py4j.protocol":           m("py4j.protocol", py.StringDict{"Py4JError": py4jErrorType, "Py4JJavaError": py4jJavaErrorType}),
+		"pyflink":                   m("pyflink", py.StringDict{}),
+		"pyflink.table":             m("pyflink.table", table),
+		"pyflink.table.expressions": m("pyflink.table.expressions", exprs),
+		"pyflink.table.window":      m("pyflink.table.window", windows),
+		"pyflink.table.types":       m("pyflink.table.types", py.StringDict{"DataTypes": dataTypes, "Row": rowCls, "RowKind": rowKinds}),
+		"pyflink.common":            m("pyflink.common", common),
+		"pyflink.datastream":        m("pyflink.datastream", datastream),
+		"pyflink.util":              m("pyflink.util", py.StringDict{}),
+		"pyflink.util.exceptions":   m("pyflink.util.exceptions", exceptions),
+		"py4j":                      m("py4j", py.StringDict{}),
+		"py4j.protocol":             m("py4j.protocol", py.StringDict{"Py4JError": py4jErrorType, "Py4JJavaError": py4jJavaErrorType}),
 	}
 }
 

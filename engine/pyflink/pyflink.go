@@ -60,6 +60,8 @@ type run struct {
 	mu     sync.Mutex
 	envs   []*tableEnv
 	nextID int // Java object ids, as py4j numbers them ("o8")
+	// unnamed counts anonymous tables (TableDescriptor sinks)
+	unnamed int
 }
 
 // Run runs a program to its end, or until ctx is cancelled. A Python

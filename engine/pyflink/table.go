@@ -213,7 +213,7 @@ func (r *run) newTableEnv(typ *py.Type, batch bool) *tableEnv {
 		if err != nil {
 			return nil, err
 		}
-		return t.sqlQuery("SELECT * FROM " + quotePath(path))
+		return t.newTable("SELECT * FROM "+quotePath(path), "from")
 	})
 	a["create_temporary_view"] = method("create_temporary_view", func(args py.Tuple, kw py.StringDict) (py.Object, error) {
 		path, err := stringArg("create_temporary_view", args, kw, 0, "view_path")
@@ -231,6 +231,50 @@ func (r *run) newTableEnv(typ *py.Type, batch bool) *tableEnv {
 	})
 	a["get_config"] = method("get_config", func(py.Tuple, py.StringDict) (py.Object, error) {
 		return t.config(), nil
+	})
+	a["from_elements"] = method("from_elements", func(args py.Tuple, kw py.StringDict) (py.Object, error) {
+		return t.fromElements(args, kw)
+	})
+	createTable := func(name string, temporary bool) {
+		a[name] = method(name, func(args py.Tuple, kw py.StringDict) (py.Object, error) {
+			path, err := stringArg(name, args, kw, 0, "path")
+			if err != nil {
+				return nil, err
+			}
+			d, ok := argument(args, kw, 1, "descriptor").(*descriptor)
+			if !ok {
+				return nil, py.ExceptionNewf(py.TypeError, "%s() takes a TableDescriptor", name)
+			}
+			ifNotExists := argument(args, kw, 2, "ignoreIfExists") == py.True
+			if _, err := t.execute(d.ddl(quotePath(path), temporary, ifNotExists), "createTable"); err != nil {
+				return nil, err
+			}
+			return py.None, nil
+		})
+	}
+	createTable("create_temporary_table", true)
+	createTable("create_table", false)
+	a["from_descriptor"] = method("from_descriptor", func(args py.Tuple, kw py.StringDict) (py.Object, error) {
+		d, ok := argument(args, kw, 0, "descriptor").(*descriptor)
+		if !ok {
+			return nil, py.ExceptionNewf(py.TypeError, "from_descriptor() takes a TableDescriptor")
+		}
+		name := t.anonymous()
+		if _, err := t.execute(d.ddl(name, true, false), "createTemporaryTable"); err != nil {
+			return nil, err
+		}
+		return t.newTable("SELECT * FROM "+name, "from")
+	})
+	a["explain_sql"] = method("explain_sql", func(args py.Tuple, kw py.StringDict) (py.Object, error) {
+		stmt, err := stringArg("explain_sql", args, kw, 0, "stmt")
+		if err != nil {
+			return nil, err
+		}
+		res, err := t.execute("EXPLAIN "+stmt, "explainSql")
+		if err != nil {
+			return nil, err
+		}
+		return py.String(res.Rows[0][0].Str()), nil
 	})
 	a["create_statement_set"] = method("create_statement_set", func(py.Tuple, py.StringDict) (py.Object, error) {
 		return t.statementSet(), nil
@@ -319,43 +363,6 @@ func (t *tableEnv) config() *object {
 
 func sqlString(s string) string { return strings.ReplaceAll(s, "'", "''") }
 
-// table is a Table: for now, the query it stands for.
-type table struct {
-	object
-	env   *tableEnv
-	query string
-}
-
-func (t *tableEnv) sqlQuery(q string) (py.Object, error) {
-	// Validate it now, as Flink plans it when the Table is made.
-	if _, err := t.execute("EXPLAIN "+q, "sqlQuery"); err != nil {
-		return nil, err
-	}
-	tb := &table{object: object{typ: tableType, attrs: py.StringDict{}}, env: t, query: q}
-	tb.attrs["execute"] = method("execute", func(py.Tuple, py.StringDict) (py.Object, error) {
-		return t.executeSQL(q, "execute")
-	})
-	tb.attrs["explain"] = method("explain", func(py.Tuple, py.StringDict) (py.Object, error) {
-		res, err := t.execute("EXPLAIN "+q, "explain")
-		if err != nil {
-			return nil, err
-		}
-		return py.String(res.Rows[0][0].Str()), nil
-	})
-	tb.attrs["execute_insert"] = method("execute_insert", func(args py.Tuple, kw py.StringDict) (py.Object, error) {
-		path, err := stringArg("execute_insert", args, kw, 0, "table_path_or_descriptor")
-		if err != nil {
-			return nil, err
-		}
-		insert := "INSERT INTO "
-		if o := argument(args, kw, 1, "overwrite"); o == py.True {
-			insert = "INSERT OVERWRITE "
-		}
-		return t.executeSQL(insert+quotePath(path)+" "+q, "executeInsert")
-	})
-	return tb, nil
-}
-
 // statementSet collects INSERTs and runs them as one job.
 func (t *tableEnv) statementSet() *object {
 	var inserts []string
@@ -369,7 +376,7 @@ func (t *tableEnv) statementSet() *object {
 		return s, nil
 	})
 	s.attrs["add_insert"] = method("add_insert", func(args py.Tuple, kw py.StringDict) (py.Object, error) {
-		path, err := stringArg("add_insert", args, kw, 0, "target_path_or_descriptor")
+		path, err := t.targetPath("add_insert", args, kw, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -381,7 +388,7 @@ func (t *tableEnv) statementSet() *object {
 		if o := argument(args, kw, 2, "overwrite"); o == py.True {
 			insert = "INSERT OVERWRITE "
 		}
-		inserts = append(inserts, insert+quotePath(path)+" "+tb.query)
+		inserts = append(inserts, insert+path+" "+tb.query)
 		return s, nil
 	})
 	s.attrs["execute"] = method("execute", func(py.Tuple, py.StringDict) (py.Object, error) {
