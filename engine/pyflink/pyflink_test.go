@@ -12,6 +12,7 @@ import (
 
 	"github.com/flinkplay/flinkplay/engine"
 	"github.com/flinkplay/flinkplay/engine/client"
+	"github.com/flinkplay/flinkplay/engine/stream"
 	"github.com/flinkplay/flinkplay/engine/vfs"
 )
 
@@ -23,12 +24,18 @@ var update = flag.Bool("update", false, "rewrite the .out files with the actual 
 // an uncaught exception.
 func runProgram(t *testing.T, name, src string, maxRows int) string {
 	t.Helper()
+	return runProgramClock(t, name, src, maxRows, nil)
+}
+
+// runProgramClock is runProgram with the sessions' clock.
+func runProgramClock(t *testing.T, name, src string, maxRows int, clock stream.Clock) string {
+	t.Helper()
 	var out strings.Builder
 	seed := int64(42)
 	opts := Options{
 		Filename: name,
 		Config: engine.Config{Seed: &seed, Zone: time.UTC, StartTime: "2024-01-01 00:00:00",
-			Stdout: &out, Stderr: &out, FS: vfs.NewMem()},
+			Stdout: &out, Stderr: &out, FS: vfs.NewMem(), Clock: clock},
 		Print:  client.Options{MaxRows: maxRows, MaxColumnWidth: client.DefaultMaxColumnWidth},
 		Stdout: &out,
 	}
