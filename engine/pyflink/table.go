@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
+	"unicode/utf16"
 
 	"github.com/go-python/gpython/py"
 
@@ -177,6 +179,12 @@ type tableEnv struct {
 	r      *run
 	sess   *engine.Session
 	javaID int
+	// setKeys are the configuration keys the program set, in order
+	setKeys []string
+	// runtimeMode is 'execution.runtime-mode' as the program set it
+	// after the TableEnvironment was made ("" when it did not)
+	runtimeMode string
+	batch       bool
 }
 
 func (r *run) javaObject() int {
@@ -189,7 +197,7 @@ func (r *run) javaObject() int {
 func (r *run) newTableEnv(typ *py.Type, batch bool) *tableEnv {
 	cfg := r.opts.Config
 	cfg.Batch = batch
-	t := &tableEnv{object: object{typ: typ, attrs: py.StringDict{}}, r: r, sess: engine.NewSession(cfg), javaID: r.javaObject()}
+	t := &tableEnv{object: object{typ: typ, attrs: py.StringDict{}}, r: r, sess: engine.NewSession(cfg), javaID: r.javaObject(), batch: batch}
 	r.mu.Lock()
 	r.envs = append(r.envs, t)
 	r.mu.Unlock()
@@ -304,6 +312,18 @@ func (t *tableEnv) execute(stmt, call string) (*engine.Result, error) {
 	if err != nil {
 		return nil, t.r.javaError(err, t.javaID, call)
 	}
+	if mode := t.runtimeMode; mode != "" && (res.Kind == engine.ResultQuery || res.Kind == engine.ResultInsert) {
+		want := "streaming"
+		if t.batch {
+			want = "batch"
+		}
+		if mode != want {
+			res.Close()
+			return nil, t.r.javaError(diag.Errorf(diag.NoPos, "java.lang.IllegalArgumentException",
+				"Mismatch between configured runtime mode and actual runtime mode. Currently, the 'execution.runtime-mode' can only be set when instantiating the table environment. Subsequent changes are not supported. Please instantiate a new TableEnvironment if necessary."),
+				t.javaID, call)
+		}
+	}
 	return res, nil
 }
 
@@ -340,17 +360,20 @@ func (t *tableEnv) config() *object {
 		if err != nil {
 			return nil, err
 		}
-		if _, err := t.execute("SET '"+sqlString(key)+"' = '"+sqlString(value)+"'", "set"); err != nil {
+		if err := t.setConfig(key, value); err != nil {
 			return nil, err
 		}
 		return c, nil
+	})
+	c.attrs["get_configuration"] = method("get_configuration", func(py.Tuple, py.StringDict) (py.Object, error) {
+		return t.configuration(), nil
 	})
 	c.attrs["get"] = method("get", func(args py.Tuple, kw py.StringDict) (py.Object, error) {
 		key, err := stringArg("get", args, kw, 0, "key")
 		if err != nil {
 			return nil, err
 		}
-		if v, ok := t.sess.Setting(key); ok {
+		if v, ok := t.setting(key); ok {
 			return py.String(v), nil
 		}
 		if d := argument(args, kw, 1, "default_value"); d != nil {
@@ -362,6 +385,166 @@ func (t *tableEnv) config() *object {
 }
 
 func sqlString(s string) string { return strings.ReplaceAll(s, "'", "''") }
+
+// setConfig sets a key of the session's configuration (SET), and keeps
+// it in the order the program set it.
+func (t *tableEnv) setConfig(key, value string) error {
+	if key == keyRuntimeMode {
+		// the mode is fixed when the TableEnvironment is made; the
+		// setting is kept and checked when a statement is planned
+		t.runtimeMode = strings.ToLower(value)
+		t.remember(key)
+		return nil
+	}
+	if _, err := t.execute("SET '"+sqlString(key)+"' = '"+sqlString(value)+"'", "set"); err != nil {
+		return err
+	}
+	t.remember(key)
+	return nil
+}
+
+const keyRuntimeMode = "execution.runtime-mode"
+
+func (t *tableEnv) remember(key string) {
+	t.forget(key)
+	t.setKeys = append(t.setKeys, key)
+}
+
+func (t *tableEnv) forget(key string) {
+	for i, k := range t.setKeys {
+		if k == key {
+			t.setKeys = append(t.setKeys[:i], t.setKeys[i+1:]...)
+			return
+		}
+	}
+}
+
+// setting is a configuration value as the TableConfig reads it.
+func (t *tableEnv) setting(key string) (string, bool) {
+	if key == keyRuntimeMode && t.runtimeMode != "" {
+		return t.runtimeMode, true
+	}
+	return t.sess.Setting(key)
+}
+
+var configurationType = newType("pyflink.common.configuration", "Configuration")
+
+// configuration is TableConfig.get_configuration(): the keys the program
+// set, over the session.
+func (t *tableEnv) configuration() *configObject {
+	c := &configObject{object: object{typ: configurationType, attrs: py.StringDict{}}, env: t}
+	c.attrs["get_string"] = method("get_string", func(args py.Tuple, kw py.StringDict) (py.Object, error) {
+		key, err := stringArg("get_string", args, kw, 0, "key")
+		if err != nil {
+			return nil, err
+		}
+		if v, ok := t.setting(key); ok {
+			return py.String(v), nil
+		}
+		if d := argument(args, kw, 1, "default_value"); d != nil {
+			return d, nil
+		}
+		return py.None, nil
+	})
+	c.attrs["set_string"] = method("set_string", func(args py.Tuple, kw py.StringDict) (py.Object, error) {
+		key, err := stringArg("set_string", args, kw, 0, "key")
+		if err != nil {
+			return nil, err
+		}
+		value, err := stringArg("set_string", args, kw, 1, "value")
+		if err != nil {
+			return nil, err
+		}
+		return c, t.setConfig(key, value)
+	})
+	c.attrs["remove_config"] = method("remove_config", func(args py.Tuple, kw py.StringDict) (py.Object, error) {
+		key, err := stringArg("remove_config", args, kw, 0, "key")
+		if err != nil {
+			return nil, err
+		}
+		_, had := t.setting(key)
+		if key == keyRuntimeMode {
+			t.runtimeMode = ""
+		} else if _, err := t.execute("RESET '"+sqlString(key)+"'", "removeKey"); err != nil {
+			return nil, err
+		}
+		t.forget(key)
+		return py.NewBool(had), nil
+	})
+	c.attrs["contains_key"] = method("contains_key", func(args py.Tuple, kw py.StringDict) (py.Object, error) {
+		key, err := stringArg("contains_key", args, kw, 0, "key")
+		if err != nil {
+			return nil, err
+		}
+		_, ok := t.setting(key)
+		return py.NewBool(ok), nil
+	})
+	c.attrs["to_dict"] = method("to_dict", func(py.Tuple, py.StringDict) (py.Object, error) {
+		d := py.NewStringDict()
+		for _, k := range t.setKeys {
+			if v, ok := t.setting(k); ok {
+				d[k] = py.String(v)
+			}
+		}
+		return d, nil
+	})
+	return c
+}
+
+// configObject is a Configuration; str() prints it as Java does.
+type configObject struct {
+	object
+	env *tableEnv
+}
+
+func (c *configObject) M__str__() (py.Object, error) {
+	return py.String(c.env.configurationText()), nil
+}
+
+// configurationText is Java's Configuration.toString(): its HashMap of the
+// keys set, in the order a java.util.HashMap iterates them.
+func (t *tableEnv) configurationText() string {
+	var keys, vals []string
+	for _, k := range t.setKeys {
+		if v, ok := t.setting(k); ok {
+			keys = append(keys, k)
+			vals = append(vals, v)
+		}
+	}
+	order := javaHashMapOrder(keys)
+	parts := make([]string, len(order))
+	for i, j := range order {
+		parts[i] = keys[j] + "=" + vals[j]
+	}
+	return "{" + strings.Join(parts, ", ") + "}"
+}
+
+// javaHashMapOrder is the order a java.util.HashMap, filled with keys in
+// the given order, iterates them: by bucket of the spread String.hashCode,
+// in insertion order within a bucket, the table doubling from 16 buckets
+// past three quarters full.
+func javaHashMapOrder(keys []string) []int {
+	n := 16
+	for float64(len(keys)) > float64(n)*0.75 {
+		n *= 2
+	}
+	bucket := func(k string) int {
+		var h int32
+		for _, r := range utf16Units(k) {
+			h = 31*h + int32(r)
+		}
+		u := uint32(h)
+		return int((u ^ (u >> 16)) & uint32(n-1))
+	}
+	order := make([]int, len(keys))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return bucket(keys[order[a]]) < bucket(keys[order[b]]) })
+	return order
+}
+
+func utf16Units(s string) []uint16 { return utf16.Encode([]rune(s)) }
 
 // statementSet collects INSERTs and runs them as one job.
 func (t *tableEnv) statementSet() *object {
