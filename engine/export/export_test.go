@@ -390,3 +390,87 @@ func TestErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestPyFlinkExportUsesPyFlinkAPI checks that every exported program
+// (the golden files, the gallery's included) uses only PyFlink's API, as
+// listed in testdata/pyflink_api.txt, and that CPython compiles it
+// (python3 -m py_compile; CI sets FLINKPLAY_PYTHON=1 and installs python3).
+func TestPyFlinkExportUsesPyFlinkAPI(t *testing.T) {
+	list, err := os.ReadFile("testdata/pyflink_api.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	known := map[string]bool{}
+	for _, l := range strings.Split(string(list), "\n") {
+		if strings.HasPrefix(l, "from ") {
+			known[l] = true
+		} else if strings.HasPrefix(l, ".") {
+			known[strings.Fields(l)[0]] = true
+		}
+	}
+	files, _ := filepath.Glob("testdata/*.py.golden")
+	if len(files) == 0 {
+		t.Fatal("no golden programs")
+	}
+	python, err := exec.LookPath("python3")
+	if err != nil {
+		if os.Getenv("FLINKPLAY_PYTHON") != "" {
+			t.Fatal("python3 is needed to check the exported programs compile")
+		}
+		t.Log("python3 not found: the programs' compile check is skipped")
+	}
+	calls := regexp.MustCompile(`\.([a-z_]+)\(`)
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var code []string
+		for _, l := range strings.Split(string(src), "\n") {
+			if strings.HasPrefix(strings.TrimSpace(l), "#") {
+				continue
+			}
+			if strings.HasPrefix(l, "from ") {
+				mod, names, _ := strings.Cut(strings.TrimPrefix(l, "from "), " import ")
+				for _, n := range strings.Split(names, ",") {
+					if imp := "from " + mod + " import " + strings.TrimSpace(n); !known[imp] {
+						t.Errorf("%s: %q is not a PyFlink import listed in testdata/pyflink_api.txt", f, imp)
+					}
+				}
+				continue
+			}
+			code = append(code, l)
+		}
+		// the statements' text sits in r"""...""" strings: only code
+		// outside them names the API
+		text := strings.Join(code, "\n")
+		var outside strings.Builder
+		for {
+			i := strings.Index(text, `r"""`)
+			if i < 0 {
+				outside.WriteString(text)
+				break
+			}
+			outside.WriteString(text[:i])
+			j := strings.Index(text[i+4:], `"""`)
+			if j < 0 {
+				break
+			}
+			text = text[i+4+j+3:]
+		}
+		for _, m := range calls.FindAllStringSubmatch(outside.String(), -1) {
+			if !known["."+m[1]] {
+				t.Errorf("%s: .%s( is not a PyFlink method listed in testdata/pyflink_api.txt", f, m[1])
+			}
+		}
+		if python != "" {
+			tmp := filepath.Join(t.TempDir(), "program.py")
+			if err := os.WriteFile(tmp, src, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if out, err := exec.Command(python, "-m", "py_compile", tmp).CombinedOutput(); err != nil {
+				t.Errorf("%s does not compile with %s: %v\n%s", f, python, err, out)
+			}
+		}
+	}
+}
