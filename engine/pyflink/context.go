@@ -1,6 +1,7 @@
 package pyflink
 
 import (
+	"strings"
 	"sync"
 
 	"github.com/go-python/gpython/py"
@@ -99,7 +100,7 @@ func (c *interp) ModuleInit(impl *py.ModuleImpl) (*py.Module, error) {
 // ResolveAndCompile is how gpython imports a module from a file: a
 // program here has none to import from.
 func (c *interp) ResolveAndCompile(pathname string, opts py.CompileOpts) (py.CompileOut, error) {
-	return py.CompileOut{}, moduleNotFound(pathname)
+	return py.CompileOut{}, moduleNotFound(strings.ReplaceAll(pathname, "/", "."))
 }
 
 // RunCode runs compiled code.

@@ -462,6 +462,36 @@ func init() {
 	fixed("repeat", "REPEAT", "repeat", 1, 1)
 	fixed("similar", "SIMILAR", "similar", 1, 1)
 	fixed("date_format", "DATE_FORMAT", "dateFormat", 1, 1)
+	methods["json_value"] = func(e *expression, args py.Tuple, kw py.StringDict) (*expression, error) {
+		path, err := toExpr(argument(args, kw, 0, "path"))
+		if err != nil {
+			return nil, err
+		}
+		ret := ""
+		if t, ok := argument(args, kw, 1, "returning_type").(*dataType); ok {
+			ret = " RETURNING " + t.sqlType()
+		}
+		return &expression{kind: exprCall, args: []*expression{e, path}, name: "JSON_VALUE",
+			sql: func(a []string) string { return "JSON_VALUE(" + a[0] + ", " + a[1] + ret + ")" },
+			sum: func(a []string) string { return "JSON_VALUE(" + a[0] + ", " + a[1] + ")" }}, nil
+	}
+	methods["json_query"] = func(e *expression, args py.Tuple, kw py.StringDict) (*expression, error) {
+		path, err := toExpr(argument(args, kw, 0, "path"))
+		if err != nil {
+			return nil, err
+		}
+		return call("JSON_QUERY", "JSON_QUERY", e, path), nil
+	}
+	methods["json_exists"] = func(e *expression, args py.Tuple, kw py.StringDict) (*expression, error) {
+		path, err := toExpr(argument(args, kw, 0, "path"))
+		if err != nil {
+			return nil, err
+		}
+		return call("JSON_EXISTS", "JSON_EXISTS", e, path), nil
+	}
+	methods["is_json"] = func(e *expression, args py.Tuple, kw py.StringDict) (*expression, error) {
+		return call("IS_JSON", "IS_JSON", e), nil
+	}
 	methods["like"] = func(e *expression, args py.Tuple, kw py.StringDict) (*expression, error) {
 		xs, err := exprArgs(args)
 		if err != nil || len(xs) != 1 {

@@ -114,6 +114,8 @@ func (r *run) modules() map[string]*py.ModuleImpl {
 		"pyflink.util.exceptions":   m("pyflink.util.exceptions", exceptions),
 		"py4j":                      m("py4j", py.StringDict{}),
 		"py4j.protocol":             m("py4j.protocol", py.StringDict{"Py4JError": py4jErrorType, "Py4JJavaError": py4jJavaErrorType}),
+		"logging":                   m("logging", r.loggingModule(func() *interp { return r.interp })),
+		"pyflink.table.udf":         m("pyflink.table.udf", udfModule()),
 	}
 }
 
@@ -165,4 +167,22 @@ func (r *run) executionEnvironmentClass() *object {
 			return env, nil
 		}),
 	}}
+}
+
+// udfModule is pyflink.table.udf: its decorators refuse, with a clear
+// message, what the playground cannot run yet (Python code inside a job).
+func udfModule() py.StringDict {
+	g := py.StringDict{}
+	for _, name := range []string{"udf", "udtf", "udaf", "udtaf"} {
+		fn := name
+		g[fn] = method(fn, func(py.Tuple, py.StringDict) (py.Object, error) {
+			return nil, py.ExceptionNewf(py.NotImplementedError,
+				"Python user-defined functions (%s) do not run in the playground yet: a job here runs only SQL; "+
+					"use a built-in function (docs/functions.md) or run the program on Flink", fn)
+		})
+	}
+	for _, name := range []string{"ScalarFunction", "TableFunction", "AggregateFunction", "TableAggregateFunction"} {
+		g[name] = newType("pyflink.table.udf", name)
+	}
+	return g
 }

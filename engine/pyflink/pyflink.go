@@ -62,6 +62,7 @@ type run struct {
 	nextID int // Java object ids, as py4j numbers them ("o8")
 	// unnamed counts anonymous tables (TableDescriptor sinks)
 	unnamed int
+	interp  *interp
 }
 
 // Run runs a program to its end, or until ctx is cancelled. A Python
@@ -82,6 +83,7 @@ func Run(ctx context.Context, src string, opts Options) (err error) {
 	if err != nil {
 		return err
 	}
+	r.interp = c
 	defer c.Close()
 	prog, err := desugarFStrings(src)
 	if err != nil {
