@@ -32,6 +32,9 @@ its jobs.
 Flags:
 `
 
+// stopGrace is how long a stopped program may take to end.
+const stopGrace = 100 * time.Millisecond
+
 // pythonFlags are the flags of the run command.
 type pythonFlags struct {
 	program        string
@@ -131,7 +134,21 @@ func (a *app) runPython(args []string) int {
 			}()
 		}}
 	ctx, done := ctl.statement()
-	err = pyflink.Run(ctx, string(src), opts)
+	// Python code between PyFlink calls does not watch for Ctrl-C: a
+	// program still running 100 ms after it is stopped is left behind.
+	ran := make(chan error, 1)
+	go func() { ran <- pyflink.Run(ctx, string(src), opts) }()
+	select {
+	case err = <-ran:
+	case <-ctx.Done():
+		select {
+		case err = <-ran:
+		case <-time.After(stopGrace):
+			fmt.Fprintf(a.stderr, "flinkplay run: stopped\n")
+			a.exit(exitInterrupted)
+			return exitInterrupted
+		}
+	}
 	status := exitOK
 	var pe *pyflink.Error
 	switch {

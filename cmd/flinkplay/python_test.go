@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The seed's own program runs as written, as `flink run -py my_job.py`
@@ -67,5 +68,40 @@ func TestRunPythonErrors(t *testing.T) {
 	run([]string{"run", bad}, strings.NewReader(""), &stdout, &stderr)
 	if want := "Traceback (most recent call last):\n  File \"" + bad + "\", line 2, in <module>\n    raise ValueError('no good')\nValueError: no good\n"; stderr.String() != want {
 		t.Errorf("traceback:\n%s\nwant:\n%s", stderr.String(), want)
+	}
+}
+
+// Ctrl-C ends a program within stopGrace even while it runs Python code
+// that never calls PyFlink.
+func TestRunStopsABusyProgram(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "busy.py")
+	// busy for two seconds, so the abandoned interpreter ends by itself
+	if err := os.WriteFile(p, []byte("import time\nstart = time.time()\nwhile time.time() - start < 2:\n    pass\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	a := newApp(strings.NewReader(""), &stdout, &stderr)
+	signals := make(chan os.Signal, 1)
+	a.interrupts = signals
+	exited := make(chan int, 1)
+	a.exit = func(code int) { exited <- code }
+	codes := make(chan int, 1)
+	go func() { codes <- a.run([]string{"run", p}) }()
+	time.Sleep(300 * time.Millisecond)
+	sent := time.Now()
+	signals <- os.Interrupt
+	select {
+	case code := <-codes:
+		if code != exitInterrupted {
+			t.Errorf("exit status %d, want %d", code, exitInterrupted)
+		}
+	case <-time.After(time.Second):
+		t.Fatal("the program did not stop within a second of Ctrl-C")
+	}
+	if took := time.Since(sent); took > 600*time.Millisecond {
+		t.Errorf("stopping took %v", took)
+	}
+	if code := <-exited; code != exitInterrupted {
+		t.Errorf("exit(%d)", code)
 	}
 }
