@@ -252,3 +252,6 @@ func (f *rowField) M__str__() (py.Object, error) {
 
 // quoteIdent quotes a name for SQL.
 func quoteIdent(name string) string { return "`" + strings.ReplaceAll(name, "`", "``") + "`" }
+
+// String makes gpython's % formatting print a DataType as str() does.
+func (t *dataType) String() string { return t.pyName }

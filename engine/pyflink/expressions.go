@@ -837,3 +837,6 @@ func expressionsModule() py.StringDict {
 	g["CURRENT_RANGE"] = overBound("CURRENT_RANGE", "CURRENT ROW", false)
 	return g
 }
+
+// String makes gpython's % formatting print an Expression as str() does.
+func (e *expression) String() string { return e.summary() }

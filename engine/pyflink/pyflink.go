@@ -62,7 +62,9 @@ type run struct {
 	nextID int // Java object ids, as py4j numbers them ("o8")
 	// unnamed counts anonymous tables (TableDescriptor sinks)
 	unnamed int
-	interp  *interp
+	// unnamedTables counts the tables str() registered
+	unnamedTables int
+	interp        *interp
 }
 
 // Run runs a program to its end, or until ctx is cancelled. A Python

@@ -333,3 +333,12 @@ func sortStrings(s []string) {
 		}
 	}
 }
+
+// String makes gpython's % formatting print a Row as Python does.
+func (r *row) String() string {
+	s, err := r.M__repr__()
+	if err != nil {
+		return fmt.Sprint(err)
+	}
+	return string(s.(py.String))
+}

@@ -21,6 +21,26 @@ type table struct {
 	env    *tableEnv
 	query  string
 	schema types.Schema
+	// registered is the name str() registered the table under
+	registered string
+}
+
+// M__str__ is str(table): as Flink's TableImpl.toString, the first call
+// registers the table as a temporary view UnnamedTable$<n> and every call
+// returns that name, so "SELECT * FROM %s" % table reads it.
+func (t *table) M__str__() (py.Object, error) {
+	if t.registered == "" {
+		t.env.r.mu.Lock()
+		n := t.env.r.unnamedTables
+		t.env.r.unnamedTables++
+		t.env.r.mu.Unlock()
+		name := fmt.Sprintf("UnnamedTable$%d", n)
+		if _, err := t.env.execute("CREATE TEMPORARY VIEW "+quoteIdent(name)+" AS "+t.query, "toString"); err != nil {
+			return nil, err
+		}
+		t.registered = name
+	}
+	return py.String(t.registered), nil
 }
 
 func (t *table) Type() *py.Type { return tableType }
@@ -770,4 +790,14 @@ func tableSchema(s types.Schema) *object {
 		}),
 	}}
 	return o
+}
+
+// String makes gpython's % formatting (Go's fmt %v) print a Table as
+// str() does: "SELECT * FROM %s" % table reads it.
+func (t *table) String() string {
+	s, err := t.M__str__()
+	if err != nil {
+		return fmt.Sprint(err)
+	}
+	return string(s.(py.String))
 }

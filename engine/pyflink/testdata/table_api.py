@@ -35,3 +35,7 @@ print(col('a') + 1, col('a').sum, ~col('b'), col('a').cast(DataTypes.INT()), lit
 print(DataTypes.INT(), repr(DataTypes.STRING()), repr(DataTypes.DECIMAL(10, 2)), DataTypes.TIMESTAMP(3))
 rows = [r for r in t_env.from_elements([(1, 'a')]).execute().collect()]
 print(rows)
+# str(table) names it for SQL, as PyFlink's examples use it
+cheap = orders.filter(col('price') < 3)
+print(str(cheap), str(cheap))
+t_env.sql_query("SELECT product, COUNT(*) AS n FROM %s GROUP BY product" % cheap).execute().print()
