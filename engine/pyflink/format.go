@@ -65,6 +65,14 @@ func installBuiltins(c *interp) {
 }
 
 func init() {
+	// str(x) of a float, list, tuple or dict gives CPython's text
+	py.StringType.New = func(metatype *py.Type, args py.Tuple, kw py.StringDict) (py.Object, error) {
+		if len(args) == 1 && len(kw) == 0 {
+			s, err := pyStr(args[0])
+			return py.String(s), err
+		}
+		return py.StrNew(metatype, args, kw)
+	}
 	py.StringType.Dict["format"] = py.MustNewMethod("format", func(self py.Object, args py.Tuple, kw py.StringDict) (py.Object, error) {
 		s, err := strFormat(string(self.(py.String)), args, kw)
 		return py.String(s), err

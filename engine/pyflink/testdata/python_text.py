@@ -44,3 +44,4 @@ print(items, sorted(items, reverse=True))
 d = {"a": 1}
 d.update({"b": 2})
 print(sorted(d.items()), d.pop("a"), d.setdefault("c", 3), sorted(d.keys()))
+print(str(1/3), str([0.1, 2.0]), str((1.5,)), str(1e16), str(-0.0))
