@@ -309,22 +309,73 @@ func toPython(v types.Value, t types.Type, zone *time.Location) py.Object {
 			r.values = append(r.values, toPython(rv.Fields[i], f.Type, zone))
 		}
 		return r
+	case types.Date:
+		d := time.Unix(v.I*86400, 0).UTC()
+		return &textValue{kind: t.Kind, text: d.Format("2006-01-02"),
+			repr: fmt.Sprintf("datetime.date(%d, %d, %d)", d.Year(), int(d.Month()), d.Day())}
+	case types.Time:
+		ms := v.I
+		h, m, sec, us := ms/3600000, ms/60000%60, ms/1000%60, ms%1000*1000
+		return &textValue{kind: t.Kind, text: clockText(int(h), int(m), int(sec), int(us)),
+			repr: "datetime.time(" + clockArgs(int(h), int(m), int(sec), int(us)) + ")"}
+	case types.Timestamp, types.TimestampLTZ:
+		loc := time.UTC
+		if t.Kind == types.TimestampLTZ && zone != nil {
+			loc = zone
+		}
+		ts := time.UnixMilli(v.I).In(loc)
+		us := int(v.I%1000+1000)%1000*1000 + int(v.N)/1000
+		date := ts.Format("2006-01-02")
+		return &textValue{kind: t.Kind, text: date + " " + clockText(ts.Hour(), ts.Minute(), ts.Second(), us),
+			repr: fmt.Sprintf("datetime.datetime(%d, %d, %d, %s)", ts.Year(), int(ts.Month()), ts.Day(),
+				clockArgs(ts.Hour(), ts.Minute(), ts.Second(), us))}
+	case types.Decimal:
+		text := types.FormatValue(v, t, zone)
+		return &textValue{kind: t.Kind, text: text, repr: "Decimal('" + text + "')"}
 	}
-	// DECIMAL, temporal types, MAP, MULTISET: their text, in an object
-	// whose str() is Flink's text and repr() Python's constructor form
-	return &textValue{text: types.FormatValue(v, t, zone), kind: t.Kind}
+	// MAP, MULTISET, intervals: Flink's text
+	text := types.FormatValue(v, t, zone)
+	return &textValue{text: text, repr: text, kind: t.Kind}
+}
+
+// clockText is str() of a datetime.time: HH:MM:SS, then .ffffff when the
+// microseconds are not zero.
+func clockText(h, m, s, us int) string {
+	text := fmt.Sprintf("%02d:%02d:%02d", h, m, s)
+	if us != 0 {
+		text += fmt.Sprintf(".%06d", us)
+	}
+	return text
+}
+
+// clockArgs are the time arguments of a datetime repr: hour and minute
+// always, seconds and microseconds only when not zero.
+func clockArgs(h, m, s, us int) string {
+	switch {
+	case us != 0:
+		return fmt.Sprintf("%d, %d, %d, %d", h, m, s, us)
+	case s != 0:
+		return fmt.Sprintf("%d, %d, %d", h, m, s)
+	}
+	return fmt.Sprintf("%d, %d", h, m)
 }
 
 // textValue stands for a value whose Python type gpython lacks
-// (decimal.Decimal, datetime.*, dict of any keys).
+// (decimal.Decimal, datetime.date, .time and .datetime, dict of any
+// keys): str() and repr() as Python's give them.
 type textValue struct {
-	text string
-	kind types.Kind
+	text, repr string
+	kind       types.Kind
 }
 
 func (t *textValue) Type() *py.Type                { return temporalType }
 func (t *textValue) M__str__() (py.Object, error)  { return py.String(t.text), nil }
-func (t *textValue) M__repr__() (py.Object, error) { return py.String(t.text), nil }
+func (t *textValue) M__repr__() (py.Object, error) { return py.String(t.repr), nil }
+func (t *textValue) String() string                { return t.text }
+func (t *textValue) M__eq__(other py.Object) (py.Object, error) {
+	o, ok := other.(*textValue)
+	return py.NewBool(ok && o.kind == t.kind && o.text == t.text), nil
+}
 
 func sortStrings(s []string) {
 	for i := 1; i < len(s); i++ {
