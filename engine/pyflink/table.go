@@ -6,6 +6,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"time"
 	"unicode/utf16"
 
 	"github.com/go-python/gpython/py"
@@ -293,7 +294,64 @@ func (r *run) newTableEnv(typ *py.Type, batch bool) *tableEnv {
 	a["list_views"] = method("list_views", func(py.Tuple, py.StringDict) (py.Object, error) {
 		return t.listing("SHOW VIEWS", "listViews")
 	})
+	for name, stmt := range map[string]string{"list_catalogs": "SHOW CATALOGS", "list_databases": "SHOW DATABASES",
+		"list_functions": "SHOW FUNCTIONS", "list_user_defined_functions": "SHOW USER FUNCTIONS", "list_modules": "SHOW MODULES",
+		"get_current_catalog": "SHOW CURRENT CATALOG", "get_current_database": "SHOW CURRENT DATABASE"} {
+		name, stmt := name, stmt
+		call := javaName(name)
+		a[name] = method(name, func(py.Tuple, py.StringDict) (py.Object, error) {
+			l, err := t.listing(stmt, call)
+			if err != nil || !strings.HasPrefix(name, "get_") {
+				return l, err
+			}
+			items := l.(*py.List).Items
+			if len(items) == 0 {
+				return py.None, nil
+			}
+			return items[0], nil
+		})
+	}
+	for name, stmt := range map[string]string{"use_catalog": "USE CATALOG ", "use_database": "USE "} {
+		name, stmt := name, stmt
+		a[name] = method(name, func(args py.Tuple, kw py.StringDict) (py.Object, error) {
+			n, err := stringArg(name, args, kw, 0, strings.TrimPrefix(name, "use_")+"_name")
+			if err != nil {
+				return nil, err
+			}
+			if _, err := t.execute(stmt+quoteIdent(n), javaName(name)); err != nil {
+				return nil, err
+			}
+			return py.None, nil
+		})
+	}
+	for name, kind := range map[string]string{"drop_temporary_view": "TEMPORARY VIEW", "drop_temporary_table": "TEMPORARY TABLE",
+		"drop_view": "VIEW", "drop_table": "TABLE"} {
+		name, kind := name, kind
+		a[name] = method(name, func(args py.Tuple, kw py.StringDict) (py.Object, error) {
+			path, err := stringArg(name, args, kw, 0, "path")
+			if err != nil {
+				return nil, err
+			}
+			// PyFlink returns whether it dropped something
+			if _, err := t.execute("DROP "+kind+" "+quotePath(path), javaName(name)); err != nil {
+				return py.False, nil
+			}
+			return py.True, nil
+		})
+	}
 	return t
+}
+
+// javaName is the Java method a PyFlink method calls: get_current_catalog
+// is getCurrentCatalog.
+func javaName(name string) string {
+	parts := strings.Split(name, "_")
+	for i := 1; i < len(parts); i++ {
+		if parts[i] != "" {
+			parts[i] = strings.ToUpper(parts[i][:1]) + parts[i][1:]
+		}
+	}
+	return strings.Join(parts, "")
 }
 
 // quotePath quotes each part of a table path for SQL.
@@ -613,9 +671,22 @@ func (r *run) tableResult(t *tableEnv, res *engine.Result) (py.Object, error) {
 	a["print"] = method("print", func(py.Tuple, py.StringDict) (py.Object, error) {
 		return py.None, tr.print()
 	})
-	a["wait"] = method("wait", func(py.Tuple, py.StringDict) (py.Object, error) {
+	a["wait"] = method("wait", func(args py.Tuple, kw py.StringDict) (py.Object, error) {
+		if ms, ok := argument(args, kw, 0, "timeout_ms").(py.Int); ok && res.Job != nil {
+			select {
+			case <-res.Job.Done():
+			case <-time.After(time.Duration(ms) * time.Millisecond):
+				return nil, r.javaError(diag.Errorf(diag.NoPos, "java.util.concurrent.TimeoutException", ""), t.javaID, "await")
+			case <-r.ctx.Done():
+				return nil, r.ctx.Err()
+			}
+		}
 		return py.None, tr.wait()
 	})
+	a["get_table_schema"] = method("get_table_schema", func(py.Tuple, py.StringDict) (py.Object, error) {
+		return tableSchema(resultSchema(res)), nil
+	})
+	a["get_resolved_schema"] = a["get_table_schema"]
 	a["collect"] = method("collect", func(py.Tuple, py.StringDict) (py.Object, error) {
 		return tr.collect()
 	})
@@ -632,6 +703,18 @@ func (r *run) tableResult(t *tableEnv, res *engine.Result) (py.Object, error) {
 		return resultKind("SUCCESS_WITH_CONTENT"), nil
 	})
 	return tr, nil
+}
+
+// resultSchema is the schema a TableResult has: its rows', or one -1
+// column per sink of an INSERT, or "result" of a statement.
+func resultSchema(res *engine.Result) types.Schema {
+	switch {
+	case res.Kind == engine.ResultInsert:
+		return jobResult(res).Schema
+	case len(res.Schema.Columns) > 0:
+		return res.Schema
+	}
+	return types.Schema{Columns: []types.Column{{Name: "result", Type: types.String}}}
 }
 
 func resultKind(name string) py.Object {
