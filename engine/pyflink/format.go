@@ -25,6 +25,18 @@ func installBuiltins(c *interp) {
 		s, err := pyRepr(arg)
 		return py.String(s), err
 	}, 0, "repr(object) -> string")
+	b[printfCall] = py.MustNewMethod(printfCall, func(_ py.Object, args py.Tuple) (py.Object, error) {
+		if len(args) != 2 {
+			return nil, py.ExceptionNewf(py.TypeError, "%s takes 2 arguments", printfCall)
+		}
+		f, ok := args[0].(py.String)
+		if !ok {
+			// bytes % or another left side: the interpreter's own
+			return py.Mod(args[0], args[1])
+		}
+		s, err := pyPrintf(string(f), args[1])
+		return py.String(s), err
+	}, 0, "format % values, as Python computes it")
 	b["sorted"] = py.MustNewMethod("sorted", func(_ py.Object, args py.Tuple, kw py.StringDict) (py.Object, error) {
 		if len(args) != 1 {
 			return nil, py.ExceptionNewf(py.TypeError, "sorted expected 1 argument, got %d", len(args))

@@ -17,9 +17,10 @@ import (
 // line keeps its number. Python evaluates an f-string's fields left to
 // right, and str.format numbers them in the same order.
 
-// desugarFStrings returns src with its f-strings rewritten.
+// desugarFStrings returns src with its f-strings rewritten, and each
+// "literal" % operand turned into a call of printfCall.
 func desugarFStrings(src string) (string, error) {
-	if !strings.ContainsAny(src, "fF") {
+	if !strings.ContainsAny(src, "fF%") {
 		return src, nil
 	}
 	var out strings.Builder
@@ -49,6 +50,23 @@ func desugarFStrings(src string) (string, error) {
 				return "", err
 			}
 			out.WriteString(src[i:start])
+			// "literal" % operand: Python's printf-style formatting
+			if j := skipBlanks(src, end, depth); j < len(src) && src[j] == '%' && (j+1 >= len(src) || src[j+1] != '=') {
+				opStart := skipBlanks(src, j+1, depth)
+				opEnd := scanOperand(src, opStart, depth)
+				if opEnd > opStart {
+					operand, err := desugarFStrings(src[opStart:opEnd])
+					if err != nil {
+						return "", err
+					}
+					// the line ends between the operands stay, so lines keep
+					// their numbers
+					gap := strings.Repeat("\n", strings.Count(src[end:opStart], "\n"))
+					out.WriteString(printfCall + "(" + group + "," + gap + " " + operand + ")")
+					i = opEnd
+					continue
+				}
+			}
 			out.WriteString(group)
 			i = end
 			continue
@@ -354,4 +372,127 @@ func syntaxErr(src string, off int, msg string) error {
 		text = text[:k]
 	}
 	return py.MakeSyntaxError(py.ExceptionNewf(py.SyntaxError, "%s", msg), "", line, col, text)
+}
+
+// printfCall is the builtin the rewrite calls for "literal" % operand.
+const printfCall = "__flinkplay_printf__"
+
+// skipBlanks skips spaces, and line ends and comments inside brackets.
+func skipBlanks(src string, i, depth int) int {
+	for i < len(src) {
+		switch c := src[i]; {
+		case c == ' ' || c == '\t' || c == '\f':
+			i++
+		case c == '\\' && i+1 < len(src) && src[i+1] == '\n':
+			i += 2
+		case depth > 0 && (c == '\n' || c == '\r'):
+			i++
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// scanOperand returns where the right operand of a % that starts at i
+// ends: unary signs, an atom (a name, a number, strings, a bracketed
+// group), its trailers (.name, calls, subscripts) and a ** power; the
+// operators of lower precedence end it. It returns i when it sees no
+// operand, leaving the text to the compiler.
+func scanOperand(src string, i, depth int) int {
+	start := i
+	for i < len(src) && (src[i] == '-' || src[i] == '+' || src[i] == '~') {
+		i = skipBlanks(src, i+1, depth)
+	}
+	if i >= len(src) {
+		return start
+	}
+	switch c := src[i]; {
+	case func() bool { _, ok := literalStart(src, i); return ok }():
+		end, _, err := scanGroup(src, i, depth)
+		if err != nil {
+			return start
+		}
+		i = end
+	case c == '(' || c == '[' || c == '{':
+		end := matchBracket(src, i)
+		if end < 0 {
+			return start
+		}
+		i = end
+	case isIdentByte(c):
+		for i < len(src) && (isIdentByte(src[i]) || (src[i] == '.' && c >= '0' && c <= '9')) {
+			i++
+		}
+	default:
+		return start
+	}
+	for {
+		j := skipBlanks(src, i, depth)
+		switch {
+		case j < len(src) && src[j] == '.' && j+1 < len(src) && isIdentByte(src[j+1]):
+			j++
+			for j < len(src) && isIdentByte(src[j]) {
+				j++
+			}
+			i = j
+			continue
+		case j < len(src) && (src[j] == '(' || src[j] == '['):
+			end := matchBracket(src, j)
+			if end < 0 {
+				return i
+			}
+			i = end
+			continue
+		case strings.HasPrefix(src[j:], "**"):
+			k := skipBlanks(src, j+2, depth)
+			if end := scanOperand(src, k, depth); end > k {
+				return end
+			}
+		}
+		return i
+	}
+}
+
+// matchBracket returns the index after the bracket that closes the one at
+// i, skipping strings and comments, or -1.
+func matchBracket(src string, i int) int {
+	depth := 0
+	for i < len(src) {
+		c := src[i]
+		if c == '#' {
+			k := strings.IndexByte(src[i:], '\n')
+			if k < 0 {
+				return -1
+			}
+			i += k
+			continue
+		}
+		if st, ok := literalStart(src, i); ok && (st == i) && !isIdentByte(prevByte(src, i)) {
+			_, end, err := scanLiteral(src, i)
+			if err != nil {
+				return -1
+			}
+			i = end
+			continue
+		}
+		switch c {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+		}
+		i++
+	}
+	return -1
+}
+
+func prevByte(src string, i int) byte {
+	if i == 0 {
+		return ' '
+	}
+	return src[i-1]
 }

@@ -16,6 +16,11 @@ func TestDesugarFStrings(t *testing.T) {
 		{`elif"x"`, `elif"x"`},
 		{`rf"\d{n}"`, `((r"\d{}").format((n)))`},
 		{`f"{d['k']}"`, `(("{}").format((d['k'])))`},
+		{`"%s" % x`, `__flinkplay_printf__("%s", x)`},
+		{`"%s-%s" % (a, b) + c`, `__flinkplay_printf__("%s-%s", (a, b)) + c`},
+		{`"%s" % obj.f(1)[0] * 2`, `__flinkplay_printf__("%s", obj.f(1)[0]) * 2`},
+		{`x %= 3`, `x %= 3`},
+		{`a % b`, `a % b`},
 	} {
 		got, err := desugarFStrings(tt.in)
 		if err != nil || got != tt.want {
@@ -31,7 +36,7 @@ func TestDesugarFStrings(t *testing.T) {
 
 // FuzzDesugarFStrings: any text rewrites without a panic, into text with
 // as many lines (tracebacks keep their line numbers), and text without an
-// f-string comes back as it was.
+// f-string or a % comes back as it was.
 func FuzzDesugarFStrings(f *testing.F) {
 	for _, s := range []string{`f"{a}"`, "x = f'''\n{a}\n'''\n", `"{" f"{b!r:{c}}"`, `print(f"{x=}")`, "f'{'", "rb'\\x'"} {
 		f.Add(s)
@@ -44,7 +49,7 @@ func FuzzDesugarFStrings(f *testing.F) {
 		if strings.Count(out, "\n") != strings.Count(src, "\n") {
 			t.Fatalf("%q: %d lines became %d", src, strings.Count(src, "\n"), strings.Count(out, "\n"))
 		}
-		if !strings.ContainsAny(src, "fF") && out != src {
+		if !strings.ContainsAny(src, "fF%") && out != src {
 			t.Fatalf("%q changed to %q", src, out)
 		}
 	})

@@ -32,11 +32,15 @@ func (r *run) loggingModule(c func() *interp) py.StringDict {
 			return err
 		}
 		if len(args) > 1 {
-			m, err := py.Mod(py.String(msg), py.Tuple(args[1:]))
-			if err != nil {
+			var values py.Object = py.Tuple(args[1:])
+			if len(args) == 2 {
+				if d, ok := args[1].(py.StringDict); ok {
+					values = d
+				}
+			}
+			if msg, err = pyPrintf(msg, values); err != nil {
 				return err
 			}
-			msg, _ = pyStr(m)
 		}
 		line := strings.NewReplacer(
 			"%(message)s", msg,

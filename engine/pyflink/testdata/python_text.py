@@ -45,3 +45,8 @@ d = {"a": 1}
 d.update({"b": 2})
 print(sorted(d.items()), d.pop("a"), d.setdefault("c", 3), sorted(d.keys()))
 print(str(1/3), str([0.1, 2.0]), str((1.5,)), str(1e16), str(-0.0))
+n, x, name = 42, 2.5, "flink"
+print("%s %d %i %5d|%-5d|%05d %+d %x %X %#x %o %e %.2e %f %.3f %g %G %%" % ("s", n, n, n, n, n, n, 255, 255, 255, 8, 12345.678, 0.000123, x, 1/3, 1e-7, 2.5e20))
+print("%r %s %a" % ("q", [1.5, "a"], "b"), "%10.3s|%-6s|" % ("abcdef", "ab"), "%c%c" % (65, "b"))
+print("%(name)s has %(n)d stars" % {"name": name, "n": n}, "%.1f%%" % 12.345, "%s" % (1,), "%s" % [1, 2])
+print("a" "b %s" % x, ("%s-%s" % (n, x)).upper(), "%s" % -n, "%d" % 2 ** 3, "%s" % name.upper())
