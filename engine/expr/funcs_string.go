@@ -330,7 +330,8 @@ func buildRepeat(name string, args []Expr, pos int) (Expr, error) {
 		if n <= 0 || len(s) == 0 {
 			return types.BytesValue(s[:0]), nil
 		}
-		if n*int64(len(s)) > maxStringBuild {
+		if n > maxStringBuild/int64(len(s)) { // n*len(s) may overflow
+
 			return types.NullValue, tooLong(name)
 		}
 		out := c.alloc(int(n) * len(s))
