@@ -331,7 +331,6 @@ func buildRepeat(name string, args []Expr, pos int) (Expr, error) {
 			return types.BytesValue(s[:0]), nil
 		}
 		if n > maxStringBuild/int64(len(s)) { // n*len(s) may overflow
-
 			return types.NullValue, tooLong(name)
 		}
 		out := c.alloc(int(n) * len(s))
