@@ -78,8 +78,17 @@ GOOS=js GOARCH=wasm $GO build -modfile="$modfile" -trimpath -ldflags='-s -w' \
   -gcflags='github.com/flinkplay/flinkplay/engine/catalog=-l' -gcflags='github.com/flinkplay/flinkplay/engine/funcs=-l' \
   -gcflags='github.com/flinkplay/flinkplay/engine/export=-l' \
   -o "$tmp/engine.wasm" ./wasm/engine
+# python.wasm: the same engine with the PyFlink interpreter (engine/pyflink,
+# gpython), which the page loads only for the first Python program.
+GOOS=js GOARCH=wasm $GO build -modfile="$modfile" -trimpath -ldflags='-s -w' -tags pyflink \
+  -gcflags='github.com/dolthub/...=-l' \
+  -gcflags='github.com/flinkplay/flinkplay/engine/sql=-l' -gcflags='github.com/flinkplay/flinkplay/engine/plan=-l' \
+  -gcflags='github.com/flinkplay/flinkplay/engine/catalog=-l' -gcflags='github.com/flinkplay/flinkplay/engine/funcs=-l' \
+  -gcflags='github.com/flinkplay/flinkplay/engine/export=-l' \
+  -o "$tmp/python.wasm" ./wasm/engine
 install_file "$tmp/app.wasm" "$out/app.wasm"
 install_file "$tmp/engine.wasm" "$out/engine.wasm"
+install_file "$tmp/python.wasm" "$out/python.wasm"
 
 echo "static files"
 for f in static/*; do
@@ -100,7 +109,7 @@ if ! $GO run ./scripts/fakerdata -out "$out/faker" -cache .cache/fakerdata; then
 fi
 
 echo "precompressed copies"
-for f in "$out/app.wasm" "$out/engine.wasm" "$out/editor.js" "$out/wasm_exec.js" \
+for f in "$out/app.wasm" "$out/engine.wasm" "$out/python.wasm" "$out/editor.js" "$out/wasm_exec.js" \
   "$out/engine-worker.js" "$out/index.html" "$out/embed.html" "$out/docs-sample.html" \
   "$out/sw-register.js" "$out/dom.js" "$out/app.css"; do
   compress "$f"
@@ -115,7 +124,7 @@ echo "offline: icons, and sw.js with the version and precache list of the files 
 $GO run ./scripts/offline static/sw.js "$out"
 
 size() { wc -c < "$1" | tr -d ' '; }
-for f in app.wasm engine.wasm editor.js; do
+for f in app.wasm engine.wasm python.wasm editor.js; do
   line="  $f: $(size "$out/$f") raw, $(size "$out/$f.gz") gzip"
   [ -e "$out/$f.br" ] && line="$line, $(size "$out/$f.br") brotli"
   echo "$line"

@@ -10,9 +10,13 @@
 const bootNow = () => performance.timeOrigin + performance.now();
 self.flinkplayBoot = { script: bootNow() };
 
-// engine.wasm is asked for first, so that it downloads while wasm_exec.js
+// engine-worker.js?wasm=python runs python.wasm: the engine with the
+// Python interpreter, which the page starts for the first Python program.
+const WASM = new URLSearchParams(self.location.search).get("wasm") === "python" ? "python.wasm" : "engine.wasm";
+
+// The wasm is asked for first, so that it downloads while wasm_exec.js
 // loads (importScripts blocks this thread).
-const engineResponse = self.fetch ? fetch("engine.wasm").then((r) => { self.flinkplayBoot.fetched = bootNow(); return r; }) : null;
+const engineResponse = self.fetch ? fetch(WASM).then((r) => { self.flinkplayBoot.fetched = bootNow(); return r; }) : null;
 if (engineResponse) {
   engineResponse.catch(() => {}); // instantiate reports it
 }
@@ -116,7 +120,7 @@ function die(message) {
 }
 
 async function instantiate(go) {
-  const url = "engine.wasm";
+  const url = WASM;
   if (WebAssembly.instantiateStreaming && engineResponse) {
     try {
       return await WebAssembly.instantiateStreaming(engineResponse, go.importObject);
@@ -148,7 +152,7 @@ async function instantiate(go) {
     result = await instantiating;
     self.flinkplayBoot.compiled = bootNow();
   } catch (err) {
-    die("could not load engine.wasm: " + err);
+    die("could not load " + WASM + ": " + err);
     return;
   }
   try {

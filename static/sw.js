@@ -25,6 +25,9 @@ const FILES_CACHE = PREFIX + BUILD.version;
 // connector's data families (faker/<family>.json) are precached with the
 // build, so that any family runs offline; one the build lacks passes
 // through here (a 404, which the engine reports as an unknown family).
+// python.wasm (the engine with the Python interpreter) is fetched with the
+// first Python program and cached here then, so that Python works offline
+// from then on while the SQL playground never downloads it.
 const ZONES_CACHE = FILES_CACHE + ":zoneinfo";
 const PRECACHED = new Set(BUILD.files.map((f) => f.path));
 // How many downloads the install runs at once.
@@ -77,7 +80,7 @@ self.addEventListener("fetch", (event) => {
   if (rel === "" && req.mode === "navigate") rel = "index.html";
   if (PRECACHED.has(rel)) {
     event.respondWith(fromCache(FILES_CACHE, rel, req));
-  } else if (rel.startsWith("zoneinfo/") || rel.startsWith("faker/")) {
+  } else if (rel.startsWith("zoneinfo/") || rel.startsWith("faker/") || rel === "python.wasm") {
     event.respondWith(zone(rel, req));
   }
 });

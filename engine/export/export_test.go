@@ -46,6 +46,9 @@ func goldenCases(t testing.TB) []goldenCase {
 	cases = append(cases, goldenCase{name: "seed_default_batch", script: state.SeedSQL, o: Options{Batch: true}})
 	nonWord := regexp.MustCompile(`[^a-z0-9]+`)
 	for _, ex := range state.Examples {
+		if ex.Python {
+			continue // already a PyFlink program: the export is the program
+		}
 		slug := strings.Trim(nonWord.ReplaceAllString(strings.ToLower(ex.Name), "_"), "_")
 		cases = append(cases, goldenCase{name: "gallery_" + slug, script: ex.SQL})
 	}

@@ -1,8 +1,10 @@
 package pyflink
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestDesugarFStrings(t *testing.T) {
@@ -42,6 +44,8 @@ func FuzzDesugarFStrings(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
+		slow := time.AfterFunc(10*time.Second, func() { panic(fmt.Sprintf("FuzzDesugarFStrings: %q ran for over 10s", src)) })
+		defer slow.Stop()
 		out, err := desugarFStrings(src)
 		if err != nil {
 			return

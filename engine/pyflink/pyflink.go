@@ -41,6 +41,13 @@ type Options struct {
 	// or a statement set), already running; the host may wait for it
 	// when the program ends, as `flink run` leaves jobs to the cluster.
 	Jobs func(*engine.Job)
+	// Present, when set, shows the query a TableResult.print() prints in
+	// place of printing it to Stdout: the page streams it into its result
+	// views. stmt is the SQL the result comes from, o the print options
+	// (Style client.TableResult). It returns when the query ended, failed
+	// (its error, which the program sees as PyFlink shows it) or ctx was
+	// cancelled.
+	Present func(ctx context.Context, stmt string, res *engine.Result, o client.Options) error
 }
 
 // Error is a Python exception that ended a program: its traceback as

@@ -35,7 +35,12 @@ const roundTripRows = 20
 // example about errors must fail where its SQL first fails, with the same
 // Java text in PyFlink's exception.
 func TestExportRoundTrip(t *testing.T) {
-	cases := append([]state.Example(nil), state.Examples...)
+	var cases []state.Example
+	for _, ex := range state.Examples {
+		if !ex.Python { // a PyFlink example is its own export
+			cases = append(cases, ex)
+		}
+	}
 	// and the export's own test scripts
 	files, _ := filepath.Glob("../export/testdata/*.sql")
 	for _, f := range files {

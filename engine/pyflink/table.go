@@ -390,7 +390,7 @@ func (t *tableEnv) executeSQL(stmt, call string) (py.Object, error) {
 	if err != nil {
 		return nil, err
 	}
-	return t.r.tableResult(t, res)
+	return t.r.tableResult(t, res, stmt)
 }
 
 func (t *tableEnv) listing(stmt, call string) (py.Object, error) {
@@ -655,11 +655,12 @@ type tableResult struct {
 	object
 	env      *tableEnv
 	res      *engine.Result
+	stmt     string // the SQL it comes from
 	consumed bool
 }
 
-func (r *run) tableResult(t *tableEnv, res *engine.Result) (py.Object, error) {
-	tr := &tableResult{object: object{typ: tableResultType, attrs: py.StringDict{}}, env: t, res: res}
+func (r *run) tableResult(t *tableEnv, res *engine.Result, stmt string) (py.Object, error) {
+	tr := &tableResult{object: object{typ: tableResultType, attrs: py.StringDict{}}, env: t, res: res, stmt: stmt}
 	if res.Kind == engine.ResultInsert && res.Job != nil {
 		// execute_sql submits the job and returns, as PyFlink does.
 		res.Job.Run(nil)
@@ -768,7 +769,13 @@ func (tr *tableResult) print() error {
 		_, err := io.WriteString(r.opts.Stdout, strings.Join(cells, ", ")+"\n")
 		return err
 	}
-	if _, err := client.Print(r.ctx, r.opts.Stdout, res, o); err != nil {
+	var err error
+	if r.opts.Present != nil && res.Kind == engine.ResultQuery {
+		err = r.opts.Present(r.ctx, tr.stmt, res, o)
+	} else {
+		_, err = client.Print(r.ctx, r.opts.Stdout, res, o)
+	}
+	if err != nil {
 		if errors.Is(err, r.ctx.Err()) {
 			return err
 		}

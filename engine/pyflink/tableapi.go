@@ -207,7 +207,7 @@ func project(exprs []*expression, sub map[string]string, expand func(string) str
 			text = expand(text)
 		}
 		name := ""
-		if sub != nil {
+		if sub != nil && e.kind != exprAlias {
 			if n, ok := sub[e.render(nil)]; ok {
 				name = n
 			}

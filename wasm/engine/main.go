@@ -18,6 +18,10 @@ import (
 	"github.com/flinkplay/flinkplay/wasm/engine/worker"
 )
 
+// pythonRunner runs Python programs: nil in engine.wasm, pyworker.Run in
+// python.wasm (built with -tags pyflink, see python.go).
+var pythonRunner worker.PythonFunc
+
 // specsDelay is how long the specs wait after a warm-up that gave way to a
 // request: the first rows come first.
 const specsDelay = time.Second
@@ -91,6 +95,7 @@ func main() {
 			LoadZone: zones.load,
 			FS:       st.fsys,
 			Warnings: st.warnings,
+			Python:   pythonRunner,
 		}
 		if st.store != nil {
 			opts.CatalogStore = st.store

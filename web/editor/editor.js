@@ -1,6 +1,8 @@
-// The playground's SQL editor: CodeMirror 6 with a Flink SQL dialect,
+// The playground's editor: CodeMirror 6 with a Flink SQL dialect,
 // completions fed by the Go page (keywords, functions, catalog tables and
-// columns, connector option keys) and error underlines. Bundled by esbuild
+// columns, connector option keys) and error underlines; or, for a PyFlink
+// program, Python (@codemirror/lang-python, which the page switches to with
+// setLanguage). A .py or .sql file dropped on it opens in its place. Bundled by esbuild
 // into one iife file that sets window.flinkEditor (see the browser
 // contract). Offsets in this API are UTF-16 code units (JS string indices).
 
@@ -10,6 +12,7 @@ import {
 } from "@codemirror/view";
 import { EditorState, Prec, Compartment } from "@codemirror/state";
 import { sql, SQLDialect } from "@codemirror/lang-sql";
+import { python } from "@codemirror/lang-python";
 import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from "@codemirror/autocomplete";
 import { setDiagnostics, lintGutter, lintKeymap } from "@codemirror/lint";
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
@@ -186,6 +189,26 @@ function mount(host, opts) {
     return true;
   };
   const completion = new Compartment();
+  const language = new Compartment();
+  let lang = opts.language === "python" ? "python" : "sql";
+  // languageExtensions: Python completes from its own syntax tree (names
+  // in scope, builtins), SQL from the engine's lists.
+  const languageExtensions = (l) => l === "python"
+    ? [python(), completion.of(autocompletion())]
+    : [sql({ dialect, upperCaseKeywords: true }), completion.of(autocompletion({ override: [makeCompletionSource(data)] }))];
+  // A dropped .py, .sql or .txt file opens in the editor's place (the
+  // page keeps the script it replaces in History); other drops, and text,
+  // are CodeMirror's.
+  const dropFile = EditorView.domEventHandlers({
+    drop(event) {
+      const files = event.dataTransfer && event.dataTransfer.files;
+      if (!files || files.length !== 1 || !opts.onOpenFile || !/\.(py|sql|txt)$/i.test(files[0].name)) return false;
+      event.preventDefault();
+      const f = files[0];
+      f.text().then((text) => opts.onOpenFile(f.name, text), (err) => opts.onOpenFile(f.name, null, String(err)));
+      return true;
+    },
+  });
   const view = new EditorView({
     parent: host,
     state: EditorState.create({
@@ -193,8 +216,8 @@ function mount(host, opts) {
       extensions: [
         Prec.highest(keymap.of([{ key: "Mod-Enter", run }, { key: "Shift-Mod-Enter", run: runAll }])),
         setup,
-        sql({ dialect, upperCaseKeywords: true }),
-        completion.of(autocompletion({ override: [makeCompletionSource(data)] })),
+        language.of(languageExtensions(lang)),
+        dropFile,
         lintGutter(),
         // An embed's read-only listing: selectable and runnable, not editable.
         opts.readOnly ? [EditorState.readOnly.of(true), EditorView.editable.of(false)] : [],
@@ -255,6 +278,14 @@ function mount(host, opts) {
       data.options = c.options || [];
     },
     focus: () => view.focus(),
+    // setLanguage highlights and completes the text as "python" or "sql".
+    setLanguage: (l) => {
+      l = l === "python" ? "python" : "sql";
+      if (l === lang) return;
+      lang = l;
+      view.dispatch({ effects: language.reconfigure(languageExtensions(l)) });
+    },
+    getLanguage: () => lang,
   };
   host.__flinkEditor = api;
   return api;

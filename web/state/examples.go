@@ -10,6 +10,8 @@ type Example struct {
 	// About says what the example shows when its SQL cannot (the seed
 	// has no comment); else Description reads it from the SQL.
 	About string
+	// Python: SQL holds a PyFlink program, which Run runs whole.
+	Python bool
 }
 
 // Description is the first sentence of the example's leading comment,
@@ -18,11 +20,15 @@ func (e Example) Description() string {
 	if e.About != "" {
 		return e.About
 	}
+	comment := "--"
+	if e.Python {
+		comment = "#"
+	}
 	var b strings.Builder
 	for _, line := range strings.Split(e.SQL, "\n") {
 		line = strings.TrimSpace(line)
-		if !strings.HasPrefix(line, "--") {
-			if line == "" && b.Len() == 0 {
+		if !strings.HasPrefix(line, comment) || strings.HasPrefix(line, "#!") {
+			if (line == "" || strings.HasPrefix(line, "#!")) && b.Len() == 0 {
 				continue
 			}
 			break
@@ -30,7 +36,7 @@ func (e Example) Description() string {
 		if b.Len() > 0 {
 			b.WriteByte(' ')
 		}
-		b.WriteString(strings.TrimSpace(strings.TrimPrefix(line, "--")))
+		b.WriteString(strings.TrimSpace(strings.TrimPrefix(line, comment)))
 	}
 	d := b.String()
 	if i := strings.Index(d, ". "); i >= 0 {
@@ -517,6 +523,40 @@ SELECT * FROM Bad2;
 
 CREATE TABLE Bad3 (id INT) WITH ('connector' = 'nope');
 SELECT * FROM Bad3;
+`},
+	{Name: "PyFlink: the seed program", Python: true, SQL: `# The program the project began with, run as flink run -py runs it: a TableEnvironment in streaming mode, a datagen table, and print() of a query that never ends.
+from pyflink.table import EnvironmentSettings, TableEnvironment
+
+settings = EnvironmentSettings.in_streaming_mode()
+t_env = TableEnvironment.create(settings)
+
+t_env.execute_sql("""
+    CREATE TABLE MySource (id INT, name STRING)
+    WITH ('connector' = 'datagen')
+""")
+
+t_env.execute_sql("SELECT * FROM MySource").print()
+`},
+	{Name: "PyFlink: counting words with the Table API", Python: true, SQL: `# A batch Table API pipeline: from_elements, group_by and an aggregate, printed as PyFlink prints it, then read back row by row with collect().
+from pyflink.table import EnvironmentSettings, TableEnvironment
+from pyflink.table.expressions import col
+
+t_env = TableEnvironment.create(EnvironmentSettings.in_batch_mode())
+
+words = t_env.from_elements(
+    [("flink",), ("sql",), ("python",), ("flink",), ("stream",), ("flink",), ("sql",)],
+    ["word"])
+
+counts = words.group_by(col("word")) \
+    .select(col("word"), col("word").count.alias("n")) \
+    .order_by(col("n").desc, col("word"))
+
+counts.execute().print()
+
+# collect() gives Rows without field names, as in PyFlink: index them
+with counts.execute().collect() as rows:
+    for row in rows:
+        print(f"{row[0]} appears {row[1]} time(s)")
 `},
 }
 

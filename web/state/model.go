@@ -69,6 +69,9 @@ type Block struct {
 	Span  Span
 	Text  []string // a static result, or an error
 	Query *Query
+	// Glued: no blank line before it in the transcript (a program's
+	// output); Console: a Python program's output lines, in Text.
+	Glued, Console bool
 }
 
 // Query is a query's result: its columns and bounded changes.
@@ -78,6 +81,7 @@ type Query struct {
 	Bounded   bool
 	Insert    bool
 	Head      []string // tableau border, header, border
+	HeadLazy  bool     // Head shows once a row came (TableResult.print())
 	Changes   *Changes
 	// Table is the materialized result, kept only while the table view
 	// shows it (see SetView): built from the buffer, then kept up to date.
@@ -196,7 +200,13 @@ func (m *Model) Apply(msg *protocol.Message, now time.Time) {
 	m.Gen++
 	switch msg.Type {
 	case protocol.TypeStatement:
-		m.Blocks = append(m.Blocks, Block{SQL: msg.SQL, Span: Span{msg.Start, msg.End}})
+		m.Blocks = append(m.Blocks, Block{SQL: msg.SQL, Span: Span{msg.Start, msg.End}, Glued: msg.Glued})
+	case protocol.TypeConsole:
+		if n := len(m.Blocks); n == 0 || !m.Blocks[n-1].Console {
+			m.Blocks = append(m.Blocks, Block{Console: true, Glued: true})
+		}
+		b := &m.Blocks[len(m.Blocks)-1]
+		b.Text = append(b.Text, lines(msg.Text)...)
 	case protocol.TypeResult:
 		b := m.block()
 		b.Text = lines(msg.Text)
@@ -208,7 +218,7 @@ func (m *Model) Apply(msg *protocol.Message, now time.Time) {
 	case protocol.TypeSchema:
 		q := &Query{
 			Columns: msg.Columns, Streaming: msg.Streaming, Bounded: msg.Bounded, Insert: msg.Insert,
-			Head: lines(msg.TableauHead), Changes: NewChanges(m.MaxRows),
+			Head: lines(msg.TableauHead), HeadLazy: msg.HeadLazy, Changes: NewChanges(m.MaxRows),
 		}
 		if m.View == ViewTable {
 			q.Table = NewTable(m.MaxRows)
@@ -481,7 +491,7 @@ func Seconds(d time.Duration) string { return protocol.Seconds(d) }
 func (m *Model) TableauLen() int {
 	n := 0
 	for i := range m.Blocks {
-		if i > 0 {
+		if i > 0 && !m.Blocks[i].Glued {
 			n++
 		}
 		n += m.Blocks[i].lineCount()
@@ -498,12 +508,12 @@ func (m *Model) TableauLen() int {
 func (m *Model) StickyHead(first int) string {
 	i := 0
 	for k := range m.Blocks {
-		if k > 0 {
+		if k > 0 && !m.Blocks[k].Glued {
 			i++
 		}
 		b := &m.Blocks[k]
 		n := b.lineCount()
-		if q := b.Query; q != nil && len(q.Head) > 0 && first >= i+len(q.Head) && first < i+n {
+		if q := b.Query; q != nil && len(q.head()) > 0 && first >= i+len(q.Head) && first < i+n {
 			return strings.Join(q.Head, "\n")
 		}
 		i += n
@@ -514,12 +524,21 @@ func (m *Model) StickyHead(first int) string {
 func (b *Block) lineCount() int {
 	n := len(b.Text)
 	if q := b.Query; q != nil {
-		n += len(q.Head) + len(q.Tail)
-		if len(q.Head) > 0 {
+		n += len(q.head()) + len(q.Tail)
+		if len(q.head()) > 0 {
 			n += q.Changes.Len()
 		}
 	}
 	return n
+}
+
+// head is the tableau head the transcript shows: none yet for a lazy one
+// before its first row.
+func (q *Query) head() []string {
+	if q.HeadLazy && q.Changes.Len() == 0 {
+		return nil
+	}
+	return q.Head
 }
 
 // TableauLines returns lines [from, to) of the tableau view: the SQL
@@ -538,7 +557,7 @@ func (m *Model) TableauLines(from, to int) []string {
 		if i >= to {
 			return out
 		}
-		if k > 0 {
+		if k > 0 && !m.Blocks[k].Glued {
 			emit("")
 		}
 		b := &m.Blocks[k]
@@ -548,10 +567,11 @@ func (m *Model) TableauLines(from, to int) []string {
 			continue
 		}
 		if q := b.Query; q != nil {
-			for _, l := range q.Head {
+			head := q.head()
+			for _, l := range head {
 				emit(l)
 			}
-			if len(q.Head) > 0 {
+			if len(head) > 0 {
 				lo, hi := max(from-i, 0), min(to-i, q.Changes.Len())
 				for j := lo; j < hi; j++ {
 					out = append(out, rowLine(q.Changes.At(j)))

@@ -399,6 +399,12 @@ func TestExamples(t *testing.T) {
 				t.Error("duplicate name")
 			}
 			names[e.Name] = true
+			if e.Python {
+				if e.Description() == "" {
+					t.Error("no description")
+				}
+				return
+			}
 			if len(Statements(e.SQL)) == 0 {
 				t.Error("no statements")
 			}

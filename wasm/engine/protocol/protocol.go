@@ -15,6 +15,12 @@
 // The page may send requests before Ready: the worker queues them and
 // serves them in order once it is ready (an execute request waiting then
 // makes the browser build skip its warm-up, and send Specs later).
+// A Python program (Execute with Language "python") runs whole, in the
+// Python build of the worker (python.wasm): its standard output and error
+// come as Console messages, and each query it prints (TableResult.print())
+// as Statement, Schema, Rows, Progress and Done, with Glued set, so that
+// the transcript is what `flink run -py` prints; a Python exception is an
+// Error whose Text is Python's traceback.
 // The Files panel's requests (ListFiles, ReadFile, WriteFile, DeleteFile)
 // are answered at once, even while a query runs, by Files (the directory
 // listing, after a write or delete the parent's) or FileData, each with
@@ -55,6 +61,13 @@ const (
 	TypeFiles     = "files"    // a directory listing: Path, Files (or Error)
 	TypeFileData  = "fileData" // a file's content: Path, Data, Size, Truncated (or Error)
 	TypeJobs      = "jobs"     // the session's INSERT jobs (Jobs), when one starts, ends or progresses
+	TypeConsole   = "console"  // a Python program's output lines (Text), in order with its statements
+)
+
+// Languages of an Execute request.
+const (
+	LanguageSQL    = ""       // a Flink SQL script
+	LanguagePython = "python" // a PyFlink program, run whole
 )
 
 // ExecutePrefix starts every execute request as json.Marshal writes it
@@ -73,6 +86,10 @@ type Request struct {
 	Start  int     `json:"start,omitempty"`
 	End    int     `json:"end,omitempty"`
 	Config *Config `json:"config,omitempty"`
+	// Language of an Execute: LanguageSQL or LanguagePython; Filename
+	// names a Python program in its tracebacks ("my_job.py").
+	Language string `json:"language,omitempty"`
+	Filename string `json:"filename,omitempty"`
 	// Format of an Export: ExportPyFlink or ExportSQL.
 	Format string `json:"format,omitempty"`
 	// Path, Data and Limit of the file requests; Data is text (UTF-8).
@@ -116,6 +133,10 @@ type Message struct {
 	Start int    `json:"start,omitempty"`
 	End   int    `json:"end,omitempty"`
 	SQL   string `json:"sql,omitempty"`
+	// Glued: the statement's transcript (and a Console's text) follows
+	// the previous one's without the blank line between statements, as
+	// a program's output does.
+	Glued bool `json:"glued,omitempty"`
 
 	// Result: a finished result as Flink's SQL client prints it
 	// ("[INFO] Execute statement succeeded.", a SHOW table and its footer).
@@ -129,6 +150,9 @@ type Message struct {
 	// TableauHead is the border, header and border lines of a streaming
 	// query's tableau output (type-inferred widths).
 	TableauHead string `json:"tableauHead,omitempty"`
+	// HeadLazy: the head shows only once a row came; an empty result
+	// prints no table (TableResult.print()'s "Empty set").
+	HeadLazy bool `json:"headLazy,omitempty"`
 
 	// Rows: a batch of changes.
 	Rows []Row `json:"rows,omitempty"`

@@ -25,6 +25,10 @@ func (w *Worker) execute(ctx context.Context, req protocol.Request) {
 	if req.Config != nil {
 		w.setZone(req.Config.Zone)
 	}
+	if req.Language == protocol.LanguagePython {
+		w.python(ctx, req)
+		return
+	}
 	// An embed's seed and start time hold for this run only.
 	w.sess.SetDefaults(w.runDefaults(req.Config))
 	w.stmtStart = 0
@@ -207,31 +211,50 @@ func schemaColumns(res *engine.Result) []protocol.Column {
 // looks at the clock for yielding and pacing.
 const yieldCheckRows = 64
 
-// query streams a query's changes to the page.
+// query streams a query's changes to the page, as the SQL client prints
+// them, and reports whether the run goes on.
 func (w *Worker) query(ctx context.Context, req protocol.Request, idx int, res *engine.Result, o client.Options) bool {
+	cancelled, err := w.stream(ctx, req, idx, res, o, false)
+	if err != nil {
+		w.emitError(req, idx, err)
+		return false
+	}
+	return !cancelled
+}
+
+// stream streams a query's changes to the page: as the SQL client prints
+// them, or with tableResult as TableResult.print() does (type-inferred
+// widths, the op column in streaming mode only, the head once a row came,
+// "N rows in set" or "Empty set"). It reports whether the query was
+// cancelled; a failure is returned after the rows before it went out.
+func (w *Worker) stream(ctx context.Context, req protocol.Request, idx int, res *engine.Result, o client.Options, tableResult bool) (cancelled bool, runErr error) {
 	var maxRows int64
 	if req.Config != nil {
 		maxRows = req.Config.MaxRows
 	}
+	if tableResult {
+		maxRows = int64(o.MaxRows)
+	}
+	// lines: every row has its tableau line, so the head is known first
+	lines := res.Streaming || tableResult
 	fo := format.Options{MaxColumnWidth: o.MaxColumnWidth, RowKind: res.Streaming, Zone: o.Zone}
 	schema := protocol.Message{Type: protocol.TypeSchema, ID: req.ID, Stmt: idx, Columns: schemaColumns(res),
-		Streaming: res.Streaming, Bounded: res.Bounded}
-	if res.Streaming {
+		Streaming: res.Streaming, Bounded: res.Bounded, HeadLazy: tableResult}
+	if lines {
 		var head bytes.Buffer
 		format.NewStreamPrinter(&head, res.Schema, fo).Header()
 		schema.TableauHead = head.String()
 	}
 	w.emit(schema)
-	f := w.startFeed(req, idx, res, !res.Streaming, func(rb *rowBuffer) {
+	f := w.startFeed(req, idx, res, !lines, func(rb *rowBuffer) {
 		rb.schema, rb.fo = res.Schema, format.Options{Zone: o.Zone}
-		if res.Streaming {
+		if lines {
 			rb.printer = format.NewStreamPrinter(rb, res.Schema, fo)
 		}
 	})
 
 	var n int64
-	limited, cancelled := false, false
-	var runErr error
+	limited := false
 loop:
 	for {
 		if ctx.Err() != nil {
@@ -279,16 +302,30 @@ loop:
 	if runErr != nil {
 		// Flink shows the rows that came before the failure, then the error.
 		f.end(nil)
-		w.emitError(req, idx, runErr)
-		return false
+		return false, runErr
 	}
 	done := protocol.Message{Cancelled: cancelled}
+	border := func() string {
+		var tail bytes.Buffer
+		format.NewStreamPrinter(&tail, res.Schema, fo).Border()
+		return tail.String()
+	}
 	switch {
+	case tableResult:
+		// print() stopped early prints the closing border only.
+		if n > 0 {
+			done.Tableau = border()
+		}
+		switch {
+		case cancelled || limited:
+		case n == 0:
+			done.Footer = "Empty set"
+		default:
+			done.Footer = format.RowsFooter(int(n))
+		}
 	case res.Streaming:
 		if n > 0 {
-			var tail bytes.Buffer
-			format.NewStreamPrinter(&tail, res.Schema, fo).Border()
-			done.Tableau = tail.String()
+			done.Tableau = border()
 		}
 		done.Footer = format.ReceivedFooter(int(n), cancelled || limited)
 	case cancelled:
@@ -300,17 +337,17 @@ loop:
 			done.Footer = format.ReceivedFooter(int(n), true)
 		}
 	}
-	if !res.Streaming && !cancelled {
+	if !lines && !cancelled {
 		// The table needs every row's cells, which the last flush completes.
 		f.endWith(func(rows [][]string) {
 			var table bytes.Buffer
 			format.PrintTable(&table, res.Schema.Names(), nil, rows, format.Options{MaxColumnWidth: o.MaxColumnWidth, Zone: o.Zone})
 			done.Tableau = table.String()
 		}, &done)
-		return true
+		return false, nil
 	}
 	f.end(&done)
-	return !cancelled
+	return cancelled, nil
 }
 
 // insert runs an INSERT job to its end; the print connector's lines go to

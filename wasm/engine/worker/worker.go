@@ -77,6 +77,9 @@ type Options struct {
 	// CatalogStore keeps the playground catalogs of every session; nil
 	// means CREATE CATALOG ... 'playground' is not available.
 	CatalogStore catalog.Store
+	// Python runs the Python programs of Execute requests with Language
+	// "python"; nil means the engine runs none (engine.wasm).
+	Python PythonFunc
 	// Warnings are the host's own problems with storage (files it could
 	// not read back); the catalog panel shows them with the session's.
 	Warnings []string
