@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/go-python/gpython/py"
@@ -20,6 +21,15 @@ import (
 // installBuiltins replaces and adds builtins of the interpreter c.
 func installBuiltins(c *interp) {
 	b := c.store.Builtins.Globals
+	builtinTypesOnce.Do(func() {
+		// gpython makes a built-in exception's base its type (so
+		// ValueError.__name__ failed): every class is a type.
+		for _, v := range b {
+			if t, ok := v.(*py.Type); ok && t.ObjectType != py.TypeType && t != py.TypeType {
+				t.ObjectType = py.TypeType
+			}
+		}
+	})
 	b["print"] = py.MustNewMethod("print", builtinPrint(c), 0, "print(value, ..., sep=' ', end='\\n', file=sys.stdout, flush=False)")
 	b["repr"] = py.MustNewMethod("repr", func(_ py.Object, arg py.Object) (py.Object, error) {
 		s, err := pyRepr(arg)
@@ -37,6 +47,26 @@ func installBuiltins(c *interp) {
 		s, err := pyPrintf(string(f), args[1])
 		return py.String(s), err
 	}, 0, "format % values, as Python computes it")
+	// gpython's isinstance compares the exact type, and it has no
+	// issubclass: both follow the classes' bases here, as in CPython.
+	b["isinstance"] = py.MustNewMethod("isinstance", func(_ py.Object, args py.Tuple) (py.Object, error) {
+		if len(args) != 2 {
+			return nil, py.ExceptionNewf(py.TypeError, "isinstance expected 2 arguments, got %d", len(args))
+		}
+		ok, err := subclassOf(args[0].Type(), args[1], "isinstance")
+		return py.NewBool(ok), err
+	}, 0, "isinstance(obj, class_or_tuple) -> bool")
+	b["issubclass"] = py.MustNewMethod("issubclass", func(_ py.Object, args py.Tuple) (py.Object, error) {
+		if len(args) != 2 {
+			return nil, py.ExceptionNewf(py.TypeError, "issubclass expected 2 arguments, got %d", len(args))
+		}
+		t, ok := args[0].(*py.Type)
+		if !ok {
+			return nil, py.ExceptionNewf(py.TypeError, "issubclass() arg 1 must be a class")
+		}
+		sub, err := subclassOf(t, args[1], "issubclass")
+		return py.NewBool(sub), err
+	}, 0, "issubclass(cls, class_or_tuple) -> bool")
 	b["sorted"] = py.MustNewMethod("sorted", func(_ py.Object, args py.Tuple, kw py.StringDict) (py.Object, error) {
 		if len(args) != 1 {
 			return nil, py.ExceptionNewf(py.TypeError, "sorted expected 1 argument, got %d", len(args))
@@ -894,3 +924,43 @@ func pyRound(args py.Tuple) (py.Object, error) {
 	}
 	return nil, py.ExceptionNewf(py.TypeError, "type %s doesn't define __round__ method", args[0].Type().Name)
 }
+
+// subclassOf reports whether t is classOrTuple or derives from it (or
+// from one class of a tuple).
+func subclassOf(t *py.Type, classOrTuple py.Object, fn string) (bool, error) {
+	if tuple, ok := classOrTuple.(py.Tuple); ok {
+		for _, c := range tuple {
+			if ok, err := subclassOf(t, c, fn); ok || err != nil {
+				return ok, err
+			}
+		}
+		return false, nil
+	}
+	c, ok := classOrTuple.(*py.Type)
+	if !ok {
+		if fn == "issubclass" {
+			return false, py.ExceptionNewf(py.TypeError, "issubclass() arg 2 must be a class, a tuple of classes, or a union")
+		}
+		return false, py.ExceptionNewf(py.TypeError, "isinstance() arg 2 must be a type, a tuple of types, or a union")
+	}
+	if c == py.ObjectType {
+		return true, nil
+	}
+	for k := t; k != nil; {
+		if k == c {
+			return true, nil
+		}
+		if len(k.Mro) > 0 {
+			for _, b := range k.Mro {
+				if b == py.Object(c) {
+					return true, nil
+				}
+			}
+			return false, nil
+		}
+		k = k.Base
+	}
+	return false, nil
+}
+
+var builtinTypesOnce sync.Once

@@ -2,6 +2,7 @@ package pyflink
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/go-python/gpython/py"
@@ -23,6 +24,19 @@ var (
 )
 
 func init() {
+	// gpython's classes have no __name__ (type(e).__name__ is how
+	// programs name an exception they caught).
+	if _, ok := py.TypeType.Dict["__name__"]; !ok {
+		py.TypeType.Dict["__name__"] = &py.Property{
+			Fget: func(self py.Object) (py.Object, error) {
+				if t, ok := self.(*py.Type); ok {
+					return py.String(t.Name), nil
+				}
+				return nil, py.ExceptionNewf(py.AttributeError, "__name__")
+			},
+			Doc: "the class's name",
+		}
+	}
 	for _, java := range []string{
 		"org.apache.flink.table.api.TableException",
 		"org.apache.flink.table.catalog.exceptions.CatalogException",
@@ -48,6 +62,26 @@ func init() {
 func pyException(base *py.Type, module, name string) *py.Type {
 	t := base.NewType(name, "", nil, nil)
 	t.Dict["__module__"] = py.String(module)
+	return readyType(t)
+}
+
+// readyType computes a new type's method resolution order, which
+// gpython's NewType leaves to its init-time TypeMakeReady: without it
+// `except Exception` does not catch a PyFlink exception, and isinstance
+// sees no base class. NewType copies the base's flags, READY among them,
+// and makes the base the new type's type (so type(e).__name__ failed).
+func readyType(t *py.Type) *py.Type {
+	// NewType makes the base the new type's metatype: a class is a type.
+	t.ObjectType = py.TypeType
+	if len(t.Bases) == 1 {
+		if b, ok := t.Bases[0].(*py.Type); ok {
+			t.Base = b
+		}
+	}
+	t.Flags &^= py.TPFLAGS_READY | py.TPFLAGS_READYING
+	if err := t.Ready(); err != nil {
+		panic(fmt.Sprintf("pyflink: type %s: %v", t.Name, err))
+	}
 	return t
 }
 
@@ -65,6 +99,118 @@ func (r *run) javaError(err error, id int, call string) error {
 		}
 	}
 	return py.ExceptionNewf(py4jJavaErrorType, "An error occurred while calling o%d.%s.\n: %s", id, call, text)
+}
+
+// topLevel is the exception a TableEnvironment call throws for an error of
+// statement stmt, where the SQL client shows its root cause: Flink's parser
+// wraps the parser's exception in SqlParserException ("SQL parse failed.
+// ..."), or SqlParserEOFException for an unexpected end, and its validator
+// wraps Calcite's in ValidationException ("SQL validation failed. From line
+// 1, column 15 to line 1, column 21: ..."). Other errors are thrown as they
+// are.
+func topLevel(err error, stmt string) error {
+	e, ok := diag.As(err)
+	if !ok {
+		return err
+	}
+	switch e.Class {
+	case diag.ParseException:
+		msg := e.Msg
+		// The engine parses a statement as the SQL client passes it, ended
+		// by ';'; executeSql's has no ';', and its end is Calcite's <EOF>,
+		// at the statement's last column.
+		if body := strings.TrimRight(stmt, " \t\r\n"); !strings.HasSuffix(body, ";") {
+			l, c := diag.LineCol(body, len(body))
+			at := fmt.Sprintf(`Encountered ";" at line %d, column %d.`, l, c)
+			if strings.HasPrefix(msg, at) {
+				msg = fmt.Sprintf(`Encountered "<EOF>" at line %d, column %d.`, l, max(c-1, 1)) + msg[len(at):]
+				e = &diag.Error{Pos: e.Pos, Class: e.Class, Msg: msg}
+			}
+		}
+		if strings.Contains(e.Msg, `Encountered "<EOF>"`) {
+			return &diag.Error{Pos: e.Pos, Class: "org.apache.flink.table.api.SqlParserEOFException", Msg: e.Msg}
+		}
+		return &diag.Error{Pos: e.Pos, Class: "org.apache.flink.table.api.SqlParserException", Msg: "SQL parse failed. " + e.Msg}
+	case diag.SqlValidatorException:
+		msg := e.Msg
+		if e.Pos >= 0 && e.Pos < len(stmt) {
+			end := nodeEnd(stmt, e.Pos)
+			l1, c1 := diag.LineCol(stmt, e.Pos)
+			l2, c2 := diag.LineCol(stmt, end)
+			msg = fmt.Sprintf("From line %d, column %d to line %d, column %d: %s", l1, c1, l2, c2, msg)
+		}
+		return &diag.Error{Pos: e.Pos, Class: diag.ValidationException, Msg: "SQL validation failed. " + msg}
+	case "org.apache.flink.table.catalog.exceptions.TableAlreadyExistException":
+		// CatalogManager.createTable wraps the catalog's exception.
+		if m := tableExists.FindStringSubmatch(e.Msg); m != nil {
+			return &diag.Error{Pos: e.Pos, Class: diag.ValidationException,
+				Msg: "Could not execute CreateTable in path " + quoteIdentifier(m[3], m[1], m[2])}
+		}
+	}
+	return err
+}
+
+// tableExists is a catalog's TableAlreadyExistException message.
+var tableExists = regexp.MustCompile(`^Table \(or view\) (.+)\.([^.]+) already exists in Catalog (.+)\.$`)
+
+// quoteIdentifier is an ObjectIdentifier as Flink prints it:
+// `cat`.`db`.`name`.
+func quoteIdentifier(parts ...string) string {
+	for i, p := range parts {
+		parts[i] = "`" + strings.ReplaceAll(p, "`", "``") + "`"
+	}
+	return strings.Join(parts, ".")
+}
+
+// nodeEnd is the offset of the last character of the SQL node starting at
+// pos, as Calcite's positions span it: a (dotted, quoted) identifier, with
+// its call's arguments when one follows, or a literal.
+func nodeEnd(s string, pos int) int {
+	i := pos
+	word := func(c byte) bool {
+		return c == '_' || c == '$' || c == '.' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+	}
+	for i < len(s) {
+		switch c := s[i]; {
+		case c == '`' || c == '\'':
+			j := strings.IndexByte(s[i+1:], c)
+			if j < 0 {
+				return len(s) - 1
+			}
+			i += j + 2
+		case word(c):
+			i++
+		default:
+			goto done
+		}
+	}
+done:
+	if i == pos {
+		return pos
+	}
+	j := i
+	for j < len(s) && (s[j] == ' ' || s[j] == '\t' || s[j] == '\n' || s[j] == '\r') {
+		j++
+	}
+	if j < len(s) && s[j] == '(' {
+		depth := 0
+		for k := j; k < len(s); k++ {
+			switch s[k] {
+			case '(':
+				depth++
+			case ')':
+				depth--
+				if depth == 0 {
+					return k
+				}
+			case '\'':
+				if q := strings.IndexByte(s[k+1:], '\''); q >= 0 {
+					k += q + 1
+				}
+			}
+		}
+	}
+	return i - 1
 }
 
 // modules are the pyflink modules of a run, and py4j's exceptions.

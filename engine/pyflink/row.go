@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/go-python/gpython/py"
@@ -152,26 +153,34 @@ func rowKind(k stream.Kind) py.Object { return &rowKindObject{k: k} }
 
 // rowClass is Row: Row(1, 'a') or Row(id=1, name='a').
 func rowClass() py.Object {
-	return method("Row", func(args py.Tuple, kw py.StringDict) (py.Object, error) {
-		if len(args) > 0 && len(kw) > 0 {
-			return nil, py.ExceptionNewf(py.ValueError, "Can not use both args and kwargs to create Row")
-		}
-		r := &row{values: append([]py.Object(nil), args...), kind: stream.Insert}
-		if len(kw) > 0 {
-			// keyword arguments keep the order they were written in
-			// (Python 3.6+); gpython's dict does not, so they are sorted
-			// as PyFlink 1.x sorted them
-			for k := range kw {
-				r.fields = append(r.fields, k)
+	rowOnce.Do(func() {
+		rowType.New = func(_ *py.Type, args py.Tuple, kw py.StringDict) (py.Object, error) {
+			if len(args) > 0 && len(kw) > 0 {
+				return nil, py.ExceptionNewf(py.ValueError, "Can not use both args and kwargs to create Row")
 			}
-			sortStrings(r.fields)
-			for _, f := range r.fields {
-				r.values = append(r.values, kw[f])
+			r := &row{values: append([]py.Object(nil), args...), kind: stream.Insert}
+			if len(kw) > 0 {
+				// keyword arguments keep the order they were written in
+				// (Python 3.6+); gpython's dict does not, so they are sorted
+				// as PyFlink 1.x sorted them
+				for k := range kw {
+					r.fields = append(r.fields, k)
+				}
+				sortStrings(r.fields)
+				for _, f := range r.fields {
+					r.values = append(r.values, kw[f])
+				}
 			}
+			return r, nil
 		}
-		return r, nil
+		rowType.Init = func(py.Object, py.Tuple, py.StringDict) error { return nil }
 	})
+	// Row is a class, as in PyFlink: calling it makes a row, and
+	// isinstance(r, Row) holds.
+	return rowType
 }
+
+var rowOnce sync.Once
 
 // resultIterator is the CloseableIterator collect() returns.
 type resultIterator struct {

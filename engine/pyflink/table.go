@@ -36,7 +36,7 @@ func (o *object) M__repr__() (py.Object, error) {
 func newType(mod, name string) *py.Type {
 	t := py.NewType(name, "")
 	t.Dict["__module__"] = py.String(mod)
-	return t
+	return readyType(t)
 }
 
 // method makes a Python method of f, which gets the call's positional and
@@ -368,7 +368,7 @@ func quotePath(path string) string {
 func (t *tableEnv) execute(stmt, call string) (*engine.Result, error) {
 	res, err := t.sess.Execute(t.r.ctx, stmt)
 	if err != nil {
-		return nil, t.r.javaError(err, t.javaID, call)
+		return nil, t.r.javaError(topLevel(err, stmt), t.javaID, call)
 	}
 	if mode := t.runtimeMode; mode != "" && (res.Kind == engine.ResultQuery || res.Kind == engine.ResultInsert) {
 		want := "streaming"

@@ -67,6 +67,12 @@ type page struct {
 
 	worker    js.Value
 	workerGen int // bumps per worker, so stale callbacks are ignored
+	// The Python worker (python.go): started for the first program.
+	py        js.Value
+	pyGen     int       // bumps per Python worker
+	pyRun     int       // the id of the last program run
+	pyRunning bool      // that run has not sent RunDone
+	pyStopBy  time.Time // a stopped program's worker is terminated then
 	readyBy   time.Time
 	replayID  int // the run replaying DDL into a new worker
 
@@ -435,6 +441,9 @@ func (p *page) handle(msg *protocol.Message, now time.Time) {
 			}
 		}
 	case protocol.TypeRunDone:
+		if msg.ID == p.pyRun {
+			p.pyRunning, p.pyStopBy = false, time.Time{}
+		}
 		p.stopBy = time.Time{}
 		p.listFiles() // a sink may have written files
 		if p.model.Err != nil {
@@ -659,6 +668,14 @@ func (p *page) text() string {
 // caller holds the lock.
 func (p *page) runRange(from, to int, all bool) {
 	text := p.text()
+	if state.IsPython(text) {
+		// A program runs whole, in the Python engine.
+		if p.embed != nil {
+			p.chrome.Lazy = false
+		}
+		p.runPython(text)
+		return
+	}
 	start, end, ok := 0, len(text), len(state.Statements(text)) > 0
 	if !all {
 		start, end, ok = state.RunRange(text, from, to)
@@ -684,7 +701,7 @@ func (p *page) runRange(from, to int, all bool) {
 	// The playground's engine queues what the page sends while it
 	// starts, so a Run pressed then runs as soon as it can.
 	if p.model.Running {
-		p.post(protocol.Request{Type: protocol.TypeCancel, ID: p.model.RunID})
+		p.stopRun()
 	}
 	p.chrome.Notice = ""
 	if p.root != nil {
@@ -722,7 +739,16 @@ func (p *page) runRange(from, to int, all bool) {
 // to press Run.
 func (p *page) Prepare() {
 	defer recovered("prepare")
-	if p.embed == nil || p.worker.Truthy() {
+	if p.embed == nil {
+		return
+	}
+	if state.IsPython(p.text()) {
+		if !p.py.Truthy() {
+			p.startPython()
+		}
+		return
+	}
+	if p.worker.Truthy() {
 		return
 	}
 	p.startWorker()
@@ -758,6 +784,10 @@ func (p *page) Stop() {
 	if !p.model.Running {
 		return
 	}
+	if p.pyRunning && p.model.RunID == p.pyRun {
+		p.stopPython()
+		return
+	}
 	p.post(protocol.Request{Type: protocol.TypeCancel, ID: p.model.RunID})
 	if !p.chrome.EngineReady {
 		// The run still waits in the starting engine's queue, which drops
@@ -766,6 +796,16 @@ func (p *page) Stop() {
 		return
 	}
 	p.stopBy = time.Now().Add(stopDeadline)
+}
+
+// stopRun cancels the running run without waiting for it: a program
+// in the Python worker, a script in the engine.
+func (p *page) stopRun() {
+	if p.pyRunning && p.model.RunID == p.pyRun {
+		p.stopPython()
+		return
+	}
+	p.post(protocol.Request{Type: protocol.TypeCancel, ID: p.model.RunID})
 }
 
 // SetView switches the result view.
@@ -825,6 +865,8 @@ func (p *page) MountEditor(el vjs.Value) {
 	opts := js.Global().Get("Object").New()
 	opts.Set("doc", doc)
 	opts.Set("readOnly", p.params.ReadOnly)
+	opts.Set("language", state.LanguageOf(doc))
+	p.chrome.Language = state.LanguageOf(doc)
 	p.wireEditor(opts)
 	mark("flinkplay: editor mount")
 	p.editor = fe.Call("mount", host, opts)
@@ -872,6 +914,7 @@ func (p *page) adoptEarlyEditor(host js.Value) (ok bool) {
 		store(state.KeyScript, text)
 	}
 	p.updateCompletions()
+	p.syncLanguage(p.text())
 	return true
 }
 
@@ -880,11 +923,33 @@ func (p *page) adoptEarlyEditor(host js.Value) (ok bool) {
 func (p *page) wireEditor(opts js.Value) {
 	opts.Set("onChange", p.keep(funcOf("onChange", func(args []js.Value) any {
 		if len(args) > 0 {
-			store(state.KeyScript, args[0].String())
+			text := args[0].String()
+			store(state.KeyScript, text)
 			if p.embed != nil {
-				p.embedEdited(args[0].String())
+				p.embedEdited(text)
+			}
+			if state.LanguageOf(text) != p.chrome.Language {
+				go func() {
+					defer recovered("language")
+					p.ee.Lock()
+					defer p.ee.UnlockRender()
+					p.syncLanguage(p.text())
+				}()
 			}
 		}
+		return nil
+	})))
+	opts.Set("onOpenFile", p.keep(funcOf("onOpenFile", func(args []js.Value) any {
+		if len(args) < 2 {
+			return nil
+		}
+		name, text, failed := args[0].String(), "", ""
+		if args[1].Type() == js.TypeString {
+			text = jsText(args[1])
+		} else if len(args) > 2 {
+			failed = args[2].String()
+		}
+		go p.openScript(name, text, failed)
 		return nil
 	})))
 	opts.Set("onRunAll", p.keep(funcOf("onRunAll", func([]js.Value) any {

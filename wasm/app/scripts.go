@@ -3,12 +3,15 @@
 package main
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
+	"syscall/js"
 	"time"
 
 	"github.com/flinkplay/flinkplay/web/app"
 	"github.com/flinkplay/flinkplay/web/state"
+	"github.com/vugu/vugu"
 )
 
 // The scripts the page keeps (History): nothing the user wrote is lost
@@ -51,12 +54,74 @@ func (p *page) replaceScript(text, why, notice, kept string) {
 		p.editor.Call("setText", text)
 	}
 	store(state.KeyScript, text)
+	store(state.KeyFilename, "") // openScript sets it again for its file
+	p.syncLanguage(text)
 	p.root.Restorable = keep
 	p.root.NoticeRunAll = false
 	p.chrome.Notice = notice
 	if keep {
 		p.chrome.Notice += " " + kept
 	}
+}
+
+// OpenScript opens the file chosen in #open-input in the editor.
+func (p *page) OpenScript(event vugu.DOMEvent) {
+	defer recovered("openScript")
+	input := js.Value(event.JSEventTarget())
+	files := input.Get("files")
+	if !files.Truthy() || files.Length() == 0 {
+		return
+	}
+	f := files.Index(0)
+	name, size := f.Get("name").String(), f.Get("size").Int()
+	input.Set("value", "") // choosing the same file again is a change too
+	if size > maxScriptBytes {
+		p.chrome.Notice = fmt.Sprintf("%s is larger than %d MB: open a script or program, and upload data in the Files tab.", name, maxScriptBytes>>20)
+		return
+	}
+	var ok, fail js.Func
+	release := func() { ok.Release(); fail.Release() }
+	ok = funcOf("openRead", func(args []js.Value) any {
+		defer release()
+		go p.openScript(name, jsText(args[0]), "")
+		return nil
+	})
+	fail = funcOf("openFailed", func(args []js.Value) any {
+		defer release()
+		go p.openScript(name, "", args[0].Call("toString").String())
+		return nil
+	})
+	f.Call("text").Call("then", ok, fail)
+}
+
+// maxScriptBytes bounds a script or program opened in the editor.
+const maxScriptBytes = 4 << 20
+
+// openScript puts a script or program read from a file (#open-input, or
+// dropped on the editor) in the editor's place, keeping the current one in
+// History; failed says why the file could not be read.
+func (p *page) openScript(name, text, failed string) {
+	defer recovered("openScript")
+	p.ee.Lock()
+	defer p.ee.UnlockRender()
+	if p.root == nil || !p.editor.Truthy() {
+		return
+	}
+	if failed != "" {
+		p.chrome.Notice = name + " could not be read: " + failed
+		return
+	}
+	if len(text) > maxScriptBytes {
+		p.chrome.Notice = fmt.Sprintf("%s is larger than %d MB: open a script or program, and upload data in the Files tab.", name, maxScriptBytes>>20)
+		return
+	}
+	p.replaceScript(text, "before opening "+name, "Opened "+name+": "+map[bool]string{true: "Run program runs it.", false: "Run script runs it."}[state.IsPython(text)], "Your previous script is kept in History.")
+	if strings.HasSuffix(strings.ToLower(name), ".py") {
+		store(state.KeyFilename, name)
+	} else {
+		store(state.KeyFilename, "")
+	}
+	p.syncLanguage(text)
 }
 
 // OpenExamples opens the gallery.

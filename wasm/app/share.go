@@ -142,6 +142,16 @@ func (p *page) ExportFormat(format string) {
 	defer recovered("exportFormat")
 	p.root.ExportAs = format
 	p.root.ExportErr, p.root.DialogNote = "", ""
+	if text := p.text(); state.IsPython(text) {
+		// A PyFlink program runs on Flink as it is.
+		p.root.DialogText = ""
+		if format == protocol.ExportPyFlink {
+			p.root.DialogText = text
+		} else {
+			p.root.ExportErr = "A PyFlink program has no SQL client form: its SQL runs in its execute_sql calls. Run the program itself with ./bin/flink run -py " + p.filename() + "."
+		}
+		return
+	}
 	if msg, ok := p.exported[format]; ok {
 		p.showExport(format, msg)
 		return
@@ -196,6 +206,9 @@ func (p *page) SaveExport() {
 		return
 	}
 	name, typ := "flink_job.py", "text/x-python"
+	if state.IsPython(p.root.DialogText) && p.root.DialogText == p.text() {
+		name = p.filename()
+	}
 	if p.root.ExportAs == protocol.ExportSQL {
 		name, typ = "script.sql", "application/sql"
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/flinkplay/flinkplay/wasm/engine/protocol"
 	"github.com/flinkplay/flinkplay/web/state"
+	"github.com/vugu/vugu"
 	"github.com/vugu/vugu/js"
 )
 
@@ -38,6 +39,9 @@ type ResultActions interface {
 type Actions interface {
 	ResultActions
 	RunAll()
+	// OpenScript opens a .py, .sql or .txt file (the #open-input's change
+	// event) in the editor's place, keeping the script in History.
+	OpenScript(event vugu.DOMEvent)
 	// OpenExamples opens the gallery; Example loads one of its entries
 	// (an index into state.Examples), keeping the script in History.
 	OpenExamples()
@@ -81,6 +85,11 @@ type Chrome struct {
 	// Lazy is set while an embed has not loaded its engine: it loads only
 	// when the reader asks for a run.
 	Lazy bool
+	// Language is what the editor holds (protocol.LanguagePython or
+	// LanguageSQL); PythonLoading is set while the Python engine
+	// (python.wasm) starts for a program.
+	Language      string
+	PythonLoading bool
 	Now  func() time.Time // time.Now unless a test sets it
 }
 
@@ -93,6 +102,9 @@ func (c *Chrome) now() time.Time {
 
 // Status is the status line.
 func (c *Chrome) Status() string {
+	if c.PythonLoading && c.Model.Running {
+		return "Loading Python (about 3.5 MB the first time, then kept by the browser)… the program runs as soon as it is ready."
+	}
 	if c.Lazy {
 		return "Press Run: the engine loads and runs the example in this page."
 	}
@@ -148,6 +160,41 @@ type Root struct {
 }
 
 // EngineText says whether the engine worker is up.
+// LanguageClass styles #language.
+func (c *Chrome) LanguageClass() string {
+	if c.IsPython() {
+		return "lang python"
+	}
+	return "lang"
+}
+
+// IsPython reports whether the editor holds a PyFlink program.
+func (c *Chrome) IsPython() bool { return c.Language == protocol.LanguagePython }
+
+// LanguageText names the editor's language, in the toolbar.
+func (c *Chrome) LanguageText() string {
+	if c.IsPython() {
+		return "PyFlink program"
+	}
+	return "Flink SQL"
+}
+
+// RunAllText is the label of #run-all: a program runs whole.
+func (c *Root) RunAllText() string {
+	if c.IsPython() {
+		return "Run program"
+	}
+	return "Run script"
+}
+
+// RunAllTitle is #run-all's title.
+func (c *Root) RunAllTitle() string {
+	if c.IsPython() {
+		return "Run the PyFlink program, as flink run -py does: its TableEnvironments are sessions of their own (Ctrl/Cmd+Shift+Enter)"
+	}
+	return "Run the whole script in a fresh session, as sql-client.sh -f does (Ctrl/Cmd+Shift+Enter)"
+}
+
 func (c *Root) EngineText() string {
 	if c.EngineReady {
 		return "engine ready"
@@ -205,6 +252,9 @@ func (c *Root) DialogHint() string {
 	case DialogEmbed:
 		return "Paste this into a documentation page. The example loads its engine only when the reader presses Run; see docs/embed.md for autorun, seed, start time, read-only and size events."
 	case DialogExport:
+		if c.IsPython() {
+			return "This is a PyFlink program already: it runs on a cluster as it is, with ./bin/flink run -py program.py (pip install apache-flink for a local run)."
+		}
 		if c.ExportAs == protocol.ExportSQL {
 			return "Run it with: ./bin/sql-client.sh -f script.sql. Playground-only settings are removed, with a comment."
 		}

@@ -19,6 +19,7 @@ type noActions struct{}
 func (noActions) Run()                  {}
 func (noActions) Prepare()              {}
 func (noActions) RunAll()               {}
+func (noActions) OpenScript(vugu.DOMEvent) {}
 func (noActions) Stop()                 {}
 func (noActions) SetView(string)        {}
 func (noActions) Example(string)        {}

@@ -9,6 +9,9 @@ import (
 const (
 	KeyScript = "flinkplay.script"
 	KeyDDL    = "flinkplay.ddl"
+	// KeyFilename is the name of the .py file the editor's program was
+	// opened from, for its tracebacks and exports ("" when none).
+	KeyFilename = "flinkplay.filename"
 )
 
 // IsDDL reports whether a statement changes the session, so that it is

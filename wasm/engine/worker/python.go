@@ -1,13 +1,13 @@
 package worker
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"regexp"
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/flinkplay/flinkplay/engine"
 	"github.com/flinkplay/flinkplay/engine/client"
@@ -46,29 +46,23 @@ type PythonError struct {
 
 func (e *PythonError) Error() string { return e.Traceback }
 
-// consoleFlush is how often a running program's output lines go out.
-const consoleFlush = 50 * time.Millisecond
-
-// consoleLimit is the pending output that goes out at once, however soon.
-const consoleLimit = 64 << 10
-
 // console is a Python program's standard output and error: whole lines go
-// to the page as Console messages, in order with its printed queries.
+// to the page as Console messages as soon as they are written (a busy
+// Python loop after a print gives no other chance), in order with its
+// printed queries.
 type console struct {
 	w  *Worker
 	id int
 
 	mu      sync.Mutex
 	pending []byte
-	last    time.Time
 }
 
 func (c *console) Write(p []byte) (int, error) {
 	c.mu.Lock()
 	c.pending = append(c.pending, p...)
-	due := len(c.pending) >= consoleLimit || time.Since(c.last) >= consoleFlush
 	c.mu.Unlock()
-	if due {
+	if bytes.IndexByte(p, '\n') >= 0 {
 		c.flush(false)
 	}
 	return len(p), nil
@@ -87,7 +81,6 @@ func (c *console) flush(all bool) {
 	}
 	text := string(c.pending[:n])
 	c.pending = append(c.pending[:0], c.pending[n:]...)
-	c.last = time.Now()
 	c.w.emit(protocol.Message{Type: protocol.TypeConsole, ID: c.id, Text: text, Glued: true})
 }
 
@@ -102,20 +95,7 @@ func (w *Worker) python(ctx context.Context, req protocol.Request) {
 			Text: "[ERROR] this engine runs no Python: the page loads python.wasm for Python programs"}})
 		return
 	}
-	con := &console{w: w, id: req.ID, last: time.Now()}
-	ticker := make(chan struct{})
-	go func() {
-		t := time.NewTicker(consoleFlush)
-		defer t.Stop()
-		for {
-			select {
-			case <-ticker:
-				return
-			case <-t.C:
-				con.flush(false)
-			}
-		}
-	}()
+	con := &console{w: w, id: req.ID}
 	seed, start := w.runDefaults(req.Config)
 	cfg := engine.Config{
 		Clock:     yieldingClock{Clock: w.o.Clock, w: w},
@@ -174,7 +154,6 @@ func (w *Worker) python(ctx context.Context, req protocol.Request) {
 			j.Stop()
 		}
 	}
-	close(ticker)
 	con.flush(true)
 	var pe *PythonError
 	switch {

@@ -1,0 +1,232 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"syscall/js"
+	"time"
+
+	"github.com/flinkplay/flinkplay/wasm/engine/protocol"
+	"github.com/flinkplay/flinkplay/web/state"
+)
+
+// Python programs run in a worker of their own, started for the first one:
+// engine-worker.js?wasm=python runs python.wasm, the engine with the
+// Python interpreter, so that the SQL playground never downloads it. Each
+// program runs whole, in sessions of its own (its TableEnvironments), as
+// flink run -py runs it; the SQL engine's session is not touched.
+
+// pyStopGrace is how long a stopped program may take to end before its
+// worker is terminated: Python code between PyFlink calls does not look
+// for the stop, and a busy wasm thread cannot even receive it. The page
+// shows the stop within 100 ms either way.
+const pyStopGrace = 40 * time.Millisecond
+
+// language is what the editor holds: protocol.LanguagePython for a
+// PyFlink program, else protocol.LanguageSQL.
+func (p *page) language() string { return state.LanguageOf(p.text()) }
+
+// syncLanguage makes the editor highlight, and the toolbar name, the
+// language of text; the caller holds the lock (or runs before the first
+// render).
+func (p *page) syncLanguage(text string) {
+	lang := state.LanguageOf(text)
+	if p.chrome.Language == lang {
+		return
+	}
+	p.chrome.Language = lang
+	if p.editor.Truthy() {
+		p.editor.Call("setLanguage", lang)
+	}
+	p.flagRender()
+}
+
+// filename names the program in tracebacks: the file it was opened from,
+// or state.ProgramFilename.
+func (p *page) filename() string {
+	if name, ok := load(state.KeyFilename); ok && strings.HasSuffix(name, ".py") {
+		return name
+	}
+	return state.ProgramFilename
+}
+
+// runPython runs the editor's program in the Python worker, starting it
+// (and fetching python.wasm) first when needed; the caller holds the lock.
+func (p *page) runPython(text string) {
+	if p.model.Running {
+		p.stopRun()
+	}
+	p.chrome.Notice = ""
+	if p.root != nil {
+		p.root.Restorable, p.root.NoticeRunAll = false, false
+		p.remember(text, "ran")
+	}
+	p.wholeRun = true
+	if !p.py.Truthy() {
+		p.startPython()
+	}
+	p.nextID++
+	p.pyRun, p.pyRunning = p.nextID, true
+	p.model.StartRun(p.nextID, text, time.Now())
+	p.scrollTop = 0
+	p.setDiagnostics()
+	store(state.KeyScript, text)
+	p.postPython(protocol.Request{Type: protocol.TypeExecute, ID: p.nextID, Script: text, End: len(text),
+		Language: protocol.LanguagePython, Filename: p.filename(), Config: p.config()})
+	p.hostStatus("running")
+	p.flagRender()
+}
+
+// startPython starts the Python worker. Its messages join the SQL
+// engine's in the inbox, but for those of the session (ready, specs, the
+// catalog, jobs, files), which are its own business.
+func (p *page) startPython() {
+	p.pyGen++
+	gen := p.pyGen
+	p.chrome.PythonLoading = true
+	mark("flinkplay: python start")
+	url := "engine-worker.js?wasm=python"
+	if p.embed != nil {
+		url += "&storage=none"
+	}
+	w := js.Global().Get("Worker").New(url)
+	w.Set("onmessage", p.keep(funcOf("pyMessage", func(args []js.Value) any {
+		if gen != p.pyGen || len(args) == 0 {
+			return nil
+		}
+		data := args[0].Get("data")
+		if data.Type() != js.TypeString {
+			return nil
+		}
+		raw := jsText(data)
+		switch messageType(raw) {
+		case protocol.TypeReady:
+			mark("flinkplay: python ready")
+			go p.pythonReady(gen)
+			return nil
+		case protocol.TypeSpecs, protocol.TypeCatalogIs, protocol.TypeJobs, protocol.TypeFiles, protocol.TypeFileData, protocol.TypeOutput:
+			return nil
+		}
+		yielder.entered()
+		p.inMu.Lock()
+		p.inbox = append(p.inbox, raw)
+		p.inMu.Unlock()
+		select {
+		case p.inCh <- struct{}{}:
+		default:
+		}
+		return nil
+	})))
+	died := p.keep(funcOf("pyError", func(args []js.Value) any {
+		if gen != p.pyGen {
+			return nil
+		}
+		if len(args) > 0 {
+			args[0].Call("preventDefault")
+		}
+		go p.pythonLost(gen, "The Python engine stopped; your program is kept. Run it again to restart it.")
+		return nil
+	}))
+	w.Set("onerror", died)
+	w.Set("onmessageerror", died)
+	p.py = w
+}
+
+func (p *page) pythonReady(gen int) {
+	defer recovered("pythonReady")
+	p.ee.Lock()
+	defer p.ee.UnlockRender()
+	if gen == p.pyGen {
+		p.chrome.PythonLoading = false
+	}
+}
+
+// pythonLost ends the run of a Python worker that died or was stopped by
+// force, and drops the worker (the next program starts a new one).
+func (p *page) pythonLost(gen int, notice string) {
+	defer recovered("pythonLost")
+	p.ee.Lock()
+	defer p.ee.UnlockRender()
+	if gen != p.pyGen {
+		return
+	}
+	p.dropPython()
+	if p.model.RunID == p.pyRun && p.model.Running {
+		p.model.EngineLost(time.Now())
+	}
+	p.chrome.Notice = notice
+}
+
+// dropPython terminates the Python worker.
+func (p *page) dropPython() {
+	if p.py.Truthy() {
+		p.py.Call("terminate")
+	}
+	p.py = js.Undefined()
+	p.pyGen++
+	p.pyStopBy = time.Time{}
+	p.chrome.PythonLoading = false
+}
+
+func (p *page) postPython(req protocol.Request) {
+	if !p.py.Truthy() {
+		return
+	}
+	b, err := json.Marshal(req)
+	if err != nil {
+		return
+	}
+	p.py.Call("postMessage", string(b))
+}
+
+// stopPython stops the running program: it has pyStopGrace to end, and
+// then its worker is terminated (checkPythonStop); the caller holds the
+// lock.
+func (p *page) stopPython() {
+	p.postPython(protocol.Request{Type: protocol.TypeCancel, ID: p.pyRun})
+	if p.chrome.PythonLoading {
+		// Not started yet: nothing ran, nothing to wait for.
+		p.dropPython()
+		p.model.StopQueued(time.Now())
+		return
+	}
+	p.pyStopBy = time.Now().Add(pyStopGrace)
+	gen := p.pyGen
+	go func() {
+		time.Sleep(pyStopGrace)
+		p.checkPythonStop(gen)
+	}()
+}
+
+// checkPythonStop terminates the Python worker when the stopped program
+// did not end within pyStopGrace.
+func (p *page) checkPythonStop(gen int) {
+	defer recovered("checkPythonStop")
+	p.ee.Lock()
+	defer p.ee.UnlockRender()
+	if gen != p.pyGen || p.pyStopBy.IsZero() {
+		return
+	}
+	if !p.model.Running || p.model.RunID != p.pyRun {
+		p.pyStopBy = time.Time{}
+		return
+	}
+	p.dropPython()
+	p.model.StopQueued(time.Now())
+}
+
+// messageType is the "type" of a worker message, which the worker writes
+// first.
+func messageType(raw string) string {
+	const prefix = `{"type":"`
+	if !strings.HasPrefix(raw, prefix) {
+		return ""
+	}
+	rest := raw[len(prefix):]
+	if i := strings.IndexByte(rest, '"'); i >= 0 {
+		return rest[:i]
+	}
+	return ""
+}

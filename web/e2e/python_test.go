@@ -1,0 +1,115 @@
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/flinkplay/flinkplay/web/state"
+)
+
+// seedProgram is the PyFlink program the project began with.
+const seedProgram = "../../../shared/seed/my_job.py"
+
+// TestPythonProgram: the seed's PyFlink program, opened from a file, is
+// highlighted as Python and runs in the page: the Python engine loads only
+// then (the SQL page never fetches python.wasm), its rows stream into the
+// tableau, changelog and table views, and Stop ends it within 100 ms. A
+// program with a busy Python loop stops as quickly, and a Python error
+// shows its traceback at the program's line. A program dropped on the
+// editor opens the same way.
+func TestPythonProgram(t *testing.T) {
+	dist := requireBuild(t, "python.wasm")
+	if _, err := os.Stat(seedProgram); err != nil {
+		t.Skipf("no seed program: %v", err)
+	}
+	p := openBuild(t, 180*time.Second, dist)
+	p.load()
+	for _, f := range p.xfer.files() {
+		if strings.Contains(f.Path, "python.wasm") {
+			p.fatalf("the SQL page fetched %s", f.Path)
+		}
+	}
+	abs, err := filepath.Abs(seedProgram)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.do("open my_job.py", 10*time.Second, chromedp.SetUploadFiles(chromedp.ID("open-input"), []string{abs}))
+	seed, _ := os.ReadFile(seedProgram)
+	waitFor[bool](p, "the program in the editor", `window.flinkplay.getText() === `+jsString(string(seed)), 5*time.Second)
+	waitFor[bool](p, "the language badge", `document.getElementById('language')?.textContent === 'PyFlink program' && document.getElementById('run-all')?.textContent === 'Run program' && !document.getElementById('run')`, 5*time.Second)
+	// Python's highlighting: the keywords of the import line are marked.
+	if n := eval[int](p, "highlighted tokens", `document.querySelectorAll('#editor .cm-line:first-child span').length`); n < 2 {
+		p.fatalf("the import line has %d highlighted tokens", n)
+	}
+	p.shot("python-opened")
+
+	p.click("run-all")
+	started := time.Now()
+	waitFor[bool](p, "the seed's +I rows", `(document.getElementById('tableau')?.textContent || '').includes('| +I |')`, 60*time.Second)
+	t.Logf("first rows %v after Run program (python.wasm loaded and compiled)", time.Since(started).Round(time.Millisecond))
+	tab := p.text("tableau")
+	if !strings.Contains(tab, "|          id |                           name |") || !strings.Contains(tab, "| op |") {
+		p.fatalf("the tableau is not TableResult.print()'s:\n%s", tab)
+	}
+	p.shot("python-rows")
+	p.click("view-changelog")
+	waitFor[bool](p, "the changelog's rows", `document.querySelectorAll('#grid tbody tr').length > 3`, 10*time.Second)
+	p.click("view-table")
+	waitFor[bool](p, "the table's rows", `document.querySelectorAll('#grid tbody tr').length > 3`, 10*time.Second)
+	p.shot("python-table")
+	if d := p.stop(); d > 100*time.Millisecond {
+		t.Errorf("Stop took %v, want within 100 ms", d)
+	}
+	if e := p.state().Error; e != nil && e != "" {
+		p.fatalf("the program failed: %v", e)
+	}
+	p.click("view-tableau")
+
+	// A busy loop between PyFlink calls: Stop terminates its worker.
+	p.setScript("import time\nprint('spinning')\nwhile True:\n    pass\n")
+	p.click("run-all")
+	waitFor[bool](p, "the program's output", `(document.getElementById('tableau')?.textContent || '').includes('spinning')`, 30*time.Second)
+	if d := p.stop(); d > 100*time.Millisecond {
+		t.Errorf("Stop of a busy loop took %v, want within 100 ms", d)
+	}
+	p.shot("python-busy-stopped")
+
+	// A Python error: its traceback, and the line underlined.
+	p.setScript("from pyflink.table import EnvironmentSettings, TableEnvironment\n\nt_env = TableEnvironment.create(EnvironmentSettings.in_streaming_mode())\nt_env.execute_sql('SELECT * FROM Missing').print()\n")
+	p.click("run-all")
+	waitFor[bool](p, "the traceback", `(document.getElementById('tableau')?.textContent || '').includes("Object 'Missing' not found")`, 30*time.Second)
+	tab = p.text("tableau")
+	// (the program keeps the name of the file it was opened from)
+	for _, want := range []string{"Traceback (most recent call last):", `File "my_job.py", line 4, in <module>`, "org.apache.flink.table.api.ValidationException: SQL validation failed."} {
+		if !strings.Contains(tab, want) {
+			p.fatalf("the traceback lacks %q:\n%s", want, tab)
+		}
+	}
+	waitFor[bool](p, "the underlined line", `!!document.querySelector('#editor .cm-lintRange-error')`, 5*time.Second)
+	p.shot("python-error")
+
+	// A program dropped on the editor replaces the script.
+	prog := state.Examples[len(state.Examples)-1]
+	if !prog.Python {
+		t.Fatal("the gallery's last example is not a PyFlink program")
+	}
+	eval[bool](p, "drop a .py file", `(() => {
+  const dt = new DataTransfer();
+  dt.items.add(new File([`+jsString(prog.SQL)+`], "word_count.py", {type: "text/x-python"}));
+  const target = document.querySelector('#editor .cm-content');
+  const r = target.getBoundingClientRect();
+  target.dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true, clientX: r.left + 10, clientY: r.top + 10}));
+  return true;
+})()`)
+	waitFor[bool](p, "the dropped program", `window.flinkplay.getText() === `+jsString(prog.SQL), 5*time.Second)
+	p.click("run-all")
+	waitFor[bool](p, "the word counts", `(document.getElementById('tableau')?.textContent || '').includes('flink appears 3 time(s)')`, 30*time.Second)
+	if !strings.Contains(p.text("notice"), "word_count.py") {
+		t.Errorf("the notice does not name the dropped file: %q", p.text("notice"))
+	}
+	p.shot("python-dropped")
+}
