@@ -90,7 +90,7 @@ type Chrome struct {
 	// (python.wasm) starts for a program.
 	Language      string
 	PythonLoading bool
-	Now  func() time.Time // time.Now unless a test sets it
+	Now           func() time.Time // time.Now unless a test sets it
 }
 
 func (c *Chrome) now() time.Time {

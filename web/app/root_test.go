@@ -16,31 +16,31 @@ import (
 // noActions stands in for the browser side.
 type noActions struct{}
 
-func (noActions) Run()                  {}
-func (noActions) Prepare()              {}
-func (noActions) RunAll()               {}
+func (noActions) Run()                     {}
+func (noActions) Prepare()                 {}
+func (noActions) RunAll()                  {}
 func (noActions) OpenScript(vugu.DOMEvent) {}
-func (noActions) Stop()                 {}
-func (noActions) SetView(string)        {}
-func (noActions) Example(string)        {}
-func (noActions) Reset()                {}
-func (noActions) MountEditor(js.Value)  {}
-func (noActions) MountResults(js.Value) {}
-func (noActions) MountTableau(js.Value) {}
-func (noActions) MountGrid(js.Value)    {}
-func (noActions) Share()                {}
-func (noActions) EmbedSnippet()         {}
-func (noActions) Export()               {}
-func (noActions) ExportFormat(string)   {}
-func (noActions) Copy()                 {}
-func (noActions) SaveExport()           {}
-func (noActions) CloseDialog()          {}
-func (noActions) Download(string)       {}
-func (noActions) RestoreScript()        {}
-func (noActions) OpenExamples()         {}
-func (noActions) OpenHistory()          {}
-func (noActions) RestoreRecent(string)  {}
-func (noActions) FollowTail()           {}
+func (noActions) Stop()                    {}
+func (noActions) SetView(string)           {}
+func (noActions) Example(string)           {}
+func (noActions) Reset()                   {}
+func (noActions) MountEditor(js.Value)     {}
+func (noActions) MountResults(js.Value)    {}
+func (noActions) MountTableau(js.Value)    {}
+func (noActions) MountGrid(js.Value)       {}
+func (noActions) Share()                   {}
+func (noActions) EmbedSnippet()            {}
+func (noActions) Export()                  {}
+func (noActions) ExportFormat(string)      {}
+func (noActions) Copy()                    {}
+func (noActions) SaveExport()              {}
+func (noActions) CloseDialog()             {}
+func (noActions) Download(string)          {}
+func (noActions) RestoreScript()           {}
+func (noActions) OpenExamples()            {}
+func (noActions) OpenHistory()             {}
+func (noActions) RestoreRecent(string)     {}
+func (noActions) FollowTail()              {}
 
 func renderRoot(t *testing.T, root *Root) string {
 	t.Helper()
