@@ -579,7 +579,7 @@ func (p *page) paced(now time.Time) bool {
 // writeStatus writes the status line and the dropped count straight into
 // the DOM when they changed; the next Vugu render writes the same.
 func (p *page) writeStatus() {
-	if !p.chrome.EngineReady {
+	if !p.chrome.EngineReady && !p.chrome.ProgramRun {
 		return
 	}
 	dom := js.Global().Get("flinkplayDOM")
@@ -684,6 +684,7 @@ func (p *page) runRange(from, to int, all bool) {
 		p.chrome.Notice = "Nothing to run: the script has no statement there."
 		return
 	}
+	p.chrome.ProgramRun = false
 	if p.embed != nil {
 		p.chrome.Lazy = false
 	}

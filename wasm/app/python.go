@@ -64,6 +64,7 @@ func (p *page) runPython(text string) {
 		p.remember(text, "ran")
 	}
 	p.wholeRun = true
+	p.chrome.ProgramRun = true
 	if !p.py.Truthy() {
 		p.startPython()
 	}

@@ -90,6 +90,9 @@ type Chrome struct {
 	// (python.wasm) starts for a program.
 	Language      string
 	PythonLoading bool
+	// ProgramRun: the last run is a Python program's, which needs no SQL
+	// engine (an embed may never start one).
+	ProgramRun bool
 	Now           func() time.Time // time.Now unless a test sets it
 }
 
@@ -104,6 +107,9 @@ func (c *Chrome) now() time.Time {
 func (c *Chrome) Status() string {
 	if c.PythonLoading && c.Model.Running {
 		return "Loading Python (about 3.5 MB the first time, then kept by the browser)… the program runs as soon as it is ready."
+	}
+	if c.ProgramRun {
+		return c.Model.Status(c.now())
 	}
 	if c.Lazy {
 		return "Press Run: the engine loads and runs the example in this page."

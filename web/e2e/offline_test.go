@@ -176,6 +176,7 @@ func (p *page) selectExample(i int) {
 // it has run to its end, as Flink's SQL client prints it. The seed is
 // unbounded (rows, then Stop); the option-errors example fails on purpose.
 var exampleOutcomes = map[string][]string{
+	"PyFlink: counting words with the Table API": {"4 rows in set", "flink appears 3 time(s)"},
 	"Bounded datagen (number-of-rows)": {"order_id", "Received a total of 10 rows"},
 	"Sequences":                        {"label", "Received a total of 20 rows"},
 	"WHERE and CAST":                   {"shout", "30!", "Received a total of 9 rows"},
@@ -201,6 +202,7 @@ var unboundedExamples = map[string]bool{
 	"Fake data with faker":                  true,
 	"faker: server logs counted per minute": true,
 	"INSERT jobs run in the background":     true,
+	"PyFlink: the seed program":             true,
 }
 
 // runExample runs gallery entry i with Run all and checks its outcome.
@@ -287,6 +289,16 @@ func TestOfflineExamples(t *testing.T) {
 	p.setScript("SET 'table.local-time-zone' = 'Asia/Tokyo';\nSELECT TO_TIMESTAMP_LTZ(0, 3) AS t;\n")
 	p.click("run-all")
 	waitFor[bool](p, "the Tokyo time, online", `document.getElementById('results').textContent.includes('1970-01-01 09:00:00.000')`, 20*time.Second)
+
+	// python.wasm is not precached (the SQL playground never loads it):
+	// the first Python program fetches it, and the service worker keeps
+	// it for the programs run offline.
+	if eval[bool](p, "python.wasm precached", `caches.open(`+jsString(names[0])+`).then((c) => c.keys()).then((k) => k.some((r) => r.url.endsWith('/python.wasm')))`) {
+		p.fatalf("python.wasm is precached")
+	}
+	p.setScript("import math\nprint('python online', math.floor(2.5))\n")
+	p.click("run-all")
+	waitFor[bool](p, "a Python program, online", `document.getElementById('results').textContent.includes('python online 2')`, 60*time.Second)
 
 	srv.stop()
 	if _, err := http.Get(srv.URL + "/"); !errors.Is(err, syscall.ECONNREFUSED) {
