@@ -47,9 +47,10 @@ if [ ! -d web/editor/node_modules ]; then
   command -v npm >/dev/null || { echo "build-web: npm (Node.js) is needed to bundle the editor" >&2; exit 1; }
   (cd web/editor && npm ci --no-audit --no-fund)
 fi
-web/editor/node_modules/.bin/esbuild web/editor/editor.js --bundle --format=iife --minify \
-  --target=es2020 --log-level=warning --outfile="$tmp/editor.js"
+# editor.js, and editor-python.js (Python, loaded with the first program)
+(cd web/editor && node build.mjs "$tmp")
 install_file "$tmp/editor.js" "$out/editor.js"
+install_file "$tmp/editor-python.js" "$out/editor-python.js"
 
 echo "vugu components (vugugen)"
 # A failed vugugen run can leave a stale *_gen.go behind that breaks every
@@ -109,7 +110,7 @@ if ! $GO run ./scripts/fakerdata -out "$out/faker" -cache .cache/fakerdata; then
 fi
 
 echo "precompressed copies"
-for f in "$out/app.wasm" "$out/engine.wasm" "$out/python.wasm" "$out/editor.js" "$out/wasm_exec.js" \
+for f in "$out/app.wasm" "$out/engine.wasm" "$out/python.wasm" "$out/editor.js" "$out/editor-python.js" "$out/wasm_exec.js" \
   "$out/engine-worker.js" "$out/index.html" "$out/embed.html" "$out/docs-sample.html" \
   "$out/sw-register.js" "$out/dom.js" "$out/app.css"; do
   compress "$f"

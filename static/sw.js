@@ -25,8 +25,9 @@ const FILES_CACHE = PREFIX + BUILD.version;
 // connector's data families (faker/<family>.json) are precached with the
 // build, so that any family runs offline; one the build lacks passes
 // through here (a 404, which the engine reports as an unknown family).
-// python.wasm (the engine with the Python interpreter) is fetched with the
-// first Python program and cached here then, so that Python works offline
+// python.wasm (the engine with the Python interpreter) and
+// editor-python.js (the editor's Python) are fetched with the first Python
+// program and cached here then, so that Python works offline
 // from then on while the SQL playground never downloads it.
 const ZONES_CACHE = FILES_CACHE + ":zoneinfo";
 const PRECACHED = new Set(BUILD.files.map((f) => f.path));
@@ -80,7 +81,7 @@ self.addEventListener("fetch", (event) => {
   if (rel === "" && req.mode === "navigate") rel = "index.html";
   if (PRECACHED.has(rel)) {
     event.respondWith(fromCache(FILES_CACHE, rel, req));
-  } else if (rel.startsWith("zoneinfo/") || rel.startsWith("faker/") || rel === "python.wasm") {
+  } else if (rel.startsWith("zoneinfo/") || rel.startsWith("faker/") || rel === "python.wasm" || rel === "editor-python.js") {
     event.respondWith(zone(rel, req));
   }
 });

@@ -123,9 +123,10 @@ func precached(name string) bool {
 	switch {
 	case name == "sw.js", strings.HasPrefix(name, "zoneinfo/"):
 		return false
-	case name == "python.wasm":
-		// Python support loads with the first Python program, and the
-		// service worker caches it then (the SQL playground never pays
+	case name == "python.wasm", name == "editor-python.js":
+		// Python support (the interpreter, the editor's Python) loads
+		// with the first Python program, and the service worker caches it
+		// then (the SQL playground never pays
 		// for it).
 		return false
 	case strings.HasSuffix(name, ".gz"), strings.HasSuffix(name, ".br"):

@@ -29,7 +29,7 @@ func TestPythonProgram(t *testing.T) {
 	p := openBuild(t, 180*time.Second, dist)
 	p.load()
 	for _, f := range p.xfer.files() {
-		if strings.Contains(f.Path, "python.wasm") {
+		if strings.Contains(f.Path, "python") {
 			p.fatalf("the SQL page fetched %s", f.Path)
 		}
 	}
@@ -42,8 +42,11 @@ func TestPythonProgram(t *testing.T) {
 	waitFor[bool](p, "the program in the editor", `window.flinkplay.getText() === `+jsString(string(seed)), 5*time.Second)
 	waitFor[bool](p, "the language badge", `document.getElementById('language')?.textContent === 'PyFlink program' && document.getElementById('run-all')?.textContent === 'Run program' && !document.getElementById('run')`, 5*time.Second)
 	// Python's highlighting: the keywords of the import line are marked.
-	if n := eval[int](p, "highlighted tokens", `document.querySelectorAll('#editor .cm-line:first-child span').length`); n < 2 {
-		p.fatalf("the import line has %d highlighted tokens", n)
+	// Python's highlighting (editor-python.js, loaded now): the keywords
+	// of the import line are marked.
+	waitFor[bool](p, "Python highlighting", `document.querySelectorAll('#editor .cm-line:first-child span').length >= 2`, 10*time.Second)
+	if !eval[bool](p, "editor-python.js loaded", `!!window.flinkEditorPython`) {
+		p.fatalf("editor-python.js did not load")
 	}
 	p.shot("python-opened")
 

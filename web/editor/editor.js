@@ -12,12 +12,52 @@ import {
 } from "@codemirror/view";
 import { EditorState, Prec, Compartment } from "@codemirror/state";
 import { sql, SQLDialect } from "@codemirror/lang-sql";
-import { python } from "@codemirror/lang-python";
+// What editor-python.js (@codemirror/lang-python and @lezer/python)
+// imports from the modules it shares with this bundle (see build.mjs);
+// named, so that the rest of each module is left out. The e2e test of a
+// Python program fails when an upgrade needs one more.
+import { snippetCompletion, ifNotIn, completeFromList } from "@codemirror/autocomplete";
+import {
+  syntaxTree, LRLanguage, indentNodeProp, delimitedIndent, foldNodeProp, foldInside, LanguageSupport,
+} from "@codemirror/language";
+import { NodeWeakMap, IterMode } from "@lezer/common";
+import { ExternalTokenizer, ContextTracker, LRParser } from "@lezer/lr";
+import { styleTags, tags } from "@lezer/highlight";
 import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from "@codemirror/autocomplete";
 import { setDiagnostics, lintGutter, lintKeymap } from "@codemirror/lint";
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
 import { indentOnInput, syntaxHighlighting, defaultHighlightStyle, bracketMatching } from "@codemirror/language";
 import { searchKeymap } from "@codemirror/search";
+
+window.__flinkEditorModules = {
+  "@codemirror/autocomplete": { snippetCompletion, ifNotIn, completeFromList },
+  "@codemirror/language": {
+    syntaxTree, LRLanguage, indentNodeProp, delimitedIndent, foldNodeProp, foldInside, LanguageSupport,
+  },
+  "@lezer/common": { NodeWeakMap, IterMode },
+  "@lezer/lr": { ExternalTokenizer, ContextTracker, LRParser },
+  "@lezer/highlight": { styleTags, tags },
+};
+
+// loadPython loads editor-python.js once and resolves to lang-python's
+// python(); the SQL playground never downloads it.
+let pythonLoading = null;
+function loadPython() {
+  if (window.flinkEditorPython) return Promise.resolve(window.flinkEditorPython);
+  if (!pythonLoading) {
+    pythonLoading = new Promise((resolve, reject) => {
+      window.__flinkEditorPythonLoaded = () => resolve(window.flinkEditorPython);
+      const s = document.createElement("script");
+      s.src = "editor-python.js";
+      s.onerror = () => {
+        pythonLoading = null;
+        reject(new Error("editor-python.js did not load"));
+      };
+      document.head.appendChild(s);
+    });
+  }
+  return pythonLoading;
+}
 
 // The editor's features: codemirror's basicSetup without the fold gutter,
 // rectangular selection and selection-match highlighting, which a short
@@ -192,9 +232,10 @@ function mount(host, opts) {
   const language = new Compartment();
   let lang = opts.language === "python" ? "python" : "sql";
   // languageExtensions: Python completes from its own syntax tree (names
-  // in scope, builtins), SQL from the engine's lists.
+  // in scope, builtins), SQL from the engine's lists. Until
+  // editor-python.js is there, a program is plain text.
   const languageExtensions = (l) => l === "python"
-    ? [python(), completion.of(autocompletion())]
+    ? (window.flinkEditorPython ? [window.flinkEditorPython(), completion.of(autocompletion())] : [])
     : [sql({ dialect, upperCaseKeywords: true }), completion.of(autocompletion({ override: [makeCompletionSource(data)] }))];
   // A dropped .py, .sql or .txt file opens in the editor's place (the
   // page keeps the script it replaces in History); other drops, and text,
@@ -209,6 +250,10 @@ function mount(host, opts) {
       return true;
     },
   });
+  const applyLanguage = () => view.dispatch({ effects: language.reconfigure(languageExtensions(lang)) });
+  const wantPython = () => loadPython().then(() => {
+    if (lang === "python") applyLanguage();
+  }, (err) => console.warn("flinkplay editor:", err));
   const view = new EditorView({
     parent: host,
     state: EditorState.create({
@@ -283,10 +328,12 @@ function mount(host, opts) {
       l = l === "python" ? "python" : "sql";
       if (l === lang) return;
       lang = l;
-      view.dispatch({ effects: language.reconfigure(languageExtensions(l)) });
+      applyLanguage();
+      if (l === "python" && !window.flinkEditorPython) wantPython();
     },
     getLanguage: () => lang,
   };
+  if (lang === "python" && !window.flinkEditorPython) wantPython();
   host.__flinkEditor = api;
   return api;
 }

@@ -1,0 +1,34 @@
+// Bundles the editor (esbuild's API; scripts/build-web.sh runs it):
+//   editor.js         CodeMirror 6 with Flink SQL, loaded by every page;
+//   editor-python.js  Python highlighting and completion
+//                     (@codemirror/lang-python), which editor.js loads only
+//                     when the editor first holds a PyFlink program.
+// editor-python.js shares editor.js's copies of the CodeMirror and Lezer
+// modules it imports (two copies would not work together: CodeMirror
+// tells its own objects by identity). editor.js puts them on
+// window.__flinkEditorModules; here they resolve to that object.
+import * as esbuild from "esbuild";
+
+const out = process.argv[2];
+if (!out) {
+  console.error("usage: node build.mjs OUTDIR");
+  process.exit(2);
+}
+
+const shared = ["@codemirror/autocomplete", "@codemirror/language", "@lezer/common", "@lezer/lr", "@lezer/highlight"];
+
+const fromEditor = {
+  name: "shared-modules",
+  setup(build) {
+    const filter = new RegExp("^(" + shared.map((s) => s.replace(/[/]/g, "\\/")).join("|") + ")$");
+    build.onResolve({ filter }, (args) => ({ path: args.path, namespace: "flink-shared" }));
+    build.onLoad({ filter: /.*/, namespace: "flink-shared" }, (args) => ({
+      contents: "module.exports = window.__flinkEditorModules[" + JSON.stringify(args.path) + "];",
+      loader: "js",
+    }));
+  },
+};
+
+const common = { bundle: true, format: "iife", minify: true, target: "es2020", logLevel: "warning" };
+await esbuild.build({ ...common, entryPoints: ["editor.js"], outfile: out + "/editor.js" });
+await esbuild.build({ ...common, entryPoints: ["python.js"], outfile: out + "/editor-python.js", plugins: [fromEditor] });
