@@ -227,6 +227,13 @@ func ExplainCalcOverScan(p *Project, f *Filter) (lines []string, ok bool) {
 		}
 	}
 	use(sc.Rowtime)
+	if len(order) == sc.Out.Len() {
+		// Every column is read: Flink's ProjectWatermarkAssignerTransposeRule
+		// does not fire, and the columns stay in the table's order.
+		for i := range order {
+			order[i] = i
+		}
+	}
 	var kept []string
 	var keptCols []types.Column
 	identity := true

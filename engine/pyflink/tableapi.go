@@ -23,6 +23,16 @@ type table struct {
 	schema types.Schema
 	// registered is the name str() registered the table under
 	registered string
+	// A filter, or an inner join, keeps its parts, so that what follows
+	// folds into one query: a select over a filter is SELECT ... WHERE,
+	// a filter of an inner join joins ON both conditions. Flink's
+	// optimizer merges the nodes so (CalcMerge, FilterIntoJoin); the
+	// engine plans the SQL as it is written.
+	filterBase *table  // SELECT * FROM filterBase WHERE filterCond
+	filterCond string
+	joinLeft   *table // SELECT * FROM joinLeft JOIN joinRight ON joinCond
+	joinRight  *table
+	joinCond   string
 }
 
 // M__str__ is str(table): as Flink's TableImpl.toString, the first call
@@ -408,6 +418,10 @@ func (t *table) selectPlain(exprs []*expression, over map[string]string) (py.Obj
 			return nil, t.raise(validation("Over window alias used in select is not defined: %s", item), "select")
 		}
 	}
+	if t.filterBase != nil && over == nil {
+		// a select over a filter: one query
+		return t.env.derive(t, "SELECT "+strings.Join(sel.items, ", ")+" FROM "+t.filterBase.from()+" AS `$$T_PROJECT` WHERE "+t.filterCond, "select")
+	}
 	return t.env.derive(t, "SELECT "+strings.Join(sel.items, ", ")+" FROM "+t.from()+" AS `$$T_PROJECT`", "select")
 }
 
@@ -678,7 +692,34 @@ func filterMethod(t *table, args py.Tuple, kw py.StringDict) (py.Object, error) 
 	if err := t.resolve("filter", exprs); err != nil {
 		return nil, err
 	}
-	return t.env.derive(t, "SELECT * FROM "+t.from()+" WHERE "+exprs[0].render(nil), "filter")
+	cond := exprs[0].render(nil)
+	switch {
+	case t.joinLeft != nil:
+		// an inner join's filter is its ON condition
+		if t.joinCond != "TRUE" {
+			cond = "(" + t.joinCond + ") AND (" + cond + ")"
+		}
+		return t.env.joinTables(t.joinLeft, t.joinRight, cond, "filter")
+	case t.filterBase != nil:
+		cond = "(" + t.filterCond + ") AND (" + cond + ")"
+		t = t.filterBase
+	}
+	out, err := t.env.newTable("SELECT * FROM "+t.from()+" WHERE "+cond, "filter")
+	if err != nil {
+		return nil, err
+	}
+	out.filterBase, out.filterCond = t, cond
+	return out, nil
+}
+
+// joinTables is the inner join of left and right on cond.
+func (e *tableEnv) joinTables(left, right *table, cond, call string) (py.Object, error) {
+	t, err := e.newTable("SELECT * FROM "+left.from()+" AS `$$T_LEFT` JOIN "+right.from()+" AS `$$T_RIGHT` ON "+cond, call)
+	if err != nil {
+		return nil, err
+	}
+	t.joinLeft, t.joinRight, t.joinCond = left, right, cond
+	return t, nil
 }
 
 func (t *table) fetch(offset, n int) (py.Object, error) {
@@ -718,6 +759,12 @@ func joinMethod(kind string, needsCondition bool) tableMethod {
 		}
 		if len(ambiguous) > 0 {
 			return nil, t.raise(validation("join relations with ambiguous names: %s", strings.Join(ambiguous, ", ")), "join")
+		}
+		if kind == "JOIN" {
+			if cond == "" {
+				cond = "TRUE"
+			}
+			return t.env.joinTables(t, right, cond, "join")
 		}
 		q := "SELECT * FROM " + t.from() + " AS `$$T_LEFT` " + kind + " " + right.from() + " AS `$$T_RIGHT`"
 		if cond != "" {
