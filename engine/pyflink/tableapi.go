@@ -28,7 +28,7 @@ type table struct {
 	// a filter of an inner join joins ON both conditions. Flink's
 	// optimizer merges the nodes so (CalcMerge, FilterIntoJoin); the
 	// engine plans the SQL as it is written.
-	filterBase *table  // SELECT * FROM filterBase WHERE filterCond
+	filterBase *table // SELECT * FROM filterBase WHERE filterCond
 	filterCond string
 	joinLeft   *table // SELECT * FROM joinLeft JOIN joinRight ON joinCond
 	joinRight  *table
