@@ -93,7 +93,7 @@ type Chrome struct {
 	// ProgramRun: the last run is a Python program's, which needs no SQL
 	// engine (an embed may never start one).
 	ProgramRun bool
-	Now           func() time.Time // time.Now unless a test sets it
+	Now        func() time.Time // time.Now unless a test sets it
 }
 
 func (c *Chrome) now() time.Time {

@@ -176,10 +176,10 @@ func (p *page) selectExample(i int) {
 // it has run to its end, as Flink's SQL client prints it. The seed is
 // unbounded (rows, then Stop); the option-errors example fails on purpose.
 var exampleOutcomes = map[string][]string{
-	"PyFlink: counting words with the Table API": {"4 rows in set", "flink appears 3 time(s)"},
-	"Bounded datagen (number-of-rows)": {"order_id", "Received a total of 10 rows"},
-	"Sequences":                        {"label", "Received a total of 20 rows"},
-	"WHERE and CAST":                   {"shout", "30!", "Received a total of 9 rows"},
+	"PyFlink: counting words with the Table API":             {"4 rows in set", "flink appears 3 time(s)"},
+	"Bounded datagen (number-of-rows)":                       {"order_id", "Received a total of 10 rows"},
+	"Sequences":                                              {"label", "Received a total of 20 rows"},
+	"WHERE and CAST":                                         {"shout", "30!", "Received a total of 9 rows"},
 	"Expressions: strings, numbers, time, JSON, collections": {"2024-05-02 (Thu)", "125 |", "5 rows in set"},
 	"Aggregation: results that update":                       {"| -D |", "customers", "Received a total of 35 rows"},
 	"Windows and watermarks":                                 {"window_start", "Received a total of 10 rows"},
