@@ -826,7 +826,7 @@ func (p *page) FollowTail() {
 func (p *page) Reset() {
 	defer recovered("reset")
 	if p.model.Running {
-		p.post(protocol.Request{Type: protocol.TypeCancel, ID: p.model.RunID})
+		p.stopRun()
 	}
 	p.replaceScript(state.SeedSQL, "before Reset", "The default script, in a fresh session.", "Your previous script is kept in History.")
 	p.model.DDL = nil

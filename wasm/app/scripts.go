@@ -147,7 +147,11 @@ func (p *page) Example(index string) {
 	}
 	ex := state.Examples[i]
 	p.root.Dialog = ""
-	p.replaceScript(ex.SQL, "before the example '"+ex.Name+"'", "Opened the example '"+ex.Name+"': Run script runs it.", "Your previous script is kept in History.")
+	run := "Run script runs it."
+	if ex.Python {
+		run = "Run program runs it."
+	}
+	p.replaceScript(ex.SQL, "before the example '"+ex.Name+"'", "Opened the example '"+ex.Name+"': "+run, "Your previous script is kept in History.")
 }
 
 // RestoreRecent brings back a kept script.
