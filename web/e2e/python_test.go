@@ -81,6 +81,19 @@ func TestPythonProgram(t *testing.T) {
 	}
 	p.shot("python-busy-stopped")
 
+	// A program that prints without end: the page keeps answering, keeps
+	// a bounded transcript, and Stop ends it.
+	p.setScript("import math\ni = 0\nwhile True:\n    print('line', i)\n    i += 1\n")
+	p.click("run-all")
+	waitFor[bool](p, "lines dropped from the transcript", `window.flinkplay.transcript().startsWith('(… ') && window.flinkplay.transcript().includes('earlier lines of output are not kept')`, 60*time.Second)
+	if d, err := p.ping(2 * time.Second); err != nil || d > 500*time.Millisecond {
+		t.Errorf("the page answered a click in %v (%v) while a program printed without end", d, err)
+	}
+	if d := p.stop(); d > 100*time.Millisecond {
+		t.Errorf("Stop of a printing loop took %v, want within 100 ms", d)
+	}
+	p.shot("python-printing-stopped")
+
 	// A Python error: its traceback, and the line underlined.
 	p.setScript("from pyflink.table import EnvironmentSettings, TableEnvironment\n\nt_env = TableEnvironment.create(EnvironmentSettings.in_streaming_mode())\nt_env.execute_sql('SELECT * FROM Missing').print()\n")
 	p.click("run-all")

@@ -1,6 +1,7 @@
 package state
 
 import (
+	"fmt"
 	"html"
 	"strings"
 	"time"
@@ -72,7 +73,13 @@ type Block struct {
 	// Glued: no blank line before it in the transcript (a program's
 	// output); Console: a Python program's output lines, in Text.
 	Glued, Console bool
+	// consoleDropped counts the output lines dropped to keep at most
+	// MaxOutputLines.
+	consoleDropped int
 }
+
+// consoleDroppedPrefix starts the line that stands for dropped output.
+const consoleDroppedPrefix = "(… "
 
 // Query is a query's result: its columns and bounded changes.
 type Query struct {
@@ -207,6 +214,19 @@ func (m *Model) Apply(msg *protocol.Message, now time.Time) {
 		}
 		b := &m.Blocks[len(m.Blocks)-1]
 		b.Text = append(b.Text, lines(msg.Text)...)
+		// A program that prints without end keeps the page's memory
+		// bounded: the oldest lines go, and a first line says how many.
+		if text := b.Text; len(text) > 2*MaxOutputLines {
+			if b.consoleDropped > 0 {
+				text = text[1:]
+			}
+			// (trimmed when twice over, so that each line is copied about
+			// once however many messages come)
+			over := len(text) - (MaxOutputLines - 1)
+			b.consoleDropped += over
+			text = append([]string{fmt.Sprintf("%s%d earlier lines of output are not kept)", consoleDroppedPrefix, b.consoleDropped)}, text[over:]...)
+			b.Text = text
+		}
 	case protocol.TypeResult:
 		b := m.block()
 		b.Text = lines(msg.Text)

@@ -1,6 +1,7 @@
 package state
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -512,5 +513,33 @@ func TestModelCTASReplay(t *testing.T) {
 	}
 	if len(m.DDL) != 1 || m.DDL[0] != created {
 		t.Errorf("DDL %q, want the created table's CREATE TABLE", m.DDL)
+	}
+}
+
+// TestConsoleBounded: a program's output keeps a bounded number of
+// lines (between MaxOutputLines and twice that), and a first line says
+// how many earlier ones went.
+func TestConsoleBounded(t *testing.T) {
+	m := NewModel(0)
+	m.StartRun(1, "print", time.Now())
+	n := 0
+	for i := 0; i < 5*MaxOutputLines; i++ {
+		m.Apply(&protocol.Message{Type: protocol.TypeConsole, ID: 1, Text: fmt.Sprintf("line %d\n", i)}, time.Now())
+		n++
+		if l := m.TableauLen(); l > 2*MaxOutputLines+1 {
+			t.Fatalf("after %d lines the tableau has %d", n, l)
+		}
+	}
+	got := m.TableauLines(0, m.TableauLen())
+	if got[len(got)-1] != fmt.Sprintf("line %d", n-1) {
+		t.Errorf("last line %q", got[len(got)-1])
+	}
+	var dropped, first int
+	if _, err := fmt.Sscanf(got[0], "(… %d earlier lines of output are not kept)", &dropped); err != nil {
+		t.Fatalf("first line %q: %v", got[0], err)
+	}
+	fmt.Sscanf(got[1], "line %d", &first)
+	if first != dropped || len(got)-1+dropped != n {
+		t.Errorf("%d dropped, first kept line %d, %d kept, of %d", dropped, first, len(got)-1, n)
 	}
 }

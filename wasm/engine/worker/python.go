@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/flinkplay/flinkplay/engine"
 	"github.com/flinkplay/flinkplay/engine/client"
@@ -47,25 +48,50 @@ type PythonError struct {
 func (e *PythonError) Error() string { return e.Traceback }
 
 // console is a Python program's standard output and error: whole lines go
-// to the page as Console messages as soon as they are written (a busy
-// Python loop after a print gives no other chance), in order with its
-// printed queries.
+// to the page as Console messages, in order with its printed queries.
+// Lines go at once when none went for consoleEvery (a print before a busy
+// Python loop, which gives no other goroutine a turn, is seen), and
+// otherwise at most every consoleEvery (a program printing without end
+// must not flood the page with a message per line); a ticker sends what
+// waits while the program blocks in the engine.
 type console struct {
 	w  *Worker
 	id int
 
 	mu      sync.Mutex
 	pending []byte
+	last    time.Time
 }
+
+// consoleEvery is how often a printing program's lines go out.
+const consoleEvery = 20 * time.Millisecond
+
+// consoleLimit is pending output that goes out however soon.
+const consoleLimit = 256 << 10
 
 func (c *console) Write(p []byte) (int, error) {
 	c.mu.Lock()
 	c.pending = append(c.pending, p...)
+	due := bytes.IndexByte(p, '\n') >= 0 && (time.Since(c.last) >= consoleEvery || len(c.pending) >= consoleLimit)
 	c.mu.Unlock()
-	if bytes.IndexByte(p, '\n') >= 0 {
+	if due {
 		c.flush(false)
 	}
 	return len(p), nil
+}
+
+// tick sends waiting lines every consoleEvery until stop is closed.
+func (c *console) tick(stop <-chan struct{}) {
+	t := time.NewTicker(consoleEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-t.C:
+			c.flush(false)
+		}
+	}
 }
 
 // flush sends the pending whole lines; all sends a last partial line too.
@@ -81,6 +107,7 @@ func (c *console) flush(all bool) {
 	}
 	text := string(c.pending[:n])
 	c.pending = append(c.pending[:0], c.pending[n:]...)
+	c.last = time.Now()
 	c.w.emit(protocol.Message{Type: protocol.TypeConsole, ID: c.id, Text: text, Glued: true})
 }
 
@@ -96,6 +123,8 @@ func (w *Worker) python(ctx context.Context, req protocol.Request) {
 		return
 	}
 	con := &console{w: w, id: req.ID}
+	stopTick := make(chan struct{})
+	go con.tick(stopTick)
 	seed, start := w.runDefaults(req.Config)
 	cfg := engine.Config{
 		Clock:     yieldingClock{Clock: w.o.Clock, w: w},
@@ -154,6 +183,7 @@ func (w *Worker) python(ctx context.Context, req protocol.Request) {
 			j.Stop()
 		}
 	}
+	close(stopTick)
 	con.flush(true)
 	var pe *PythonError
 	switch {
