@@ -8,7 +8,7 @@ FUZZTIME ?= 50000x
 
 FAKER_DATA := $(CURDIR)/.cache/fakerdata/json
 
-.PHONY: faker-data fresh-check run web seed test vet deps-check test-native test-wasm fuzz fuzz-long bench bench-nexmark bench-wasm build conformance test-e2e bench-browser
+.PHONY: faker-data fresh-check run web seed test vet deps-check test-native test-wasm fuzz fuzz-long bench bench-anchors bench-nexmark bench-wasm build conformance test-e2e bench-browser
 
 ## run: build the browser playground and serve it on http://127.0.0.1:8080
 run: web
@@ -79,6 +79,10 @@ bench:
 ## bench-nexmark: Nexmark's queries natively and under wasm, events/s beside Flink's published figures (docs/benchmarks.md)
 bench-nexmark:
 	./scripts/bench-nexmark.sh
+
+## bench-anchors: the anchor queries natively, under wasm and on DuckDB-Wasm (pinned, scripts/anchors) in one run (docs/benchmarks.md)
+bench-anchors:
+	./scripts/bench-anchors.sh
 
 ## conformance: rewrite docs/conformance.md from ../shared/flink/q
 conformance:

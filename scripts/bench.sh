@@ -24,9 +24,9 @@ rate() {
 rate "$tmp/native.txt" | sort > "$tmp/n"
 rate "$tmp/wasm.txt" | sort > "$tmp/w"
 
-# The Nexmark and Cloudflare Worker sections are written by `make
-# bench-nexmark` and `make bench-worker`; keep them.
-worker_section=$(sed -n '/^## \(Nexmark\|Cloudflare Worker\)/,$p' docs/benchmarks.md 2>/dev/null || true)
+# The Anchors, Nexmark and Cloudflare Worker sections are written by `make
+# bench-anchors`, `make bench-nexmark` and `make bench-worker`; keep them.
+worker_section=$(sed -n '/^## \(Anchors\|Nexmark\|Cloudflare Worker\)/,$p' docs/benchmarks.md 2>/dev/null || true)
 {
   echo "# Benchmarks"
   echo
