@@ -167,7 +167,7 @@ func (p *page) dropPython() {
 	}
 	p.py = js.Undefined()
 	p.pyGen++
-	p.pyStopBy = time.Time{}
+	p.pyRunning, p.pyStopBy = false, time.Time{}
 	p.chrome.PythonLoading = false
 }
 
