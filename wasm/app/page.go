@@ -444,6 +444,7 @@ func (p *page) handle(msg *protocol.Message, now time.Time) {
 		if msg.ID == p.pyRun {
 			p.pyRunning, p.pyStopBy = false, time.Time{}
 		}
+		p.forceChrome = true // Stop greys out, the status says how the run ended
 		p.stopBy = time.Time{}
 		p.listFiles() // a sink may have written files
 		if p.model.Err != nil {
