@@ -32,6 +32,18 @@ type aggKernel struct {
 	less  expr.Expr // MIN/MAX/COLLECT ordering: $0 < $1
 	start expr.Expr // SUM/AVG: CAST(x AS accumulator type)
 	accT  types.Type
+	// args is the row the kernel's expressions read: reused, since a
+	// fresh slice per call escapes to the heap (an allocation per input
+	// row). A kernel serves one operator, on one goroutine.
+	args [2]types.Value
+}
+
+// eval evaluates e over the row (x) or (x, y), in k.args.
+func (k *aggKernel) eval(e expr.Expr, vals ...types.Value) (types.Value, error) {
+	n := copy(k.args[:], vals)
+	r, err := e.Eval(k.ctx, k.args[:n])
+	k.args = [2]types.Value{}
+	return r, err
 }
 
 // newKernel compiles f. retracting tells whether the input may retract,
@@ -188,7 +200,7 @@ func (a *sumAcc) step(v types.Value, retract bool) error {
 	}
 	k := a.k
 	if a.n == 0 && !retract {
-		x, err := k.start.Eval(k.ctx, []types.Value{v})
+		x, err := k.eval(k.start, v)
 		if err != nil {
 			return err
 		}
@@ -206,7 +218,7 @@ func (a *sumAcc) step(v types.Value, retract bool) error {
 	if acc.Null {
 		acc = zeroOf(k.accT)
 	}
-	r, err := f.Eval(k.ctx, []types.Value{acc, v})
+	r, err := k.eval(f, acc, v)
 	if err != nil {
 		return err
 	}
@@ -230,7 +242,7 @@ func (a *sumAcc) value() (types.Value, error) {
 	case a.n <= 0:
 		return types.NullValue, nil
 	case k.f.Name == "AVG":
-		v, err := k.div.Eval(k.ctx, []types.Value{a.sum, types.IntValue(a.n)})
+		v, err := k.eval(k.div, a.sum, types.IntValue(a.n))
 		if err != nil {
 			return types.NullValue, err
 		}
@@ -286,7 +298,7 @@ func (k *aggKernel) better(v, cur types.Value) (bool, error) {
 }
 
 func (k *aggKernel) lessThan(x, y types.Value) (bool, error) {
-	r, err := k.less.Eval(k.ctx, []types.Value{x, y})
+	r, err := k.eval(k.less, x, y)
 	if err != nil {
 		return false, err
 	}

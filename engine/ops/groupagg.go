@@ -71,6 +71,10 @@ type group struct {
 	count   int64 // rows in the group (+I/+U minus -U/-D)
 	accs    []accumulator
 	prev    []types.Value // last emitted row; nil before the first emission
+	// spare is the row before prev, whose array the next result reuses:
+	// emitted rows are copied into the output batch, so two arrays per
+	// group serve every emission.
+	spare []types.Value
 }
 
 var _ stream.Operator = (*GroupAgg)(nil)
@@ -165,7 +169,7 @@ func (g *GroupAgg) emit(gr *group, key string, out *stream.Batch) error {
 		delete(g.groups, key)
 		return nil
 	}
-	cur, err := g.result(gr)
+	cur, err := g.resultInto(gr.spare[:0], gr)
 	if err != nil {
 		return err
 	}
@@ -177,7 +181,7 @@ func (g *GroupAgg) emit(gr *group, key string, out *stream.Batch) error {
 		}
 		out.AppendRow(stream.UpdateAfter, cur)
 	}
-	gr.prev = cur
+	gr.prev, gr.spare = cur, gr.prev
 	return nil
 }
 
@@ -216,7 +220,14 @@ func (g *GroupAgg) update(gr *group, row []types.Value, retract bool) error {
 
 // result computes a group's output row (owned memory).
 func (g *GroupAgg) result(gr *group) ([]types.Value, error) {
-	row := make([]types.Value, 0, len(g.Keys)+len(g.Aggs))
+	return g.resultInto(nil, gr)
+}
+
+// resultInto is result appended to row (a new array when row has no room).
+func (g *GroupAgg) resultInto(row []types.Value, gr *group) ([]types.Value, error) {
+	if cap(row) < len(g.Keys)+len(g.Aggs) {
+		row = make([]types.Value, 0, len(g.Keys)+len(g.Aggs))
+	}
 	row = append(row, gr.key...)
 	for _, a := range gr.accs {
 		v, err := a.value()
@@ -274,7 +285,8 @@ func rowsEqual(a, b []types.Value) bool {
 		if x.Null {
 			continue
 		}
-		if x.I != y.I || x.F != y.F || x.N != y.N || string(x.B) != string(y.B) || fmt.Sprint(x.X) != fmt.Sprint(y.X) {
+		if x.I != y.I || x.F != y.F || x.N != y.N || string(x.B) != string(y.B) ||
+			(x.X != nil || y.X != nil) && fmt.Sprint(x.X) != fmt.Sprint(y.X) {
 			return false
 		}
 	}
