@@ -158,7 +158,13 @@ func (w *unparser) expr(e Expr, min int) {
 		}
 	case *Binary:
 		p, op := binaryPrec(e.Op)
-		w.expr(e.L, p)
+		left := p
+		if p == precCompare {
+			// comparisons do not chain in the parser's grammar: (a = b) = c
+			// keeps its parentheses
+			left = p + 1
+		}
+		w.expr(e.L, left)
 		w.s(" ", op, " ")
 		w.expr(e.R, p+1) // left-associative: an equal right operand needs parentheses
 	case *IsPredicate:

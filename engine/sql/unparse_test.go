@@ -37,6 +37,7 @@ func TestFormatExpr(t *testing.T) {
 		{"day to second", "INTERVAL '1 02:00:00' DAY TO SECOND", "INTERVAL '1 02:00:00' DAY TO SECOND"},
 		{"negative interval", "INTERVAL -'1' DAYS", "INTERVAL -'1' DAY"},
 		{"unary", "-a + +b", "-`a` + +`b`"},
+		{"chained comparison", "(a = b) = (c)", "(`a` = `b`) = `c`"},
 		{"nested minus", "- -a", "-(-`a`)"},
 		{"count star", "count(*)", "COUNT(*)"},
 		{"count distinct filter", "COUNT(DISTINCT a) FILTER (WHERE b > 0)", "COUNT(DISTINCT `a`) FILTER (WHERE `b` > 0)"},
