@@ -131,11 +131,15 @@ func TestPythonProgram(t *testing.T) {
 	p.click("export")
 	waitFor[bool](p, "the program in the export dialog", `document.getElementById('dialog-text')?.value === `+jsString(prog.SQL), 5*time.Second)
 	p.click("dialog-close")
+	// a click on the toolbar while the backdrop is still up closes the
+	// dialog instead of reaching the button
+	waitFor[bool](p, "the dialog closed", `document.getElementById('dialog').classList.contains('hidden')`, 5*time.Second)
 
 	// A share link carries the program: it opens as Python, and runs.
 	p.click("share")
 	link := waitFor[string](p, "the share link", `(() => { const v = document.getElementById('dialog-text').value; return v.includes('#s=1.') ? v : ''; })()`, 10*time.Second)
 	p.click("dialog-close")
+	waitFor[bool](p, "the dialog closed", `document.getElementById('dialog').classList.contains('hidden')`, 5*time.Second)
 	p.setScript("SELECT 1;\n")
 	p.do("open the link", 30*time.Second, chromedp.Navigate("about:blank"), chromedp.Navigate(link))
 	waitFor[bool](p, "the shared program", `typeof window.flinkplay?.getText === 'function' && window.flinkplay.getText() === `+jsString(prog.SQL), 20*time.Second)

@@ -306,22 +306,40 @@ func (c *CSV) splitRecord(text string, pos int) (fields []string, isNull []bool,
 		}
 		return nil, nil, pos + 1, nil
 	}
+	fields = make([]string, 0, len(c.Types))
+	isNull = make([]bool, 0, len(c.Types))
+	// A plain field (no quote, no escape, valid UTF-8) is a substring of
+	// text; cur builds the others.
 	var cur strings.Builder
-	quoted := false
+	quoted, plain := false, true
 	i := pos
+	start := i // the field's first byte
+	// unplain switches the field to cur, with what it read so far.
+	unplain := func() {
+		if plain {
+			cur.WriteString(text[start:i])
+			plain = false
+		}
+	}
 	q, esc, sep := c.Opts.QuoteChar, c.Opts.EscapeChar, c.Opts.FieldDelimiter
 	endField := func() {
-		s := cur.String()
+		var s string
+		if plain {
+			s = text[start:i]
+		} else {
+			s = cur.String()
+			cur.Reset()
+		}
 		fields = append(fields, s)
 		isNull = append(isNull, !quoted && c.Opts.HasNullLiteral && s == c.Opts.NullLiteral)
-		cur.Reset()
-		quoted = false
+		quoted, plain = false, true
 	}
 	atStart := true
 	for i < len(text) {
 		r, size := utf8.DecodeRuneInString(text[i:])
 		switch {
 		case atStart && q != 0 && r == q:
+			unplain()
 			quoted = true
 			i += size
 			closed := false
@@ -355,6 +373,7 @@ func (c *CSV) splitRecord(text string, pos int) (fields []string, isNull []bool,
 			atStart = false
 			continue
 		case esc != 0 && r == esc && i+size < len(text):
+			unplain()
 			r3, s3 := utf8.DecodeRuneInString(text[i+size:])
 			cur.WriteRune(r3)
 			i += size + s3
@@ -363,6 +382,7 @@ func (c *CSV) splitRecord(text string, pos int) (fields []string, isNull []bool,
 		case r == sep:
 			endField()
 			i += size
+			start = i
 			atStart = true
 			continue
 		case r == '\n':
@@ -374,8 +394,13 @@ func (c *CSV) splitRecord(text string, pos int) (fields []string, isNull []bool,
 				return fields, isNull, i + 2, nil
 			}
 			return fields, isNull, i + 1, nil
+		case r == utf8.RuneError && size == 1:
+			// an invalid byte reads as U+FFFD, as the decoder always had it
+			unplain()
 		}
-		cur.WriteRune(r)
+		if !plain {
+			cur.WriteRune(r)
+		}
 		i += size
 		atStart = false
 	}
