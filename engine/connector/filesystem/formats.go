@@ -194,6 +194,8 @@ func (c *config) validateFormat(opts map[string]string, sink bool) error {
 // rowCodec is what the source and the sink need of a format.
 type rowCodec interface {
 	AppendRow(dst []byte, row []types.Value) ([]byte, error)
+	// Decode calls emit with each row of data, a fresh slice emit may
+	// keep (the source keeps it when it is the physical row).
 	Decode(data []byte, emit func(row []types.Value) error) error
 }
 
