@@ -746,33 +746,21 @@ func expressionsModule() py.StringDict {
 	variadic("rand", "RAND", "rand")
 	variadic("rand_integer", "RAND_INTEGER", "randInteger")
 	variadic("log", "LOG", "log")
-	fn("row", func(args py.Tuple, kw py.StringDict) (py.Object, error) {
-		xs, err := exprs(args)
-		if err != nil {
-			return nil, err
-		}
-		return &expression{kind: exprCall, args: xs, name: "row",
-			sql: func(a []string) string { return "ROW(" + strings.Join(a, ", ") + ")" },
-			sum: func(a []string) string { return "row(" + strings.Join(a, ", ") + ")" }}, nil
-	})
-	fn("array", func(args py.Tuple, kw py.StringDict) (py.Object, error) {
-		xs, err := exprs(args)
-		if err != nil {
-			return nil, err
-		}
-		return &expression{kind: exprCall, args: xs, name: "array",
-			sql: func(a []string) string { return "ARRAY[" + strings.Join(a, ", ") + "]" },
-			sum: func(a []string) string { return "array(" + strings.Join(a, ", ") + ")" }}, nil
-	})
-	fn("map_", func(args py.Tuple, kw py.StringDict) (py.Object, error) {
-		xs, err := exprs(args)
-		if err != nil {
-			return nil, err
-		}
-		return &expression{kind: exprCall, args: xs, name: "map",
-			sql: func(a []string) string { return "MAP[" + strings.Join(a, ", ") + "]" },
-			sum: func(a []string) string { return "map(" + strings.Join(a, ", ") + ")" }}, nil
-	})
+	// row, array and map_ build a value of their arguments.
+	constructor := func(pyName, name, open, close string) {
+		fn(pyName, func(args py.Tuple, kw py.StringDict) (py.Object, error) {
+			xs, err := exprs(args)
+			if err != nil {
+				return nil, err
+			}
+			return &expression{kind: exprCall, args: xs, name: name,
+				sql: func(a []string) string { return open + strings.Join(a, ", ") + close },
+				sum: func(a []string) string { return name + "(" + strings.Join(a, ", ") + ")" }}, nil
+		})
+	}
+	constructor("row", "row", "ROW(", ")")
+	constructor("array", "array", "ARRAY[", "]")
+	constructor("map_", "map", "MAP[", "]")
 	niladic := func(name, sqlText, sumName string) {
 		fn(name, func(args py.Tuple, kw py.StringDict) (py.Object, error) {
 			return &expression{kind: exprCall, name: sumName,

@@ -426,19 +426,7 @@ func (t *tableEnv) config() *object {
 	c.attrs["get_configuration"] = method("get_configuration", func(py.Tuple, py.StringDict) (py.Object, error) {
 		return t.configuration(), nil
 	})
-	c.attrs["get"] = method("get", func(args py.Tuple, kw py.StringDict) (py.Object, error) {
-		key, err := stringArg("get", args, kw, 0, "key")
-		if err != nil {
-			return nil, err
-		}
-		if v, ok := t.setting(key); ok {
-			return py.String(v), nil
-		}
-		if d := argument(args, kw, 1, "default_value"); d != nil {
-			return d, nil
-		}
-		return py.None, nil
-	})
+	c.attrs["get"] = t.settingGetter("get")
 	return c
 }
 
@@ -487,12 +475,11 @@ func (t *tableEnv) setting(key string) (string, bool) {
 
 var configurationType = newType("pyflink.common.configuration", "Configuration")
 
-// configuration is TableConfig.get_configuration(): the keys the program
-// set, over the session.
-func (t *tableEnv) configuration() *configObject {
-	c := &configObject{object: object{typ: configurationType, attrs: py.StringDict{}}, env: t}
-	c.attrs["get_string"] = method("get_string", func(args py.Tuple, kw py.StringDict) (py.Object, error) {
-		key, err := stringArg("get_string", args, kw, 0, "key")
+// settingGetter is TableConfig.get and Configuration.get_string: a
+// setting's value, or the default given, or None.
+func (t *tableEnv) settingGetter(name string) *py.Method {
+	return method(name, func(args py.Tuple, kw py.StringDict) (py.Object, error) {
+		key, err := stringArg(name, args, kw, 0, "key")
 		if err != nil {
 			return nil, err
 		}
@@ -504,6 +491,13 @@ func (t *tableEnv) configuration() *configObject {
 		}
 		return py.None, nil
 	})
+}
+
+// configuration is TableConfig.get_configuration(): the keys the program
+// set, over the session.
+func (t *tableEnv) configuration() *configObject {
+	c := &configObject{object: object{typ: configurationType, attrs: py.StringDict{}}, env: t}
+	c.attrs["get_string"] = t.settingGetter("get_string")
 	c.attrs["set_string"] = method("set_string", func(args py.Tuple, kw py.StringDict) (py.Object, error) {
 		key, err := stringArg("set_string", args, kw, 0, "key")
 		if err != nil {

@@ -134,6 +134,22 @@ func (p *page) DeleteFile(file string) {
 // state.UploadDir and, once stored, opens the upload wizard.
 func (p *page) Upload(event vugu.DOMEvent) {
 	defer recovered("upload")
+	readChosenFile(event, state.MaxUpload, func(name string) {
+		p.root.FileList().Err = fmt.Sprintf("%s is larger than %d MB, the most the playground keeps in the browser.", name, state.MaxUpload>>20)
+	}, func(name, text, failed string) {
+		var err error
+		if failed != "" {
+			err = fmt.Errorf("%s could not be read: %s", name, failed)
+		}
+		p.uploaded(name, text, err)
+	})
+}
+
+// readChosenFile reads the file chosen in a file input (the target of
+// its change event) as text: read gets it, on a goroutine of its own, or
+// why it could not be read; a file over max bytes goes to tooBig instead.
+// The input is cleared, so that choosing the same file again is a change.
+func readChosenFile(event vugu.DOMEvent, max int, tooBig func(name string), read func(name, text, failed string)) {
 	input := js.Value(event.JSEventTarget())
 	files := input.Get("files")
 	if !files.Truthy() || files.Length() == 0 {
@@ -141,22 +157,23 @@ func (p *page) Upload(event vugu.DOMEvent) {
 	}
 	f := files.Index(0)
 	name, size := f.Get("name").String(), f.Get("size").Int()
-	input.Set("value", "") // choosing the same file again is a change too
-	if size > state.MaxUpload {
-		p.root.FileList().Err = fmt.Sprintf("%s is larger than %d MB, the most the playground keeps in the browser.", name, state.MaxUpload>>20)
+	input.Set("value", "")
+	if size > max {
+		tooBig(name)
 		return
 	}
 	var ok, fail js.Func
 	release := func() { ok.Release(); fail.Release() }
-	ok = funcOf("uploadRead", func(args []js.Value) any {
+	ok = funcOf("fileRead", func(args []js.Value) any {
 		defer release()
 		text := jsText(args[0])
-		go p.uploaded(name, text, nil)
+		go read(name, text, "")
 		return nil
 	})
-	fail = funcOf("uploadFailed", func(args []js.Value) any {
+	fail = funcOf("fileReadFailed", func(args []js.Value) any {
 		defer release()
-		go p.uploaded(name, "", fmt.Errorf("%s could not be read: %s", name, args[0].Call("toString").String()))
+		failed := args[0].Call("toString").String()
+		go read(name, "", failed)
 		return nil
 	})
 	f.Call("text").Call("then", ok, fail)

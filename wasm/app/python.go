@@ -24,10 +24,6 @@ import (
 // shows the stop within 100 ms either way.
 const pyStopGrace = 40 * time.Millisecond
 
-// language is what the editor holds: protocol.LanguagePython for a
-// PyFlink program, else protocol.LanguageSQL.
-func (p *page) language() string { return state.LanguageOf(p.text()) }
-
 // syncLanguage makes the editor highlight, and the toolbar name, the
 // language of text; the caller holds the lock (or runs before the first
 // render).

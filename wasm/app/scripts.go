@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"syscall/js"
 	"time"
 
 	"github.com/flinkplay/flinkplay/web/app"
@@ -67,31 +66,14 @@ func (p *page) replaceScript(text, why, notice, kept string) {
 // OpenScript opens the file chosen in #open-input in the editor.
 func (p *page) OpenScript(event vugu.DOMEvent) {
 	defer recovered("openScript")
-	input := js.Value(event.JSEventTarget())
-	files := input.Get("files")
-	if !files.Truthy() || files.Length() == 0 {
-		return
-	}
-	f := files.Index(0)
-	name, size := f.Get("name").String(), f.Get("size").Int()
-	input.Set("value", "") // choosing the same file again is a change too
-	if size > maxScriptBytes {
-		p.chrome.Notice = fmt.Sprintf("%s is larger than %d MB: open a script or program, and upload data in the Files tab.", name, maxScriptBytes>>20)
-		return
-	}
-	var ok, fail js.Func
-	release := func() { ok.Release(); fail.Release() }
-	ok = funcOf("openRead", func(args []js.Value) any {
-		defer release()
-		go p.openScript(name, jsText(args[0]), "")
-		return nil
-	})
-	fail = funcOf("openFailed", func(args []js.Value) any {
-		defer release()
-		go p.openScript(name, "", args[0].Call("toString").String())
-		return nil
-	})
-	f.Call("text").Call("then", ok, fail)
+	readChosenFile(event, maxScriptBytes, func(name string) {
+		p.chrome.Notice = tooBigToOpen(name)
+	}, p.openScript)
+}
+
+// tooBigToOpen says that a file is no script to open.
+func tooBigToOpen(name string) string {
+	return fmt.Sprintf("%s is larger than %d MB: open a script or program, and upload data in the Files tab.", name, maxScriptBytes>>20)
 }
 
 // maxScriptBytes bounds a script or program opened in the editor.
@@ -112,7 +94,7 @@ func (p *page) openScript(name, text, failed string) {
 		return
 	}
 	if len(text) > maxScriptBytes {
-		p.chrome.Notice = fmt.Sprintf("%s is larger than %d MB: open a script or program, and upload data in the Files tab.", name, maxScriptBytes>>20)
+		p.chrome.Notice = tooBigToOpen(name)
 		return
 	}
 	p.replaceScript(text, "before opening "+name, "Opened "+name+": "+map[bool]string{true: "Run program runs it.", false: "Run script runs it."}[state.IsPython(text)], "Your previous script is kept in History.")
