@@ -167,11 +167,13 @@ type Root struct {
 
 // EngineText says whether the engine worker is up.
 // LanguageClass styles #language.
+// SQL, the default, takes no room in the toolbar: at 1280 px it would
+// push the engine state onto a second row.
 func (c *Chrome) LanguageClass() string {
 	if c.IsPython() {
 		return "lang python"
 	}
-	return "lang"
+	return "lang hidden"
 }
 
 // IsPython reports whether the editor holds a PyFlink program.
