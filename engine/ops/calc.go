@@ -11,10 +11,21 @@ import (
 // nil) are forwarded with Exprs evaluated (the row unchanged when Exprs is
 // nil). It accepts and emits every Kind, keeping the kind of each row, so
 // it keeps its input's changelog mode. No state.
+//
+// Over columnar batches it evaluates Cond and Exprs as vector kernels
+// (expr.CompileVec): the condition narrows the batch's selection instead of
+// copying rows, a projected column is the input's vector itself, and a
+// batch whose evaluation fails is run again row by row, so the error is the
+// one the row order meets first.
 type Calc struct {
 	Cond  expr.Expr
 	Exprs []expr.Expr
 	Ctx   expr.Ctx
+
+	vcond  *expr.VecExpr
+	vexprs []*expr.VecExpr
+	sel    []int32
+	rows   *stream.Batch // the input as rows, when a columnar batch fails
 }
 
 var (
@@ -34,8 +45,24 @@ func (c *Calc) OnWatermark(wm int64, _ *stream.Batch) (int64, error) {
 // Open implements stream.Operator.
 func (c *Calc) Open(context.Context) error { return nil }
 
+// ColumnsIn implements stream.ColumnarOperator: every expression compiles
+// to vector kernels.
+func (c *Calc) ColumnsIn() bool {
+	if c.Cond != nil {
+		c.vcond = expr.CompileVec(c.Cond)
+	}
+	c.vexprs = make([]*expr.VecExpr, len(c.Exprs))
+	for i, e := range c.Exprs {
+		c.vexprs[i] = expr.CompileVec(e)
+	}
+	return true
+}
+
 // Process implements stream.Operator.
 func (c *Calc) Process(in, out *stream.Batch) error {
+	if in.Columnar {
+		return c.processColumns(in, out)
+	}
 	c.Ctx.Out = out
 	for i := 0; i < in.Len(); i++ {
 		row := in.Row(i)
@@ -62,6 +89,66 @@ func (c *Calc) Process(in, out *stream.Batch) error {
 		}
 	}
 	return nil
+}
+
+func (c *Calc) processColumns(in, out *stream.Batch) error {
+	c.Ctx.Out = out
+	inSel := in.Sel
+	defer func() { in.Sel = inSel }()
+	if c.vcond != nil {
+		v, err := c.vcond.Eval(&c.Ctx, in)
+		if err != nil {
+			return c.byRows(in, out)
+		}
+		if c.sel == nil {
+			c.sel = make([]int32, 0, stream.DefaultBatchRows)
+		}
+		sel := c.sel[:0]
+		for r := range in.Len() {
+			i := in.Selected(r)
+			if v.I[i] != 0 && !v.IsNull(i) {
+				sel = append(sel, int32(i))
+			}
+		}
+		c.sel = sel
+		in.Sel = sel
+	}
+	if in.Len() == 0 {
+		return nil
+	}
+	if c.Exprs == nil {
+		out.Columnar = true
+		out.Cols = append(out.Cols[:0], in.Cols...)
+	} else {
+		out.Columnar = true
+		if cap(out.Cols) < len(c.vexprs) {
+			out.Cols = make([]stream.Vector, len(c.vexprs))
+		}
+		out.Cols = out.Cols[:len(c.vexprs)]
+		for j, e := range c.vexprs {
+			v, err := e.Eval(&c.Ctx, in)
+			if err != nil {
+				in.Sel = inSel
+				return c.byRows(in, out)
+			}
+			out.Cols[j] = *v
+		}
+	}
+	out.Kinds = append(out.Kinds[:0], in.Kinds...)
+	out.Sel = in.Sel
+	return nil
+}
+
+// byRows runs a columnar batch row by row: the batch's evaluation failed,
+// and the row order tells which error Flink meets first.
+func (c *Calc) byRows(in, out *stream.Batch) error {
+	if c.rows == nil {
+		c.rows = stream.NewBatch(in.Width)
+	}
+	c.rows.Reset()
+	in.Materialize(c.rows)
+	out.Reset()
+	return c.Process(c.rows, out)
 }
 
 // Close implements stream.Operator.

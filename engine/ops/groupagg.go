@@ -63,6 +63,7 @@ type GroupAgg struct {
 	kernels []*aggKernel
 	keyBuf  []byte
 	argBuf  []types.Value
+	vec     *vecGroups // typed state over columnar batches (groupagg_vec.go)
 }
 
 type group struct {
@@ -82,6 +83,7 @@ var _ stream.Operator = (*GroupAgg)(nil)
 // Open implements stream.Operator.
 func (g *GroupAgg) Open(context.Context) error {
 	g.groups = map[string]*group{}
+	g.vec = nil
 	g.order = nil
 	g.kernels = make([]*aggKernel, len(g.Aggs))
 	for i, a := range g.Aggs {
@@ -108,6 +110,9 @@ func (g *GroupAgg) newGroup(key []types.Value) (*group, error) {
 
 // Process implements stream.Operator.
 func (g *GroupAgg) Process(in, out *stream.Batch) error {
+	if g.vec != nil {
+		return g.processVec(in, out)
+	}
 	g.Ctx.Out = nil // accumulators must not live in a batch arena
 	if g.TTL.tick() {
 		for k, gr := range g.groups {
@@ -242,6 +247,10 @@ func (g *GroupAgg) resultInto(row []types.Value, gr *group) ([]types.Value, erro
 // Finish emits the final results in batch mode.
 func (g *GroupAgg) Finish(out *stream.Batch) error {
 	if !g.Final {
+		return nil
+	}
+	if g.vec != nil {
+		g.finishVec(out)
 		return nil
 	}
 	if len(g.Keys) == 0 && len(g.order) == 0 {

@@ -8,7 +8,12 @@ var (
 )
 
 // StateRows implements stream.StatefulOperator: one row per group.
-func (g *GroupAgg) StateRows() int { return len(g.groups) }
+func (g *GroupAgg) StateRows() int {
+	if g.vec != nil {
+		return g.vec.live
+	}
+	return len(g.groups)
+}
 
 // StateRows implements stream.StatefulOperator: the rows waiting to be sorted.
 func (s *Sort) StateRows() int { return len(s.rows) }

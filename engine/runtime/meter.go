@@ -66,3 +66,9 @@ func (s *meteredSource) Next(ctx context.Context, b *stream.Batch) (time.Duratio
 	}
 	return wait, err
 }
+
+// EnableColumns implements stream.ColumnarSource for a source that does.
+func (s *meteredSource) EnableColumns() bool {
+	c, ok := s.Source.(stream.ColumnarSource)
+	return ok && c.EnableColumns()
+}

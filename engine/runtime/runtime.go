@@ -49,6 +49,11 @@ type Pipeline struct {
 	State *StateLimit
 
 	bufs     []*stream.Batch // bufs[0] source output, bufs[i+1] output of stage i
+	// Columnar batches (stream.Vector): colsIn[i] tells that stage i
+	// accepts them; rows[i] receives bufs[i] as rows when it is columnar
+	// and stage i (or, for the last, the consumer) does not.
+	colsIn []bool
+	rows   []*stream.Batch
 	timers   []int           // stages that are stream.TimerOperators
 	wms      []int64         // wms[i]: the last watermark stage i has seen
 	outWM    int64           // the watermark of the pipeline's output
@@ -73,12 +78,19 @@ func (p *Pipeline) Open(ctx context.Context) error {
 		return err
 	}
 	p.bufs = []*stream.Batch{stream.NewBatch(p.SourceWidth)}
+	p.rows = []*stream.Batch{stream.NewBatch(p.SourceWidth)}
 	for _, s := range p.Stages {
 		if err := s.Op.Open(ctx); err != nil {
 			return err
 		}
+		c, ok := s.Op.(stream.ColumnarOperator)
+		p.colsIn = append(p.colsIn, ok && c.ColumnsIn())
 		p.bufs = append(p.bufs, stream.NewBatch(s.Width))
+		p.rows = append(p.rows, stream.NewBatch(s.Width))
 		p.wms = append(p.wms, stream.NoWatermark)
+	}
+	if cs, ok := p.Source.(stream.ColumnarSource); ok && len(p.Stages) > 0 && p.colsIn[0] {
+		cs.EnableColumns()
 	}
 	for i, s := range p.Stages {
 		if _, ok := s.Op.(stream.TimerOperator); ok {
@@ -131,9 +143,7 @@ func (p *Pipeline) Poll(ctx context.Context) (*stream.Batch, time.Duration, erro
 	if err := ctx.Err(); err != nil {
 		return nil, 0, err
 	}
-	for _, b := range p.bufs {
-		b.Reset()
-	}
+	p.reset()
 	if p.finished {
 		p.done = true
 		return nil, 0, stream.ErrEndOfInput
@@ -151,9 +161,7 @@ func (p *Pipeline) Poll(ctx context.Context) (*stream.Batch, time.Duration, erro
 			if r := p.result(out); r != nil {
 				return r, 0, nil
 			}
-			for _, b := range p.bufs {
-				b.Reset()
-			}
+			p.reset()
 		}
 	}
 	wait, err := p.Source.Next(ctx, p.bufs[0])
@@ -230,6 +238,9 @@ func (p *Pipeline) untilTimer(wait time.Duration) time.Duration {
 // The end-of-input watermark alone makes no batch: stream.ErrEndOfInput
 // follows and says the same.
 func (p *Pipeline) result(out *stream.Batch) *stream.Batch {
+	if out.Columnar {
+		out = p.materialize(len(p.Stages), out)
+	}
 	advanced := out.Watermark > p.outWM
 	if advanced {
 		p.outWM = out.Watermark
@@ -249,6 +260,9 @@ func (p *Pipeline) push(from int, end bool) (*stream.Batch, error) {
 	var stop error
 	for i := from; i < len(p.Stages); i++ {
 		in, out := p.bufs[i], p.bufs[i+1]
+		if in.Columnar && !p.colsIn[i] {
+			in = p.materialize(i, in)
+		}
 		op := p.Stages[i].Op
 		if in.Len() > 0 {
 			err := op.Process(in, out)
@@ -290,6 +304,26 @@ func (p *Pipeline) push(from int, end bool) (*stream.Batch, error) {
 		}
 	}
 	return p.bufs[len(p.bufs)-1], stop
+}
+
+// reset empties the pipeline's batches for the next round.
+func (p *Pipeline) reset() {
+	for _, b := range p.bufs {
+		b.Reset()
+	}
+	for _, b := range p.rows {
+		b.Reset()
+	}
+}
+
+// materialize returns the columnar batch b, the input of stage i (or the
+// pipeline's output when i is len(p.Stages)), as rows.
+func (p *Pipeline) materialize(i int, b *stream.Batch) *stream.Batch {
+	r := p.rows[i]
+	r.Reset()
+	b.Materialize(r)
+	r.Watermark, r.Input = b.Watermark, b.Input
+	return r
 }
 
 // Close closes the operators and the source. It is idempotent.

@@ -66,6 +66,12 @@ type Batch struct {
 	// rows come from: 0 (left) or 1 (right). Width is then that input's.
 	Input int
 
+	// Columnar batches (vector.go): Cols holds the columns instead of
+	// Vals, and Sel, when not nil, the physical rows the batch holds.
+	Columnar bool
+	Cols     []Vector
+	Sel      []int32
+
 	arena  []byte   // current arena chunk
 	chunks [][]byte // filled chunks, kept for reuse
 	spare  [][]byte // chunks released by Reset
@@ -75,7 +81,12 @@ type Batch struct {
 func NewBatch(width int) *Batch { return &Batch{Width: width, Watermark: NoWatermark} }
 
 // Len returns the number of rows.
-func (b *Batch) Len() int { return len(b.Kinds) }
+func (b *Batch) Len() int {
+	if b.Sel != nil {
+		return len(b.Sel)
+	}
+	return len(b.Kinds)
+}
 
 // Row returns row i; it aliases the batch.
 func (b *Batch) Row(i int) []types.Value { return b.Vals[i*b.Width : (i+1)*b.Width : (i+1)*b.Width] }
@@ -144,6 +155,7 @@ func (b *Batch) Reset() {
 	b.Input = 0
 	b.Kinds = b.Kinds[:0]
 	b.Vals = b.Vals[:0]
+	b.Columnar, b.Sel = false, nil
 	if b.arena != nil {
 		b.spare = append(b.spare, b.arena[:0])
 		b.arena = nil

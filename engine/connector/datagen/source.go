@@ -8,6 +8,7 @@ import (
 
 	"github.com/flinkplay/flinkplay/engine/connector"
 	"github.com/flinkplay/flinkplay/engine/stream"
+	"github.com/flinkplay/flinkplay/engine/types"
 )
 
 // source emits generated rows in bursts, as Flink's DataGeneratorSource:
@@ -15,6 +16,8 @@ import (
 // It never sleeps: when the next burst is not due, Next reports the wait.
 type source struct {
 	gens    []gen
+	kinds   []stream.VecKind // the columns' vector kinds
+	columns bool             // fill columnar batches (EnableColumns)
 	seqs    []*seqGen
 	fail    error // Flink's generator failure, raised when the first row is due
 	openErr error // Flink's failure when opening the generators
@@ -37,6 +40,7 @@ func newSource(t *TableSource, env connector.Env) *source {
 	s := &source{clock: env.Clock, zone: env.Zone, bounded: t.bounded, remaining: t.numberOfRows}
 	for _, f := range t.fields {
 		s.gens = append(s.gens, bd.build(f))
+		s.kinds = append(s.kinds, stream.VecKindOf(f.typ))
 	}
 	s.seqs, s.fail, s.openErr = bd.seqs, bd.fail, bd.openErr
 	if s.clock == nil {
@@ -71,6 +75,13 @@ func (wallClock) Sleep(ctx context.Context, d time.Duration) error {
 	case <-t.C:
 		return nil
 	}
+}
+
+// EnableColumns implements stream.ColumnarSource: every generator fills
+// columns as it fills rows.
+func (s *source) EnableColumns() bool {
+	s.columns = true
+	return true
 }
 
 // Open prepares nothing; the first burst starts at the first Next.
@@ -114,6 +125,10 @@ func (s *source) Next(ctx context.Context, b *stream.Batch) (time.Duration, erro
 	}
 	s.setNow(now)
 	s.c.b = b
+	if s.columns {
+		b.Columns(s.kinds)
+	}
+	var v types.Value
 	for i := int64(0); i < n; i++ {
 		// Like Flink, the end is noticed only when the next row is due.
 		if !s.hasNext() {
@@ -129,9 +144,18 @@ func (s *source) Next(ctx context.Context, b *stream.Batch) (time.Duration, erro
 			}
 			break
 		}
-		row := b.Append(stream.Insert)
-		for j, g := range s.gens {
-			g.fill(&row[j], &s.c)
+		if s.columns {
+			b.Kinds = append(b.Kinds, stream.Insert)
+			for j, g := range s.gens {
+				v = types.Value{}
+				g.fill(&v, &s.c)
+				b.Cols[j].Append(v)
+			}
+		} else {
+			row := b.Append(stream.Insert)
+			for j, g := range s.gens {
+				g.fill(&row[j], &s.c)
+			}
 		}
 		s.remaining--
 		if s.burst >= 0 {

@@ -1,0 +1,556 @@
+package expr
+
+import (
+	"github.com/flinkplay/flinkplay/engine/stream"
+	"github.com/flinkplay/flinkplay/engine/types"
+)
+
+// Vectorized evaluation.
+//
+// CompileVec turns a bound tree into a tree of vector kernels that compute
+// the expression for every selected row of a columnar batch
+// (stream.Vector) at once: column references read the batch's vectors
+// without copying, integer and floating-point arithmetic and comparisons
+// run as loops over typed slices, and function calls evaluate their
+// arguments as vectors and call the function once per row on unboxed
+// values. A subtree with no kernel is evaluated row by row from the batch's
+// columns, with exactly the row evaluator's semantics, so every expression
+// compiles; the kernels only make the common ones fast.
+//
+// Results are indexed by physical row: value i belongs to row i of the
+// input batch, and only the selected rows are computed. A row that is not
+// selected is never evaluated, so it raises no error (a division by zero
+// in a row a filter dropped, as in Flink).
+
+// VecExpr is an expression compiled for columnar batches.
+type VecExpr struct {
+	root vnode
+	// Column is the input column when the expression is a plain
+	// reference to it, else -1.
+	Column int
+}
+
+// vnode computes an expression's values for the selected rows of in. The
+// returned vector is owned by the node (or is one of in's columns) and is
+// valid until the node evaluates again.
+type vnode interface {
+	eval(c *Ctx, in *stream.Batch) (*stream.Vector, error)
+}
+
+// CompileVec compiles e for columnar batches.
+func CompileVec(e Expr) *VecExpr {
+	v := &VecExpr{root: compileVec(e), Column: -1}
+	if col, ok := e.(*column); ok {
+		v.Column = col.idx
+	}
+	return v
+}
+
+// Eval computes the expression for the selected rows of the columnar batch
+// in.
+func (v *VecExpr) Eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
+	return v.root.eval(c, in)
+}
+
+func compileVec(e Expr) vnode {
+	switch e := e.(type) {
+	case *column:
+		return &vcolumn{idx: e.idx}
+	case *literal:
+		if k := stream.VecKindOf(e.t); k == stream.VecInt || k == stream.VecFloat {
+			return &vconst{v: e.v, kind: k}
+		}
+	case *arith:
+		if n := compileArith(e); n != nil {
+			return n
+		}
+	case *compare:
+		if n := compileCompare(e); n != nil {
+			return n
+		}
+	case *scalar:
+		if len(e.args) <= 4 {
+			n := &vscalar{e: e, kind: stream.VecKindOf(e.t)}
+			for _, a := range e.args {
+				n.args = append(n.args, compileVec(a))
+			}
+			return n
+		}
+	}
+	return &vrows{e: e, kind: stream.VecKindOf(e.Type())}
+}
+
+// selection calls f for each selected row of in.
+func forSelected(in *stream.Batch, f func(i int)) {
+	if in.Sel != nil {
+		for _, i := range in.Sel {
+			f(int(i))
+		}
+		return
+	}
+	for i := range in.Rows() {
+		f(i)
+	}
+}
+
+// resize makes v a vector of kind k and n values, none NULL, keeping its
+// storage. The values are not cleared: only selected rows are written.
+// Strings are kept as values (VecValues), their bytes in the output
+// batch's arena: rows are written by physical index, and a string vector's
+// offsets are built in order only.
+func resize(v *stream.Vector, k stream.VecKind, n int) {
+	if k == stream.VecBytes {
+		k = stream.VecValues
+	}
+	v.Kind, v.HasNulls, v.Nanos = k, false, false
+	switch k {
+	case stream.VecInt:
+		v.I = grow(v.I, n)
+	case stream.VecFloat:
+		v.F = grow(v.F, n)
+	default:
+		if cap(v.V) < n {
+			v.V = make([]types.Value, n)
+		}
+		v.V = v.V[:n]
+	}
+}
+
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n, max(n, 1024))
+	}
+	return s[:n]
+}
+
+// unionNulls sets dst's nulls to those of a or b.
+func unionNulls(dst, a, b *stream.Vector, n int) {
+	if !a.HasNulls && (b == nil || !b.HasNulls) {
+		return
+	}
+	words := (n + 63) >> 6
+	dst.Nulls = grow(dst.Nulls, words)
+	clear(dst.Nulls)
+	dst.HasNulls = true
+	for _, x := range []*stream.Vector{a, b} {
+		if x != nil && x.HasNulls {
+			for w := range min(words, len(x.Nulls)) {
+				dst.Nulls[w] |= x.Nulls[w]
+			}
+		}
+	}
+}
+
+// set stores x as value i of v, a vector resized to the batch.
+func set(v *stream.Vector, i int, x types.Value) {
+	if x.Null {
+		v.SetNull(i)
+		return
+	}
+	switch v.Kind {
+	case stream.VecInt:
+		v.I[i] = x.I
+		if x.N != 0 {
+			if !v.Nanos {
+				v.Nanos = true
+				v.N = grow(v.N, len(v.I))
+				clear(v.N)
+			}
+		}
+		if v.Nanos {
+			v.N[i] = x.N
+		}
+	case stream.VecFloat:
+		v.F[i] = x.F
+	default:
+		v.V[i] = x
+	}
+}
+
+type vcolumn struct{ idx int }
+
+func (n *vcolumn) eval(_ *Ctx, in *stream.Batch) (*stream.Vector, error) {
+	return &in.Cols[n.idx], nil
+}
+
+// vconst is a numeric literal, repeated for the batch's rows.
+type vconst struct {
+	v      types.Value
+	kind   stream.VecKind
+	out    stream.Vector
+	filled int // values of out already set to v
+}
+
+func (n *vconst) eval(_ *Ctx, in *stream.Batch) (*stream.Vector, error) {
+	rows := in.Rows()
+	if rows > n.filled {
+		resize(&n.out, n.kind, rows)
+		for i := range rows {
+			set(&n.out, i, n.v)
+		}
+		n.filled = rows
+	}
+	if n.kind == stream.VecInt {
+		n.out.I = n.out.I[:rows]
+	} else {
+		n.out.F = n.out.F[:rows]
+	}
+	return &n.out, nil
+}
+
+// constOf reports the value of a numeric literal operand.
+func constOf(e Expr) (types.Value, bool) {
+	l, ok := e.(*literal)
+	if !ok || l.v.Null {
+		return types.Value{}, false
+	}
+	return l.v, true
+}
+
+// varithInt is +, -, *, /, % on integers, wrapping to the result's width
+// as Java does.
+type varithInt struct {
+	op     ArithOp
+	a, b   vnode
+	bConst bool
+	bv     int64
+	kind   types.Kind
+	out    stream.Vector
+}
+
+// varithFloat is +, -, *, / on DOUBLE operands (or an integer and a DOUBLE).
+type varithFloat struct {
+	op       ArithOp
+	a, b     vnode
+	aInt     bool // the operand is an integer vector, read as float64
+	bInt     bool
+	bConst   bool
+	bv       float64
+	out      stream.Vector
+	scratchA []float64
+	scratchB []float64
+}
+
+func compileArith(e *arith) vnode {
+	intLike := func(t types.Type) bool { return t.IsInteger() }
+	switch {
+	case e.kernel == kInt && !e.decimalIn && !e.swap && intLike(e.ta) && intLike(e.tb) && e.t.IsInteger():
+		n := &varithInt{op: e.op, a: compileVec(e.a), kind: e.t.Kind}
+		if v, ok := constOf(e.b); ok {
+			n.bConst, n.bv = true, v.I
+		} else {
+			n.b = compileVec(e.b)
+		}
+		return n
+	case e.kernel == kFloat64 && !e.swap && e.t.Kind == types.Double &&
+		(e.ta.Kind == types.Double || intLike(e.ta)) && (e.tb.Kind == types.Double || intLike(e.tb)):
+		n := &varithFloat{op: e.op, a: compileVec(e.a), aInt: intLike(e.ta), bInt: intLike(e.tb)}
+		if v, ok := constOf(e.b); ok {
+			n.bConst, n.bv = true, numFloat(v, e.tb)
+		} else {
+			n.b = compileVec(e.b)
+		}
+		return n
+	}
+	return nil
+}
+
+func (n *varithInt) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
+	a, err := n.a.eval(c, in)
+	if err != nil {
+		return nil, err
+	}
+	var b *stream.Vector
+	if !n.bConst {
+		if b, err = n.b.eval(c, in); err != nil {
+			return nil, err
+		}
+		if b.Kind != stream.VecInt {
+			return nil, errKind()
+		}
+	}
+	if a.Kind != stream.VecInt {
+		return nil, errKind()
+	}
+	rows := in.Rows()
+	out := &n.out
+	resize(out, stream.VecInt, rows)
+	unionNulls(out, a, b, rows)
+	ai, oi := a.I[:rows], out.I[:rows]
+	if n.bConst && !out.HasNulls && in.Sel == nil {
+		y := n.bv
+		switch n.op {
+		case Add:
+			for i, x := range ai {
+				oi[i] = x + y
+			}
+		case Sub:
+			for i, x := range ai {
+				oi[i] = x - y
+			}
+		case Mul:
+			for i, x := range ai {
+				oi[i] = x * y
+			}
+		case Div:
+			if y == 0 {
+				if rows > 0 {
+					return nil, divByZero()
+				}
+				break
+			}
+			for i, x := range ai {
+				oi[i] = x / y
+			}
+		default:
+			if y == 0 {
+				if rows > 0 {
+					return nil, divByZero()
+				}
+				break
+			}
+			for i, x := range ai {
+				oi[i] = x % y
+			}
+		}
+		if n.kind != types.BigInt {
+			for i, x := range oi {
+				oi[i] = wrapInt(x, n.kind)
+			}
+		}
+		return out, nil
+	}
+	var ferr error
+	forSelected(in, func(i int) {
+		if ferr != nil || out.HasNulls && out.IsNull(i) {
+			return
+		}
+		y := n.bv
+		if b != nil {
+			y = b.I[i]
+		}
+		v, err := intArith(n.op, ai[i], y, n.kind)
+		if err != nil {
+			ferr = err
+			return
+		}
+		oi[i] = v.I
+	})
+	if ferr != nil {
+		return nil, ferr
+	}
+	return out, nil
+}
+
+func floats(v *stream.Vector, isInt bool, scratch *[]float64, rows int) []float64 {
+	if !isInt {
+		return v.F[:rows]
+	}
+	s := grow(*scratch, rows)
+	for i, x := range v.I[:rows] {
+		s[i] = float64(x)
+	}
+	*scratch = s
+	return s
+}
+
+func (n *varithFloat) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
+	a, err := n.a.eval(c, in)
+	if err != nil {
+		return nil, err
+	}
+	var b *stream.Vector
+	if !n.bConst {
+		if b, err = n.b.eval(c, in); err != nil {
+			return nil, err
+		}
+		if (b.Kind == stream.VecInt) != n.bInt || b.Kind == stream.VecValues {
+			return nil, errKind()
+		}
+	}
+	if (a.Kind == stream.VecInt) != n.aInt || a.Kind == stream.VecValues {
+		return nil, errKind()
+	}
+	rows := in.Rows()
+	out := &n.out
+	resize(out, stream.VecFloat, rows)
+	unionNulls(out, a, b, rows)
+	af := floats(a, n.aInt, &n.scratchA, rows)
+	of := out.F[:rows]
+	var bf []float64
+	if b != nil {
+		bf = floats(b, n.bInt, &n.scratchB, rows)
+	}
+	for i := range rows {
+		y := n.bv
+		if bf != nil {
+			y = bf[i]
+		}
+		of[i] = floatArith(n.op, af[i], y)
+	}
+	return out, nil
+}
+
+// vcompare is a comparison of integers (and what is stored as one:
+// BOOLEAN, DATE, TIME, intervals) or of DOUBLEs.
+type vcompare struct {
+	e      *compare
+	a, b   vnode
+	float  bool
+	aInt   bool
+	bInt   bool
+	out    stream.Vector
+	scratA []float64
+	scratB []float64
+}
+
+func compileCompare(e *compare) vnode {
+	switch e.kernel {
+	case cInt:
+		if stream.VecKindOf(e.ta) == stream.VecInt && stream.VecKindOf(e.tb) == stream.VecInt && !e.ta.IsTimestamp() {
+			return &vcompare{e: e, a: compileVec(e.a), b: compileVec(e.b)}
+		}
+	case cFloat64:
+		ok := func(t types.Type) bool { return t.Kind == types.Double || t.IsInteger() }
+		if ok(e.ta) && ok(e.tb) {
+			return &vcompare{e: e, a: compileVec(e.a), b: compileVec(e.b), float: true,
+				aInt: e.ta.IsInteger(), bInt: e.tb.IsInteger()}
+		}
+	}
+	return nil
+}
+
+func (n *vcompare) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
+	a, err := n.a.eval(c, in)
+	if err != nil {
+		return nil, err
+	}
+	b, err := n.b.eval(c, in)
+	if err != nil {
+		return nil, err
+	}
+	want := stream.VecInt
+	if n.float {
+		want = stream.VecFloat
+	}
+	check := func(v *stream.Vector, isInt bool) bool {
+		if n.float && isInt {
+			return v.Kind == stream.VecInt
+		}
+		return v.Kind == want
+	}
+	if !check(a, n.aInt) || !check(b, n.bInt) {
+		return nil, errKind()
+	}
+	rows := in.Rows()
+	out := &n.out
+	resize(out, stream.VecInt, rows)
+	unionNulls(out, a, b, rows)
+	oi := out.I[:rows]
+	if n.float {
+		af := floats(a, n.aInt, &n.scratA, rows)
+		bf := floats(b, n.bInt, &n.scratB, rows)
+		for i := range rows {
+			oi[i] = n.e.floatResult(af[i], bf[i]).I
+		}
+		return out, nil
+	}
+	ai, bi := a.I[:rows], b.I[:rows]
+	for i := range rows {
+		oi[i] = n.e.result(cmpInt(ai[i], bi[i])).I
+	}
+	return out, nil
+}
+
+// vscalar is a function call: its arguments are vectors, and the function
+// runs once per selected row on their values.
+type vscalar struct {
+	e    *scalar
+	args []vnode
+	kind stream.VecKind
+	vecs [4]*stream.Vector
+	out  stream.Vector
+}
+
+func (n *vscalar) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
+	for j, a := range n.args {
+		v, err := a.eval(c, in)
+		if err != nil {
+			return nil, err
+		}
+		n.vecs[j] = v
+	}
+	rows := in.Rows()
+	out := &n.out
+	resize(out, n.kind, rows)
+	var vals [4]types.Value
+	args := vals[:len(n.args)]
+	var ferr error
+	forSelected(in, func(i int) {
+		if ferr != nil {
+			return
+		}
+		for j := range args {
+			v := n.vecs[j].Value(i)
+			if v.Null {
+				out.SetNull(i)
+				return
+			}
+			args[j] = v
+		}
+		v, err := n.e.eval(c, args)
+		if err != nil {
+			ferr = err
+			return
+		}
+		set(out, i, v)
+	})
+	if ferr != nil {
+		return nil, ferr
+	}
+	return out, nil
+}
+
+// vrows evaluates a subtree row by row, each selected row materialized
+// from the batch's columns.
+type vrows struct {
+	e    Expr
+	kind stream.VecKind
+	row  []types.Value
+	out  stream.Vector
+}
+
+func (n *vrows) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
+	rows := in.Rows()
+	out := &n.out
+	resize(out, n.kind, rows)
+	if cap(n.row) < len(in.Cols) {
+		n.row = make([]types.Value, len(in.Cols))
+	}
+	row := n.row[:len(in.Cols)]
+	var ferr error
+	forSelected(in, func(i int) {
+		if ferr != nil {
+			return
+		}
+		for j := range in.Cols {
+			row[j] = in.Cols[j].Value(i)
+		}
+		v, err := n.e.Eval(c, row)
+		if err != nil {
+			ferr = err
+			return
+		}
+		set(out, i, v)
+	})
+	if ferr != nil {
+		return nil, ferr
+	}
+	return out, nil
+}
+
+// errKind reports a vector whose kind the compiled kernel did not expect:
+// a bug in the producer of the batch, never a user's error.
+func errKind() error {
+	return runtimeErr("java.lang.IllegalStateException", "columnar batch: a column's vector kind does not match its type")
+}

@@ -1,0 +1,549 @@
+package ops
+
+import (
+	"encoding/binary"
+	"math"
+	"math/bits"
+
+	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/stream"
+	"github.com/flinkplay/flinkplay/engine/types"
+)
+
+// Typed group aggregation over columnar batches.
+//
+// When every aggregate of a GroupAgg is COUNT, SUM, SUM0, AVG, MIN or MAX
+// of an integer or DOUBLE column (MIN and MAX over an insert-only input),
+// with no DISTINCT or FILTER and no state TTL, the GroupAgg keeps its state
+// as struct-of-arrays indexed by a dense group id: one int64 or float64
+// slice per accumulator field, no expression trees and no allocation per
+// row. Group ids come from an open-addressing hash table over each key's
+// encoding in one byte arena (fixed-width columns encode in 9 or 13 bytes,
+// strings by length and bytes). The results, the changelog and its order
+// are the row path's, value for value: each accumulator below states the
+// row accumulator (aggfuncs.go) it follows.
+
+type vecAggKind uint8
+
+const (
+	vaCount vecAggKind = iota
+	vaSumInt
+	vaSumFloat
+	vaMinInt
+	vaMaxInt
+	vaMinFloat
+	vaMaxFloat
+)
+
+// vecAgg is one aggregate's state for every group.
+type vecAgg struct {
+	kind  vecAggKind
+	f     AggFunc
+	avg   bool
+	sum0  bool
+	accK  types.Kind // the integer sum's accumulator type (wraps to it)
+	outK  types.Kind // the result's kind (AVG narrows to it)
+	float bool       // the result is DOUBLE
+	i     []int64    // count, integer sum or extreme
+	x     []float64  // floating sum or extreme
+	n     []int64    // values summed (SUM, AVG) or seen (MIN, MAX)
+	// prev holds the last emitted result (streaming).
+	prevI    []int64
+	prevF    []float64
+	prevNull []bool
+}
+
+// vecGroups is the typed state.
+type vecGroups struct {
+	aggs    []vecAgg
+	count   []int64 // rows per group
+	alive   []bool  // the group holds state (a deleted group is dead)
+	emitted []bool  // a result was emitted (streaming)
+	keys    []types.Value
+	live    int
+
+	// The key table: slots hold group id + 1 (0: empty); a group's key
+	// encoding is keyData[keyOff[g]:keyOff[g+1]].
+	slots   []int32
+	hashes  []uint64
+	keyOff  []uint32
+	keyData []byte
+	enc     []byte
+	cols    []*stream.Vector
+	conv    *stream.Batch // a row batch's columns, when rows arrive
+	kinds   []stream.VecKind
+}
+
+// vecAggOf returns the typed form of a, or false when it has none.
+func vecAggOf(a AggFunc) (vecAgg, bool) {
+	if a.Distinct || a.Filtered || len(a.MoreArgs) > 0 || a.IgnoreNulls {
+		return vecAgg{}, false
+	}
+	isInt := a.Arg >= 0 && a.ArgType.IsInteger()
+	isDouble := a.Arg >= 0 && a.ArgType.Kind == types.Double
+	v := vecAgg{f: a, outK: a.Type.Kind, float: a.Type.Kind == types.Double}
+	switch a.Name {
+	case "COUNT":
+		v.kind = vaCount
+		return v, true
+	case "SUM", "SUM0", "AVG":
+		v.avg, v.sum0 = a.Name == "AVG", a.Name == "SUM0"
+		switch {
+		case isInt && a.Type.IsInteger():
+			v.kind, v.accK = vaSumInt, a.Type.Kind
+			if v.avg {
+				v.accK = types.BigInt
+			}
+			return v, true
+		case isDouble && a.Type.Kind == types.Double:
+			v.kind = vaSumFloat
+			return v, true
+		}
+	case "MIN", "MAX":
+		if a.Retracting {
+			return vecAgg{}, false
+		}
+		switch {
+		case isInt:
+			v.kind = vaMinInt
+			if a.Name == "MAX" {
+				v.kind = vaMaxInt
+			}
+			return v, true
+		case isDouble:
+			v.kind = vaMinFloat
+			if a.Name == "MAX" {
+				v.kind = vaMaxFloat
+			}
+			return v, true
+		}
+	}
+	return vecAgg{}, false
+}
+
+// ColumnsIn implements stream.ColumnarOperator: a GroupAgg whose
+// aggregates all have a typed form takes columns, and keeps its state
+// typed.
+func (g *GroupAgg) ColumnsIn() bool {
+	if g.TTL.on() || len(g.Keys) > 8 {
+		return false
+	}
+	vg := &vecGroups{}
+	for _, a := range g.Aggs {
+		v, ok := vecAggOf(a)
+		if !ok {
+			return false
+		}
+		vg.aggs = append(vg.aggs, v)
+	}
+	vg.slots = make([]int32, 1024)
+	vg.hashes = make([]uint64, 1024)
+	vg.keyOff = []uint32{0}
+	g.vec = vg
+	return true
+}
+
+// hashKey mixes a key's encoding (wyhash's mixing of 8-byte words).
+func hashKey(b []byte) uint64 {
+	const m1, m2 = 0xa0761d6478bd642f, 0xe7037ed1a0b428db
+	h := uint64(len(b)) * m1
+	for len(b) >= 8 {
+		hi, lo := bits.Mul64(binary.LittleEndian.Uint64(b)^m2, h^m1)
+		h = hi ^ lo
+		b = b[8:]
+	}
+	var w uint64
+	for i, c := range b {
+		w |= uint64(c) << (8 * i)
+	}
+	hi, lo := bits.Mul64(w^m2, h^m1)
+	return hi ^ lo
+}
+
+// appendKeyOf appends the encoding of row i's value of v.
+func appendKeyOf(dst []byte, v *stream.Vector, i int) []byte {
+	if v.IsNull(i) {
+		return append(dst, 0)
+	}
+	switch v.Kind {
+	case stream.VecInt:
+		dst = append(dst, 1)
+		dst = binary.LittleEndian.AppendUint64(dst, uint64(v.I[i]))
+		var n int32
+		if v.Nanos {
+			n = v.N[i]
+		}
+		return binary.LittleEndian.AppendUint32(dst, uint32(n))
+	case stream.VecFloat:
+		dst = append(dst, 1)
+		return binary.LittleEndian.AppendUint64(dst, math.Float64bits(v.F[i]))
+	case stream.VecBytes:
+		b := v.Bytes(i)
+		dst = append(dst, 1)
+		dst = binary.LittleEndian.AppendUint32(dst, uint32(len(b)))
+		return append(dst, b...)
+	}
+	x := v.V[i]
+	return types.AppendKey(append(dst, 2), []types.Value{x}, []int{0})
+}
+
+// find returns the group id of the key encoded in enc, and whether it
+// exists; when it does not, insert adds it.
+func (vg *vecGroups) find(enc []byte, h uint64) (int32, int) {
+	mask := uint64(len(vg.slots) - 1)
+	for s := h & mask; ; s = (s + 1) & mask {
+		id := vg.slots[s]
+		if id == 0 {
+			return -1, int(s)
+		}
+		if vg.hashes[s] == h {
+			g := id - 1
+			if string(vg.keyData[vg.keyOff[g]:vg.keyOff[g+1]]) == string(enc) {
+				return g, int(s)
+			}
+		}
+	}
+}
+
+// insert adds a group for the key enc at slot s; key holds its values.
+func (vg *vecGroups) insert(enc []byte, h uint64, s int, key func(dst []types.Value) []types.Value) int32 {
+	id := int32(len(vg.count))
+	vg.slots[s], vg.hashes[s] = id+1, h
+	vg.keyData = append(vg.keyData, enc...)
+	vg.keyOff = append(vg.keyOff, uint32(len(vg.keyData)))
+	vg.keys = key(vg.keys)
+	vg.count = append(vg.count, 0)
+	vg.alive = append(vg.alive, false)
+	vg.emitted = append(vg.emitted, false)
+	for j := range vg.aggs {
+		a := &vg.aggs[j]
+		a.i = append(a.i, 0)
+		a.x = append(a.x, 0)
+		a.n = append(a.n, 0)
+		a.prevI = append(a.prevI, 0)
+		a.prevF = append(a.prevF, 0)
+		a.prevNull = append(a.prevNull, false)
+	}
+	if 4*len(vg.count) >= 3*len(vg.slots) {
+		vg.rehash()
+	}
+	return id
+}
+
+func (vg *vecGroups) rehash() {
+	n := 2 * len(vg.slots)
+	slots, hashes := make([]int32, n), make([]uint64, n)
+	mask := uint64(n - 1)
+	for s, id := range vg.slots {
+		if id == 0 {
+			continue
+		}
+		h := vg.hashes[s]
+		t := h & mask
+		for slots[t] != 0 {
+			t = (t + 1) & mask
+		}
+		slots[t], hashes[t] = id, h
+	}
+	vg.slots, vg.hashes = slots, hashes
+}
+
+// reset forgets group id's state: it was deleted, and a later row starts
+// it afresh, as a new group of the row path.
+func (vg *vecGroups) reset(id int32) {
+	vg.count[id] = 0
+	vg.alive[id], vg.emitted[id] = false, false
+	for j := range vg.aggs {
+		a := &vg.aggs[j]
+		a.i[id], a.x[id], a.n[id] = 0, 0, 0
+	}
+	vg.live--
+}
+
+// processVec runs a batch through the typed state.
+func (g *GroupAgg) processVec(in, out *stream.Batch) error {
+	vg := g.vec
+	if !in.Columnar {
+		if vg.conv == nil {
+			vg.conv = stream.NewBatch(in.Width)
+		}
+		c := vg.conv
+		c.Reset()
+		if len(vg.kinds) == 0 {
+			for j := 0; j < in.Width; j++ {
+				vg.kinds = append(vg.kinds, stream.VecValues)
+			}
+		}
+		c.Columns(vg.kinds)
+		for r := 0; r < in.Len(); r++ {
+			c.Kinds = append(c.Kinds, in.Kinds[r])
+			row := in.Row(r)
+			for j := range c.Cols {
+				c.Cols[j].Append(row[j])
+			}
+		}
+		in = c
+	}
+	vg.cols = vg.cols[:0]
+	for _, k := range g.Keys {
+		vg.cols = append(vg.cols, &in.Cols[k])
+	}
+	for j := range vg.aggs {
+		a := &vg.aggs[j]
+		if a.f.Arg < 0 || a.kind == vaCount {
+			continue // COUNT reads only the column's nulls
+		}
+		switch c := &in.Cols[a.f.Arg]; {
+		case c.Kind == stream.VecValues:
+		case (a.kind == vaSumFloat || a.kind == vaMinFloat || a.kind == vaMaxFloat) != (c.Kind == stream.VecFloat):
+			return errKindMismatch()
+		}
+	}
+	nk := len(g.Keys)
+	for r := range in.Len() {
+		i := in.Selected(r)
+		kind := in.Kinds[i]
+		retract := kind == stream.UpdateBefore || kind == stream.Delete
+		enc := vg.enc[:0]
+		for _, c := range vg.cols {
+			enc = appendKeyOf(enc, c, i)
+		}
+		vg.enc = enc
+		h := hashKey(enc)
+		id, slot := vg.find(enc, h)
+		if id < 0 {
+			if retract {
+				continue
+			}
+			id = vg.insert(enc, h, slot, func(dst []types.Value) []types.Value {
+				for _, c := range vg.cols {
+					dst = append(dst, c.Value(i).Clone())
+				}
+				return dst
+			})
+		}
+		if !vg.alive[id] {
+			if retract {
+				continue
+			}
+			vg.alive[id] = true
+			vg.live++
+		}
+		if retract {
+			vg.count[id]--
+		} else {
+			vg.count[id]++
+		}
+		for j := range vg.aggs {
+			vg.aggs[j].step(in, i, id, retract)
+		}
+		if g.Final {
+			continue
+		}
+		g.emitVec(id, out, nk)
+	}
+	return nil
+}
+
+// step folds row i of in into group id, as the row accumulators do.
+func (a *vecAgg) step(in *stream.Batch, i int, id int32, retract bool) {
+	var c *stream.Vector
+	if a.f.Arg >= 0 {
+		c = &in.Cols[a.f.Arg]
+		if c.IsNull(i) {
+			return // every accumulator skips NULL (COUNT(x) counts non-NULL)
+		}
+	}
+	var xi int64
+	var xf float64
+	if c != nil {
+		switch c.Kind {
+		case stream.VecInt:
+			xi = c.I[i]
+		case stream.VecFloat:
+			xf = c.F[i]
+		default:
+			v := c.V[i]
+			xi, xf = v.I, v.F
+		}
+	}
+	switch a.kind {
+	case vaCount: // countAcc
+		if retract {
+			a.i[id]--
+		} else {
+			a.i[id]++
+		}
+	case vaSumInt: // sumAcc: CAST(acc ± v AS accT), restarting at the first value
+		switch {
+		case a.n[id] == 0 && !retract:
+			a.i[id], a.n[id] = wrapTo(xi, a.accK), 1
+		case retract:
+			a.i[id] = wrapTo(a.i[id]-xi, a.accK)
+			a.n[id]--
+		default:
+			a.i[id] = wrapTo(a.i[id]+xi, a.accK)
+			a.n[id]++
+		}
+	case vaSumFloat:
+		switch {
+		case a.n[id] == 0 && !retract:
+			a.x[id], a.n[id] = xf, 1
+		case retract:
+			a.x[id] -= xf
+			a.n[id]--
+		default:
+			a.x[id] += xf
+			a.n[id]++
+		}
+	case vaMinInt, vaMaxInt: // minMaxAcc over an insert-only input
+		switch {
+		case a.n[id] == 0:
+			a.i[id], a.n[id] = xi, 1
+		case a.kind == vaMinInt && xi < a.i[id], a.kind == vaMaxInt && a.i[id] < xi:
+			a.i[id] = xi
+		}
+	case vaMinFloat, vaMaxFloat:
+		switch {
+		case a.n[id] == 0:
+			a.x[id], a.n[id] = xf, 1
+		case a.kind == vaMinFloat && xf < a.x[id], a.kind == vaMaxFloat && a.x[id] < xf:
+			a.x[id] = xf
+		}
+	}
+}
+
+func wrapTo(x int64, k types.Kind) int64 {
+	switch k {
+	case types.TinyInt:
+		return int64(int8(x))
+	case types.SmallInt:
+		return int64(int16(x))
+	case types.Int:
+		return int64(int32(x))
+	}
+	return x
+}
+
+// value returns group id's result: its int64 or float64 and whether it is
+// NULL, as the row accumulators' value().
+func (a *vecAgg) value(id int32) (int64, float64, bool) {
+	switch a.kind {
+	case vaCount:
+		return a.i[id], 0, false
+	case vaSumInt:
+		switch {
+		case a.n[id] <= 0:
+			return 0, 0, !a.sum0
+		case a.avg:
+			return wrapTo(a.i[id]/a.n[id], a.outK), 0, false
+		}
+		return a.i[id], 0, false
+	case vaSumFloat:
+		switch {
+		case a.n[id] <= 0:
+			return 0, 0, !a.sum0
+		case a.avg:
+			return 0, a.x[id] / float64(a.n[id]), false
+		}
+		return 0, a.x[id], false
+	case vaMinInt, vaMaxInt:
+		return a.i[id], 0, a.n[id] == 0
+	}
+	return 0, a.x[id], a.n[id] == 0
+}
+
+// emitVec writes the changelog of group id after a row, as emit does.
+func (g *GroupAgg) emitVec(id int32, out *stream.Batch, nk int) {
+	vg := g.vec
+	if vg.count[id] <= 0 {
+		if vg.emitted[id] {
+			g.appendVec(out, stream.Delete, id, nk, true)
+		}
+		vg.reset(id)
+		return
+	}
+	if !vg.emitted[id] {
+		g.appendVec(out, stream.Insert, id, nk, false)
+		g.keepPrev(id)
+		vg.emitted[id] = true
+		return
+	}
+	changed := false
+	for j := range vg.aggs {
+		a := &vg.aggs[j]
+		i, f, null := a.value(id)
+		if null != a.prevNull[id] || !null && (i != a.prevI[id] || f != a.prevF[id]) {
+			changed = true
+			break
+		}
+	}
+	if !changed {
+		return
+	}
+	if !g.NoUpdateBefore {
+		g.appendVec(out, stream.UpdateBefore, id, nk, true)
+	}
+	g.appendVec(out, stream.UpdateAfter, id, nk, false)
+	g.keepPrev(id)
+}
+
+func (g *GroupAgg) keepPrev(id int32) {
+	for j := range g.vec.aggs {
+		a := &g.vec.aggs[j]
+		a.prevI[id], a.prevF[id], a.prevNull[id] = a.value(id)
+	}
+}
+
+// appendVec appends group id's row: its previous result or its current one.
+func (g *GroupAgg) appendVec(out *stream.Batch, k stream.Kind, id int32, nk int, prev bool) {
+	vg := g.vec
+	row := out.Append(k)
+	copy(row, vg.keys[int(id)*nk:int(id+1)*nk])
+	for j := range vg.aggs {
+		a := &vg.aggs[j]
+		var i int64
+		var f float64
+		var null bool
+		if prev {
+			i, f, null = a.prevI[id], a.prevF[id], a.prevNull[id]
+		} else {
+			i, f, null = a.value(id)
+		}
+		switch {
+		case null:
+			row[nk+j] = types.NullValue
+		case a.float:
+			row[nk+j] = types.Value{F: f}
+		default:
+			row[nk+j] = types.Value{I: i}
+		}
+	}
+}
+
+// finishVec emits the final results in batch mode, in first-seen order.
+func (g *GroupAgg) finishVec(out *stream.Batch) {
+	vg := g.vec
+	nk := len(g.Keys)
+	if nk == 0 && len(vg.count) == 0 {
+		row := out.Append(stream.Insert)
+		for j := range vg.aggs {
+			if vg.aggs[j].kind == vaCount || vg.aggs[j].sum0 {
+				row[j] = types.Value{}
+			} else {
+				row[j] = types.NullValue
+			}
+		}
+		return
+	}
+	for id := range int32(len(vg.count)) {
+		if vg.count[id] <= 0 {
+			continue
+		}
+		g.appendVec(out, stream.Insert, id, nk, false)
+	}
+}
+
+func errKindMismatch() error {
+	return diag.Errorf(diag.NoPos, diag.IllegalState, "columnar batch: an aggregate's column has a vector kind its type does not have")
+}

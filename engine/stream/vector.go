@@ -1,0 +1,256 @@
+package stream
+
+import (
+	"github.com/flinkplay/flinkplay/engine/types"
+)
+
+// Columnar batches.
+//
+// A batch is row-major (Vals) or columnar (Cols): one Vector per column,
+// typed and free of pointers for the common types, so that kernels run in
+// tight loops over int64 or float64 slices, copies pay no write barriers
+// and the collector has nothing to scan. Kinds stays the row-kind vector
+// of both forms.
+//
+// A columnar batch may carry a selection (Sel): the rows it holds are the
+// physical rows Sel lists, in order, so a filter narrows a batch without
+// copying it. Len counts the selected rows.
+//
+// Columns travel only where both sides speak them: a source that implements
+// ColumnarSource and the operators after it that implement
+// ColumnarOperator. The runtime turns a columnar batch into rows
+// (Materialize) before the first stage that does not, so every other
+// operator, sink and consumer sees rows as before.
+
+// VecKind is how a Vector stores its values.
+type VecKind uint8
+
+// The vector kinds. Which one a column uses follows from its type
+// (VecKindOf), as the field of types.Value that holds it does.
+const (
+	// VecValues holds types.Value: nested, big-decimal and variant types.
+	VecValues VecKind = iota
+	// VecInt holds int64: the integer family, BOOLEAN, DATE, TIME,
+	// intervals, DECIMAL up to 18 digits, and TIMESTAMPs' milliseconds.
+	VecInt
+	// VecFloat holds float64: FLOAT and DOUBLE.
+	VecFloat
+	// VecBytes holds strings and binary strings as offsets into one byte
+	// arena.
+	VecBytes
+)
+
+// VecKindOf returns the vector kind of a column of type t.
+func VecKindOf(t types.Type) VecKind {
+	switch {
+	case t.Kind == types.Float || t.Kind == types.Double:
+		return VecFloat
+	case t.IsCharacter() || t.Kind == types.Binary || t.Kind == types.Varbinary:
+		return VecBytes
+	case t.Kind == types.Decimal:
+		if t.Precision <= 18 {
+			return VecInt
+		}
+		return VecValues
+	case t.IsInteger(), t.Kind == types.Boolean, t.Kind == types.Date, t.Kind == types.Time,
+		t.IsTimestamp(), t.IsInterval():
+		return VecInt
+	}
+	return VecValues
+}
+
+// Vector is one column of a columnar batch: n values of one kind and a
+// null bitmap. Its slices are reused when the batch is reset.
+type Vector struct {
+	Kind VecKind
+	I    []int64   // VecInt
+	F    []float64 // VecFloat
+	// N holds TIMESTAMPs' nanoseconds within the millisecond when Nanos is
+	// set; otherwise they are all zero.
+	N     []int32
+	Nanos bool
+	Off   []int32 // VecBytes: value i is Data[Off[i]:Off[i+1]]
+	Data  []byte
+	V     []types.Value // VecValues
+	// Nulls has bit i set when value i is NULL; it is valid only when
+	// HasNulls is set.
+	Nulls    []uint64
+	HasNulls bool
+}
+
+// Reset empties v and gives it kind k, keeping its storage.
+func (v *Vector) Reset(k VecKind) {
+	v.Kind = k
+	v.I, v.F, v.N = v.I[:0], v.F[:0], v.N[:0]
+	v.Off, v.Data = v.Off[:0], v.Data[:0]
+	clear(v.V)
+	v.V = v.V[:0]
+	v.Nanos, v.HasNulls = false, false
+}
+
+// Len returns the number of values.
+func (v *Vector) Len() int {
+	switch v.Kind {
+	case VecInt:
+		return len(v.I)
+	case VecFloat:
+		return len(v.F)
+	case VecBytes:
+		if len(v.Off) == 0 {
+			return 0
+		}
+		return len(v.Off) - 1
+	}
+	return len(v.V)
+}
+
+// IsNull reports whether value i is NULL.
+func (v *Vector) IsNull(i int) bool {
+	return v.HasNulls && v.Nulls[i>>6]&(1<<(uint(i)&63)) != 0
+}
+
+// SetNull marks value i NULL; the value itself must already be appended.
+func (v *Vector) SetNull(i int) {
+	w := i >> 6
+	if !v.HasNulls {
+		v.HasNulls = true
+		n := (v.Len() + 63) >> 6
+		if cap(v.Nulls) < n {
+			v.Nulls = make([]uint64, n, max(n, 16))
+		}
+		v.Nulls = v.Nulls[:n]
+		clear(v.Nulls)
+	}
+	for len(v.Nulls) <= w {
+		v.Nulls = append(v.Nulls, 0)
+	}
+	v.Nulls[w] |= 1 << (uint(i) & 63)
+}
+
+// fitNulls grows the bitmap to cover the values appended since SetNull.
+func (v *Vector) fitNulls() {
+	if !v.HasNulls {
+		return
+	}
+	n := (v.Len() + 63) >> 6
+	for len(v.Nulls) < n {
+		v.Nulls = append(v.Nulls, 0)
+	}
+}
+
+// Bytes returns value i of a VecBytes vector; it aliases the vector.
+func (v *Vector) Bytes(i int) []byte {
+	return v.Data[v.Off[i]:v.Off[i+1]:v.Off[i+1]]
+}
+
+// AppendBytes appends a string value.
+func (v *Vector) AppendBytes(b []byte) {
+	if len(v.Off) == 0 {
+		v.Off = append(v.Off, 0)
+	}
+	v.Data = append(v.Data, b...)
+	v.Off = append(v.Off, int32(len(v.Data)))
+}
+
+// Append appends x, a value of the vector's column type.
+func (v *Vector) Append(x types.Value) {
+	i := v.Len()
+	switch v.Kind {
+	case VecInt:
+		v.I = append(v.I, x.I)
+		if x.N != 0 && !v.Nanos {
+			v.Nanos = true
+			v.N = append(v.N[:0], make([]int32, i)...)
+		}
+		if v.Nanos {
+			v.N = append(v.N, x.N)
+		}
+	case VecFloat:
+		v.F = append(v.F, x.F)
+	case VecBytes:
+		v.AppendBytes(x.B)
+	default:
+		v.V = append(v.V, x)
+	}
+	if x.Null {
+		v.SetNull(i)
+	} else {
+		v.fitNulls()
+	}
+}
+
+// Value returns value i; a string aliases the vector.
+func (v *Vector) Value(i int) types.Value {
+	if v.IsNull(i) {
+		return types.NullValue
+	}
+	switch v.Kind {
+	case VecInt:
+		if v.Nanos {
+			return types.Value{I: v.I[i], N: v.N[i]}
+		}
+		return types.Value{I: v.I[i]}
+	case VecFloat:
+		return types.Value{F: v.F[i]}
+	case VecBytes:
+		return types.Value{B: v.Bytes(i)}
+	}
+	return v.V[i]
+}
+
+// Columns turns b, reset, into a columnar batch of Width columns, the
+// vectors reset and given their kinds.
+func (b *Batch) Columns(kinds []VecKind) {
+	b.Columnar = true
+	if cap(b.Cols) < len(kinds) {
+		b.Cols = make([]Vector, len(kinds))
+	}
+	b.Cols = b.Cols[:len(kinds)]
+	for i, k := range kinds {
+		b.Cols[i].Reset(k)
+	}
+}
+
+// Rows returns the number of physical rows of a columnar batch, selected
+// or not.
+func (b *Batch) Rows() int { return len(b.Kinds) }
+
+// Selected returns the physical index of the i-th row of a columnar batch.
+func (b *Batch) Selected(i int) int {
+	if b.Sel != nil {
+		return int(b.Sel[i])
+	}
+	return i
+}
+
+// Materialize appends the rows of the columnar batch b to dst, a row
+// batch of the same width. Strings alias b's vectors, so dst is valid as
+// long as b is.
+func (b *Batch) Materialize(dst *Batch) {
+	n := b.Len()
+	for r := 0; r < n; r++ {
+		i := b.Selected(r)
+		row := dst.Append(b.Kinds[i])
+		for j := range b.Cols {
+			row[j] = b.Cols[j].Value(i)
+		}
+	}
+}
+
+// ColumnarSource is a Source that can fill columnar batches.
+type ColumnarSource interface {
+	Source
+	// EnableColumns asks the source to fill columnar batches from now on;
+	// it reports whether it will. It is called once, after Open and
+	// before the first Next.
+	EnableColumns() bool
+}
+
+// ColumnarOperator is an Operator that accepts columnar batches.
+type ColumnarOperator interface {
+	Operator
+	// ColumnsIn reports whether Process accepts columnar input. It is
+	// called once, after Open. Process may then write rows or columns to
+	// its output, but never both into one batch.
+	ColumnsIn() bool
+}
