@@ -48,15 +48,15 @@ type Pipeline struct {
 	// job shares one.
 	State *StateLimit
 
-	bufs     []*stream.Batch // bufs[0] source output, bufs[i+1] output of stage i
+	bufs []*stream.Batch // bufs[0] source output, bufs[i+1] output of stage i
 	// Columnar batches (stream.Vector): colsIn[i] tells that stage i
 	// accepts them; rows[i] receives bufs[i] as rows when it is columnar
 	// and stage i (or, for the last, the consumer) does not.
-	colsIn []bool
-	rows   []*stream.Batch
-	timers   []int           // stages that are stream.TimerOperators
-	wms      []int64         // wms[i]: the last watermark stage i has seen
-	outWM    int64           // the watermark of the pipeline's output
+	colsIn   []bool
+	rows     []*stream.Batch
+	timers   []int   // stages that are stream.TimerOperators
+	wms      []int64 // wms[i]: the last watermark stage i has seen
+	outWM    int64   // the watermark of the pipeline's output
 	opened   bool
 	finished bool // input ended and operators finished
 	done     bool // nothing more to return
