@@ -288,6 +288,10 @@ type scalar struct {
 	args []Expr
 	t    types.Type
 	eval func(c *Ctx, v []types.Value) (types.Value, error)
+	// ints, when set, is the function's vector kernel (vec.go) for an
+	// integer first argument, the others literals: dst[i] is the result
+	// for src[i], which never fails and is NULL only for a NULL input.
+	ints func(dst, src []int64)
 }
 
 func (e *scalar) Type() types.Type { return e.t }

@@ -38,7 +38,16 @@ func buildToTimestampLTZ(name string, args []Expr, pos int) (Expr, error) {
 	// Always nullable, as Flink types it: an out-of-range input is NULL.
 	out := types.TimestampLTZOf(p).WithNullable(true)
 	// Both arguments print in plans, as written; only the first is read.
-	return &scalar{name: name, args: args, t: out, eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+	var ints func(dst, src []int64)
+	if t.IsInteger() && precision <= 3 {
+		m := pow10[3-precision]
+		ints = func(dst, src []int64) {
+			for i, x := range src {
+				dst[i] = x * m
+			}
+		}
+	}
+	return &scalar{name: name, args: args, t: out, ints: ints, eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
 		x := v[0]
 		var units float64 // the number in 10^-precision seconds
 		switch t.Kind {

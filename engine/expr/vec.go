@@ -483,6 +483,11 @@ func (n *vscalar) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
 	rows := in.Rows()
 	out := &n.out
 	resize(out, n.kind, rows)
+	if a := n.vecs[0]; n.e.ints != nil && a.Kind == stream.VecInt && n.kind == stream.VecInt {
+		unionNulls(out, a, nil, rows)
+		n.e.ints(out.I[:rows], a.I[:rows])
+		return out, nil
+	}
 	var vals [4]types.Value
 	args := vals[:len(n.args)]
 	var ferr error

@@ -70,8 +70,14 @@ type vecGroups struct {
 	keyData []byte
 	enc     []byte
 	cols    []*stream.Vector
+	ids     []int32       // the group of each row of a batch
+	ints    *intTable     // single integer keys: their groups by value
 	conv    *stream.Batch // a row batch's columns, when rows arrive
 	kinds   []stream.VecKind
+	// keyKinds are the key columns' vector kinds in the first batch;
+	// keyConv holds a later batch's key column read in that kind.
+	keyKinds []stream.VecKind
+	keyConv  []stream.Vector
 }
 
 // vecAggOf returns the typed form of a, or false when it has none.
@@ -139,6 +145,9 @@ func (g *GroupAgg) ColumnsIn() bool {
 	vg.slots = make([]int32, 1024)
 	vg.hashes = make([]uint64, 1024)
 	vg.keyOff = []uint32{0}
+	if len(g.Keys) == 1 {
+		vg.ints = &intTable{keys: make([]int64, 1024), ids: make([]int32, 1024)}
+	}
 	g.vec = vg
 	return true
 }
@@ -285,8 +294,23 @@ func (g *GroupAgg) processVec(in, out *stream.Batch) error {
 		in = c
 	}
 	vg.cols = vg.cols[:0]
-	for _, k := range g.Keys {
-		vg.cols = append(vg.cols, &in.Cols[k])
+	for j, k := range g.Keys {
+		c := &in.Cols[k]
+		// A key's encoding depends on its vector's kind: every batch's key
+		// column is read in the kind of the first one.
+		if len(vg.keyKinds) < len(g.Keys) {
+			vg.keyKinds = append(vg.keyKinds, c.Kind)
+			vg.keyConv = append(vg.keyConv, stream.Vector{})
+		}
+		if c.Kind != vg.keyKinds[j] {
+			conv := &vg.keyConv[j]
+			conv.Reset(vg.keyKinds[j])
+			for i := range in.Rows() {
+				conv.Append(c.Value(i))
+			}
+			c = conv
+		}
+		vg.cols = append(vg.cols, c)
 	}
 	for j := range vg.aggs {
 		a := &vg.aggs[j]
@@ -300,28 +324,32 @@ func (g *GroupAgg) processVec(in, out *stream.Batch) error {
 		}
 	}
 	nk := len(g.Keys)
-	for r := range in.Len() {
+	ids := vg.lookup(in)
+	n := in.Len()
+	if g.Final && allInserts(in) {
+		// Batch mode over inserts: every row counts, and each aggregate
+		// folds the batch in one typed loop.
+		for r, id := range ids[:n] {
+			if !vg.alive[id] {
+				vg.alive[id] = true
+				vg.live++
+			}
+			vg.count[id]++
+			_ = r
+		}
+		for j := range vg.aggs {
+			vg.aggs[j].fold(in, ids[:n])
+		}
+		return nil
+	}
+	for r := range n {
 		i := in.Selected(r)
+		id := ids[r]
+		if id < 0 {
+			continue // a retraction of a key never seen
+		}
 		kind := in.Kinds[i]
 		retract := kind == stream.UpdateBefore || kind == stream.Delete
-		enc := vg.enc[:0]
-		for _, c := range vg.cols {
-			enc = appendKeyOf(enc, c, i)
-		}
-		vg.enc = enc
-		h := hashKey(enc)
-		id, slot := vg.find(enc, h)
-		if id < 0 {
-			if retract {
-				continue
-			}
-			id = vg.insert(enc, h, slot, func(dst []types.Value) []types.Value {
-				for _, c := range vg.cols {
-					dst = append(dst, c.Value(i).Clone())
-				}
-				return dst
-			})
-		}
 		if !vg.alive[id] {
 			if retract {
 				continue
@@ -343,6 +371,175 @@ func (g *GroupAgg) processVec(in, out *stream.Batch) error {
 		g.emitVec(id, out, nk)
 	}
 	return nil
+}
+
+func allInserts(in *stream.Batch) bool {
+	for _, k := range in.Kinds {
+		if k != stream.Insert {
+			return false
+		}
+	}
+	return true
+}
+
+// lookup returns the group id of each selected row of in, adding the
+// groups of inserted keys not seen before; a retraction of an unknown key
+// gets -1.
+func (vg *vecGroups) lookup(in *stream.Batch) []int32 {
+	n := in.Len()
+	if cap(vg.ids) < n {
+		vg.ids = make([]int32, n, max(n, stream.DefaultBatchRows))
+	}
+	ids := vg.ids[:n]
+	if len(vg.cols) == 1 && vg.cols[0].Kind == stream.VecInt && !vg.cols[0].Nanos && vg.ints != nil {
+		c := vg.cols[0]
+		for r := range n {
+			i := in.Selected(r)
+			if c.IsNull(i) {
+				ids[r] = vg.lookupEncoded(in, i)
+				continue
+			}
+			ids[r] = vg.lookupInt(in, i, c.I[i])
+		}
+		return ids
+	}
+	for r := range n {
+		ids[r] = vg.lookupEncoded(in, in.Selected(r))
+	}
+	return ids
+}
+
+// lookupInt finds the group of a non-NULL integer key x, which row i of
+// in holds, in the integer table (ints).
+func (vg *vecGroups) lookupInt(in *stream.Batch, i int, x int64) int32 {
+	t := vg.ints
+	h := uint64(x) * 0x9e3779b97f4a7c15
+	mask := uint64(len(t.ids) - 1)
+	for s := (h ^ h>>29) & mask; ; s = (s + 1) & mask {
+		id := t.ids[s]
+		if id == 0 {
+			k := in.Kinds[i]
+			if k == stream.UpdateBefore || k == stream.Delete {
+				return -1
+			}
+			// The group's encoding is kept too, so that either table finds
+			// it: a later batch's key column may carry nanoseconds.
+			g := vg.lookupEncoded(in, i)
+			t.ids[s], t.keys[s] = g+1, x
+			t.n++
+			if 4*t.n >= 3*len(t.ids) {
+				t.grow()
+			}
+			return g
+		}
+		if t.keys[s] == x {
+			return id - 1
+		}
+	}
+}
+
+// intTable maps integer keys to group ids by open addressing.
+type intTable struct {
+	keys []int64
+	ids  []int32 // group id + 1; 0: empty
+	n    int
+}
+
+func (t *intTable) grow() {
+	keys, ids := t.keys, t.ids
+	t.keys, t.ids = make([]int64, 2*len(keys)), make([]int32, 2*len(ids))
+	mask := uint64(len(t.ids) - 1)
+	for s, id := range ids {
+		if id == 0 {
+			continue
+		}
+		h := uint64(keys[s]) * 0x9e3779b97f4a7c15
+		u := (h ^ h>>29) & mask
+		for t.ids[u] != 0 {
+			u = (u + 1) & mask
+		}
+		t.keys[u], t.ids[u] = keys[s], id
+	}
+}
+
+// lookupEncoded finds row i's group through its key's encoding.
+func (vg *vecGroups) lookupEncoded(in *stream.Batch, i int) int32 {
+	enc := vg.enc[:0]
+	for _, c := range vg.cols {
+		enc = appendKeyOf(enc, c, i)
+	}
+	vg.enc = enc
+	h := hashKey(enc)
+	id, slot := vg.find(enc, h)
+	if id >= 0 {
+		return id
+	}
+	if k := in.Kinds[i]; k == stream.UpdateBefore || k == stream.Delete {
+		return -1
+	}
+	return vg.insert(enc, h, slot, func(dst []types.Value) []types.Value {
+		for _, c := range vg.cols {
+			dst = append(dst, c.Value(i).Clone())
+		}
+		return dst
+	})
+}
+
+// fold is step for every row of a batch of inserts, ids[r] the group of
+// the r-th selected row.
+func (a *vecAgg) fold(in *stream.Batch, ids []int32) {
+	var c *stream.Vector
+	if a.f.Arg >= 0 {
+		c = &in.Cols[a.f.Arg]
+	}
+	typed := c == nil || c.Kind == stream.VecInt || c.Kind == stream.VecFloat
+	if !typed || (c != nil && c.HasNulls) || in.Sel != nil {
+		for r, id := range ids {
+			a.step(in, in.Selected(r), id, false)
+		}
+		return
+	}
+	switch a.kind {
+	case vaCount:
+		for _, id := range ids {
+			a.i[id]++
+		}
+	case vaSumInt:
+		for r, id := range ids {
+			x := c.I[r]
+			if a.n[id] == 0 {
+				a.i[id], a.n[id] = wrapTo(x, a.accK), 1
+				continue
+			}
+			a.i[id] = wrapTo(a.i[id]+x, a.accK)
+			a.n[id]++
+		}
+	case vaSumFloat:
+		for r, id := range ids {
+			if a.n[id] == 0 {
+				a.x[id], a.n[id] = c.F[r], 1
+				continue
+			}
+			a.x[id] += c.F[r]
+			a.n[id]++
+		}
+	case vaMaxInt:
+		for r, id := range ids {
+			if x := c.I[r]; a.n[id] == 0 || a.i[id] < x {
+				a.i[id], a.n[id] = x, 1
+			}
+		}
+	case vaMinInt:
+		for r, id := range ids {
+			if x := c.I[r]; a.n[id] == 0 || x < a.i[id] {
+				a.i[id], a.n[id] = x, 1
+			}
+		}
+	default:
+		for r, id := range ids {
+			a.step(in, r, id, false)
+		}
+	}
 }
 
 // step folds row i of in into group id, as the row accumulators do.

@@ -56,6 +56,11 @@ func plan(t testing.TB, tb connector.Table) *TableSource {
 // drain reads a bounded source to its end, advancing the fake clock over
 // every wait, and returns deep copies of the rows.
 func drain(t testing.TB, s connector.ScanSource, env connector.Env) [][]types.Value {
+	return drainAs(t, s, env, false)
+}
+
+// drainAs is drain; columns asks the source for columnar batches.
+func drainAs(t testing.TB, s connector.ScanSource, env connector.Env, columns bool) [][]types.Value {
 	t.Helper()
 	src, err := s.Create(env)
 	if err != nil {
@@ -64,6 +69,9 @@ func drain(t testing.TB, s connector.ScanSource, env connector.Env) [][]types.Va
 	ctx := context.Background()
 	if err := src.Open(ctx); err != nil {
 		t.Fatalf("Open: %v", err)
+	}
+	if columns && !src.(stream.ColumnarSource).EnableColumns() {
+		t.Fatal("columns refused")
 	}
 	var rows [][]types.Value
 	b := stream.NewBatch(len(s.(*TableSource).fields))
@@ -78,6 +86,14 @@ func drain(t testing.TB, s connector.ScanSource, env connector.Env) [][]types.Va
 		}
 		if err != nil {
 			t.Fatalf("Next: %v", err)
+		}
+		if b.Columnar != columns && b.Len() > 0 {
+			t.Fatalf("columnar batch %v, asked %v", b.Columnar, columns)
+		}
+		if b.Columnar {
+			r := stream.NewBatch(b.Width)
+			b.Materialize(r)
+			b = r
 		}
 		for r := 0; r < b.Len(); r++ {
 			rows = append(rows, types.CloneRow(b.Row(r)))

@@ -126,9 +126,8 @@ func (s *source) Next(ctx context.Context, b *stream.Batch) (time.Duration, erro
 	s.setNow(now)
 	s.c.b = b
 	if s.columns {
-		b.Columns(s.kinds)
+		return s.nextColumns(b, n)
 	}
-	var v types.Value
 	for i := int64(0); i < n; i++ {
 		// Like Flink, the end is noticed only when the next row is due.
 		if !s.hasNext() {
@@ -144,18 +143,9 @@ func (s *source) Next(ctx context.Context, b *stream.Batch) (time.Duration, erro
 			}
 			break
 		}
-		if s.columns {
-			b.Kinds = append(b.Kinds, stream.Insert)
-			for j, g := range s.gens {
-				v = types.Value{}
-				g.fill(&v, &s.c)
-				b.Cols[j].Append(v)
-			}
-		} else {
-			row := b.Append(stream.Insert)
-			for j, g := range s.gens {
-				g.fill(&row[j], &s.c)
-			}
+		row := b.Append(stream.Insert)
+		for j, g := range s.gens {
+			g.fill(&row[j], &s.c)
 		}
 		s.remaining--
 		if s.burst >= 0 {
@@ -163,6 +153,58 @@ func (s *source) Next(ctx context.Context, b *stream.Batch) (time.Duration, erro
 		}
 	}
 	s.c.b = nil
+	return 0, nil
+}
+
+// nextColumns is Next's loop for columnar batches: the rows due are
+// counted first, then each generator fills its column. Every generator
+// draws from its own random stream, so column by column gives the values
+// row by row does.
+func (s *source) nextColumns(b *stream.Batch, n int64) (time.Duration, error) {
+	defer func() { s.c.b = nil }()
+	k := n
+	if s.bounded {
+		k = min(k, max(s.remaining, 0))
+	}
+	for _, q := range s.seqs {
+		k = min(k, max(q.left, 0))
+	}
+	if k == 0 {
+		// Like Flink, the end is noticed only when the next row is due.
+		s.done = true
+		return 0, stream.ErrEndOfInput
+	}
+	if s.fail != nil {
+		return 0, s.fail
+	}
+	if k < n {
+		s.done = true
+	}
+	b.Columns(s.kinds)
+	rows := int(k)
+	for range rows {
+		b.Kinds = append(b.Kinds, stream.Insert)
+	}
+	for j, g := range s.gens {
+		col := &b.Cols[j]
+		if q, ok := g.(*seqGen); ok && q.kind == types.BigInt {
+			for x := range int64(rows) {
+				col.I = append(col.I, q.next+x)
+			}
+			q.next += int64(rows)
+			q.left -= int64(rows)
+			continue
+		}
+		for range rows {
+			var v types.Value
+			g.fill(&v, &s.c)
+			col.Append(v)
+		}
+	}
+	s.remaining -= k
+	if s.burst >= 0 {
+		s.burstLeft -= k
+	}
 	return 0, nil
 }
 

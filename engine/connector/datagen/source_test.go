@@ -165,6 +165,28 @@ func TestDeterminism(t *testing.T) {
 	}
 }
 
+// TestColumnsMatchRows: a source filling columnar batches generates the
+// rows it generates as rows, for every kind of generator, through the end
+// of a sequence and of number-of-rows.
+func TestColumnsMatchRows(t *testing.T) {
+	cols := []types.Column{col("id", types.Int32), col("name", types.String), col("d", types.DecimalOf(10, 2)),
+		col("f", types.Float64), col("a", types.ArrayOf(types.Int64)), col("m", types.MapOf(types.String, types.Bool)),
+		col("ts", types.TimestampOf(6)), col("b", types.Bool), col("big", types.Int64), col("v", types.Type{Kind: types.Varchar, Length: 5})}
+	for _, opts := range []map[string]string{
+		{"number-of-rows": "2500"},
+		{"number-of-rows": "3000", "fields.big.kind": "sequence", "fields.big.start": "-5", "fields.big.end": "2100",
+			"fields.id.null-rate": "0.3", "fields.name.null-rate": "0.5"},
+		{"fields.id.kind": "sequence", "fields.id.start": "1", "fields.id.end": "1030", "rows-per-second": "700"},
+	} {
+		tb := plan(t, tbl("t", opts, cols...))
+		rows := drainAs(t, tb, seededEnv(7), false)
+		columns := drainAs(t, tb, seededEnv(7), true)
+		if len(rows) == 0 || !reflect.DeepEqual(rows, columns) {
+			t.Fatalf("%v: %d rows by columns differ from %d rows", opts, len(columns), len(rows))
+		}
+	}
+}
+
 // TestSeedGolden pins the generated data of a seeded table, so a change of
 // the generator (which would change every seeded example and test) is seen.
 func TestSeedGolden(t *testing.T) {
