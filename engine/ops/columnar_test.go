@@ -126,9 +126,13 @@ func feedMode(t *testing.T, op stream.Operator, recs []rec, mode int, outTypes [
 		if out.Columnar {
 			rows := stream.NewBatch(out.Width)
 			out.Materialize(rows)
+			rows.Watermark = out.Watermark
 			out = rows
 		}
 		lines = append(lines, changelog(out, outTypes)...)
+		if out.Watermark != stream.NoWatermark {
+			lines = append(lines, fmt.Sprintf("watermark %d", out.Watermark))
+		}
 	}
 	for start := 0; start < len(recs); start += batch {
 		in := diffBatch(recs[start:min(start+batch, len(recs))])
@@ -307,6 +311,99 @@ func TestCalcColumnarMatchesRows(t *testing.T) {
 					t.Fatalf("changelogs differ at %d\n got: %v\nwant: %v", firstDiff(got, want), clip(got[firstDiff(got, want):]), clip(want[firstDiff(got, want):]))
 				}
 			})
+		}
+	}
+}
+
+func TestWatermarkAssignerColumnarMatchesRows(t *testing.T) {
+	m := must(t)
+	v := expr.Column(1, diffSchema[1].WithNullable(true))
+	for _, e := range []expr.Expr{
+		m(expr.Func("TO_TIMESTAMP_LTZ", []expr.Expr{v, expr.Literal(types.IntValue(3), types.Int32)}, diag.NoPos)),
+		m(expr.Func("TO_TIMESTAMP_LTZ", []expr.Expr{m(expr.Arith(expr.Div, v, expr.Column(0, types.Int32.WithNullable(true)), diag.NoPos)), expr.Literal(types.IntValue(3), types.Int32)}, diag.NoPos)),
+	} {
+		for seed := range uint64(6) {
+			recs := randomRowsNulls(rand.New(rand.NewPCG(seed, 5)), 400, false, seed%2 == 0)
+			want := feed(t, &WatermarkAssigner{Expr: e, Ctx: expr.Ctx{Zone: time.UTC}}, recs, false, diffSchema, 50)
+			w := &WatermarkAssigner{Expr: e, Ctx: expr.Ctx{Zone: time.UTC}}
+			if err := w.Open(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			w.ColumnsIn()
+			got := feed(t, w, recs, true, diffSchema, 50)
+			if !slices.Equal(got, want) {
+				t.Fatalf("%v seed %d: differ at %d\n got: %v\nwant: %v", e, seed, firstDiff(got, want), clip(got[firstDiff(got, want):]), clip(want[firstDiff(got, want):]))
+			}
+		}
+	}
+}
+
+// TestWindowColumnarMatchesRows: TUMBLE assignment and window aggregation
+// over columns print what they print over rows, late rows included.
+func TestWindowColumnarMatchesRows(t *testing.T) {
+	for seed := range uint64(12) {
+		r := rand.New(rand.NewPCG(seed, 3))
+		var batches [][]rec
+		ts := int64(1_000)
+		for range 20 {
+			var b []rec
+			for range 1 + r.IntN(80) {
+				ts += int64(r.IntN(30))
+				at := ts - int64(r.IntN(400)) // some rows late
+				var i any = int64(r.IntN(100))
+				if seed%2 == 0 && r.IntN(6) == 0 {
+					i = nil
+				}
+				b = append(b, rec{stream.Insert, []any{r.IntN(3), at, float64(r.IntN(50)), "x", i}})
+			}
+			batches = append(batches, b)
+		}
+		run := func(columnar bool) []string {
+			tvf := &WindowTVF{Window: Windowing{Kind: TumbleWindow, TimeCol: 1, Size: 100}}
+			w := len(diffSchema)
+			agg := &WindowAgg{Keys: []int{w, w + 1, 0}, StartCol: w, EndCol: w + 1, TimeKeyCol: -1,
+				Aggs: []AggFunc{
+					{Name: "COUNT", Arg: -1, Type: types.Int64},
+					{Name: "SUM", Arg: 4, ArgType: types.Int32, Type: types.Int32},
+					{Name: "MAX", Arg: 1, ArgType: types.Int64, Type: types.Int64},
+					{Name: "AVG", Arg: 2, ArgType: types.Float64, Type: types.Float64},
+				}}
+			if err := agg.Open(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			if columnar && (!tvf.ColumnsIn() || !agg.ColumnsIn()) {
+				t.Fatal("columns refused")
+			}
+			outTypes := []types.Type{types.TimestampOf(3), types.TimestampOf(3), types.Int32, types.Int64, types.Int32, types.Int64, types.Float64}
+			var lines []string
+			for bi, recs := range batches {
+				in := diffBatch(recs)
+				if columnar {
+					in = columnarOf(in, diffSchema)
+				}
+				mid := stream.NewBatch(w + 3)
+				if err := tvf.Process(in, mid); err != nil {
+					t.Fatal(err)
+				}
+				out := stream.NewBatch(len(outTypes))
+				if err := agg.Process(mid, out); err != nil {
+					t.Fatal(err)
+				}
+				wm := ts - 200
+				if bi == len(batches)-1 {
+					wm = stream.MaxWatermark
+				}
+				if _, err := agg.OnWatermark(wm, out); err != nil {
+					t.Fatal(err)
+				}
+				lines = append(lines, changelog(out, outTypes)...)
+				lines = append(lines, fmt.Sprintf("dropped %d, state %d", agg.Dropped, agg.StateRows()))
+			}
+			return lines
+		}
+		want, got := run(false), run(true)
+		if !slices.Equal(got, want) {
+			t.Fatalf("seed %d: differ at %d\n got: %v\nwant: %v", seed, firstDiff(got, want), clip(got[firstDiff(got, want):]), clip(want[firstDiff(got, want):]))
 		}
 	}
 }

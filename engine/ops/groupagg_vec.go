@@ -78,6 +78,7 @@ type vecGroups struct {
 	// keyConv holds a later batch's key column read in that kind.
 	keyKinds []stream.VecKind
 	keyConv  []stream.Vector
+	scratch  vecScratch
 }
 
 // vecAggOf returns the typed form of a, or false when it has none.
@@ -142,11 +143,11 @@ func (g *GroupAgg) ColumnsIn() bool {
 		}
 		vg.aggs = append(vg.aggs, v)
 	}
-	vg.slots = make([]int32, 1024)
-	vg.hashes = make([]uint64, 1024)
+	vg.slots = make([]int32, 16)
+	vg.hashes = make([]uint64, 16)
 	vg.keyOff = []uint32{0}
 	if len(g.Keys) == 1 {
-		vg.ints = &intTable{keys: make([]int64, 1024), ids: make([]int32, 1024)}
+		vg.ints = &intTable{keys: make([]int64, 16), ids: make([]int32, 16)}
 	}
 	g.vec = vg
 	return true
@@ -329,16 +330,15 @@ func (g *GroupAgg) processVec(in, out *stream.Batch) error {
 	if g.Final && allInserts(in) {
 		// Batch mode over inserts: every row counts, and each aggregate
 		// folds the batch in one typed loop.
-		for r, id := range ids[:n] {
+		for _, id := range ids[:n] {
 			if !vg.alive[id] {
 				vg.alive[id] = true
 				vg.live++
 			}
 			vg.count[id]++
-			_ = r
 		}
 		for j := range vg.aggs {
-			vg.aggs[j].fold(in, ids[:n])
+			vg.aggs[j].fold(in, ids[:n], &vg.scratch)
 		}
 		return nil
 	}
@@ -487,17 +487,38 @@ func (vg *vecGroups) lookupEncoded(in *stream.Batch, i int) int32 {
 
 // fold is step for every row of a batch of inserts, ids[r] the group of
 // the r-th selected row.
-func (a *vecAgg) fold(in *stream.Batch, ids []int32) {
+func (a *vecAgg) fold(in *stream.Batch, ids []int32, scratch *vecScratch) {
 	var c *stream.Vector
 	if a.f.Arg >= 0 {
 		c = &in.Cols[a.f.Arg]
 	}
 	typed := c == nil || c.Kind == stream.VecInt || c.Kind == stream.VecFloat
-	if !typed || (c != nil && c.HasNulls) || in.Sel != nil {
+	if !typed || (c != nil && c.HasNulls) {
 		for r, id := range ids {
 			a.step(in, in.Selected(r), id, false)
 		}
 		return
+	}
+	var xi []int64
+	var xf []float64
+	if c != nil {
+		// The selected rows' values, dense.
+		xi, xf = c.I, c.F
+		if in.Sel != nil {
+			if c.Kind == stream.VecInt {
+				scratch.i = scratch.i[:0]
+				for _, i := range in.Sel {
+					scratch.i = append(scratch.i, c.I[i])
+				}
+				xi = scratch.i
+			} else {
+				scratch.f = scratch.f[:0]
+				for _, i := range in.Sel {
+					scratch.f = append(scratch.f, c.F[i])
+				}
+				xf = scratch.f
+			}
+		}
 	}
 	switch a.kind {
 	case vaCount:
@@ -506,7 +527,7 @@ func (a *vecAgg) fold(in *stream.Batch, ids []int32) {
 		}
 	case vaSumInt:
 		for r, id := range ids {
-			x := c.I[r]
+			x := xi[r]
 			if a.n[id] == 0 {
 				a.i[id], a.n[id] = wrapTo(x, a.accK), 1
 				continue
@@ -517,29 +538,35 @@ func (a *vecAgg) fold(in *stream.Batch, ids []int32) {
 	case vaSumFloat:
 		for r, id := range ids {
 			if a.n[id] == 0 {
-				a.x[id], a.n[id] = c.F[r], 1
+				a.x[id], a.n[id] = xf[r], 1
 				continue
 			}
-			a.x[id] += c.F[r]
+			a.x[id] += xf[r]
 			a.n[id]++
 		}
 	case vaMaxInt:
 		for r, id := range ids {
-			if x := c.I[r]; a.n[id] == 0 || a.i[id] < x {
+			if x := xi[r]; a.n[id] == 0 || a.i[id] < x {
 				a.i[id], a.n[id] = x, 1
 			}
 		}
 	case vaMinInt:
 		for r, id := range ids {
-			if x := c.I[r]; a.n[id] == 0 || x < a.i[id] {
+			if x := xi[r]; a.n[id] == 0 || x < a.i[id] {
 				a.i[id], a.n[id] = x, 1
 			}
 		}
 	default:
 		for r, id := range ids {
-			a.step(in, r, id, false)
+			a.step(in, in.Selected(r), id, false)
 		}
 	}
+}
+
+// vecScratch holds a batch's selected values, dense.
+type vecScratch struct {
+	i []int64
+	f []float64
 }
 
 // step folds row i of in into group id, as the row accumulators do.

@@ -23,6 +23,51 @@ type WatermarkAssigner struct {
 
 	max     int64
 	emitted int64
+	vexpr   *expr.VecExpr
+	rows    *stream.Batch
+}
+
+// ColumnsIn implements stream.ColumnarOperator: the watermark expression
+// runs as vector kernels, and the batch passes as it came.
+func (w *WatermarkAssigner) ColumnsIn() bool {
+	w.vexpr = expr.CompileVec(w.Expr)
+	return true
+}
+
+func (w *WatermarkAssigner) processColumns(in, out *stream.Batch) error {
+	w.Ctx.Out = out
+	v, err := w.vexpr.Eval(&w.Ctx, in)
+	if err != nil {
+		// The row order tells which error comes first.
+		if w.rows == nil {
+			w.rows = stream.NewBatch(in.Width)
+		}
+		w.rows.Reset()
+		in.Materialize(w.rows)
+		out.Reset()
+		return w.Process(w.rows, out)
+	}
+	m := w.max
+	for r := range in.Len() {
+		i := in.Selected(r)
+		if x := v.I[i]; x > m && !v.IsNull(i) {
+			m = x
+		}
+	}
+	w.max = m
+	out.Columnar = true
+	out.Cols = append(out.Cols[:0], in.Cols...)
+	out.Kinds = append(out.Kinds[:0], in.Kinds...)
+	out.Sel = in.Sel
+	w.advance(out)
+	return nil
+}
+
+func (w *WatermarkAssigner) advance(out *stream.Batch) {
+	if w.max > w.emitted {
+		w.emitted = w.max
+		out.Watermark = w.max
+	}
 }
 
 var (
@@ -38,6 +83,9 @@ func (w *WatermarkAssigner) Open(context.Context) error {
 
 // Process implements stream.Operator.
 func (w *WatermarkAssigner) Process(in, out *stream.Batch) error {
+	if in.Columnar {
+		return w.processColumns(in, out)
+	}
 	w.Ctx.Out = out
 	for i := 0; i < in.Len(); i++ {
 		row := in.Row(i)
@@ -50,10 +98,7 @@ func (w *WatermarkAssigner) Process(in, out *stream.Batch) error {
 		}
 		out.AppendRow(in.Kinds[i], row)
 	}
-	if w.max > w.emitted {
-		w.emitted = w.max
-		out.Watermark = w.max
-	}
+	w.advance(out)
 	return nil
 }
 

@@ -50,6 +50,8 @@ type WindowAgg struct {
 	sink     *stream.Batch
 	partCols []int
 	keyBuf   []byte
+	columns  bool    // the windows' GroupAggs take columns (ColumnsIn)
+	sel      []int32 // a run of rows of one window
 	// Dropped counts late rows (Flink's numLateRecordsDropped).
 	Dropped int64
 }
@@ -85,7 +87,77 @@ func (g *WindowAgg) Open(context.Context) error {
 
 func (g *WindowAgg) newAgg() (*GroupAgg, error) {
 	a := &GroupAgg{Keys: g.Keys, Aggs: g.Aggs, Final: true, Ctx: g.Ctx}
-	return a, a.Open(context.Background())
+	if err := a.Open(context.Background()); err != nil {
+		return nil, err
+	}
+	if g.columns {
+		a.ColumnsIn()
+	}
+	return a, nil
+}
+
+// ColumnsIn implements stream.ColumnarOperator: a window aggregation
+// (not SESSION) whose aggregates have typed state takes columns, and
+// hands each window its run of rows as a selection of the batch.
+func (g *WindowAgg) ColumnsIn() bool {
+	if g.Session {
+		return false
+	}
+	probe := &GroupAgg{Keys: g.Keys, Aggs: g.Aggs, Final: true}
+	if probe.Open(context.Background()) != nil || !probe.ColumnsIn() {
+		return false
+	}
+	g.columns = true
+	return true
+}
+
+// processColumns is Process for a columnar batch: each run of rows of one
+// window goes to that window's aggregation at once, in the rows' order.
+func (g *WindowAgg) processColumns(in, out *stream.Batch) error {
+	start, end := &in.Cols[g.StartCol], &in.Cols[g.EndCol]
+	if start.Kind != stream.VecInt || end.Kind != stream.VecInt {
+		return errKindMismatch()
+	}
+	inSel := in.Sel
+	defer func() { in.Sel = inSel }()
+	n := in.Len()
+	at := func(r int) int {
+		if inSel != nil {
+			return int(inSel[r])
+		}
+		return r
+	}
+	for r := 0; r < n; {
+		i := at(r)
+		win := [2]int64{start.I[i], end.I[i]}
+		sel := g.sel[:0]
+		for ; r < n; r++ {
+			j := at(r)
+			if start.I[j] != win[0] || end.I[j] != win[1] {
+				break
+			}
+			sel = append(sel, int32(j))
+		}
+		g.sel = sel
+		if g.fired(win[1]) {
+			g.Dropped += int64(len(sel))
+			continue
+		}
+		a, ok := g.windows[win]
+		if !ok {
+			var err error
+			if a, err = g.newAgg(); err != nil {
+				return err
+			}
+			g.windows[win] = a
+		}
+		in.Sel = sel
+		g.sink.Reset()
+		if err := a.Process(in, g.sink); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // fired reports whether the window ending at wall time end has fired.
@@ -99,6 +171,9 @@ func (g *WindowAgg) Process(in, out *stream.Batch) error {
 		if err := g.advance(g.Now().UnixMilli(), out); err != nil {
 			return err
 		}
+	}
+	if in.Columnar {
+		return g.processColumns(in, out)
 	}
 	if g.one == nil || g.one.Width != in.Width {
 		g.one = stream.NewBatch(in.Width)

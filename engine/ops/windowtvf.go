@@ -145,6 +145,7 @@ type WindowTVF struct {
 	Window Windowing
 
 	wins [][2]int64
+	vecs [3]stream.Vector // window_start, window_end, window_time of a columnar batch
 }
 
 var _ stream.Operator = (*WindowTVF)(nil)
@@ -154,6 +155,9 @@ func (o *WindowTVF) Open(context.Context) error { return nil }
 
 // Process implements stream.Operator.
 func (o *WindowTVF) Process(in, out *stream.Batch) error {
+	if in.Columnar {
+		return o.processColumns(in, out)
+	}
 	w := &o.Window
 	for i := 0; i < in.Len(); i++ {
 		row := in.Row(i)
@@ -181,3 +185,50 @@ func (o *WindowTVF) Process(in, out *stream.Batch) error {
 
 // Close implements stream.Operator.
 func (o *WindowTVF) Close() error { return nil }
+
+// ColumnsIn implements stream.ColumnarOperator for TUMBLE, one window per
+// row: the input's columns pass as they are, and the window's three
+// columns are vectors computed beside them.
+func (o *WindowTVF) ColumnsIn() bool { return o.Window.Kind == TumbleWindow }
+
+func (o *WindowTVF) processColumns(in, out *stream.Batch) error {
+	w := &o.Window
+	t := &in.Cols[w.TimeCol]
+	if t.Kind != stream.VecInt {
+		return errKindMismatch()
+	}
+	rows := in.Rows()
+	width := len(in.Cols)
+	out.Columnar = true
+	if cap(out.Cols) < width+3 {
+		out.Cols = make([]stream.Vector, width+3)
+	}
+	out.Cols = out.Cols[:width+3]
+	copy(out.Cols, in.Cols)
+	for j := width; j < width+3; j++ {
+		o.vecs[j-width].Kind = stream.VecInt
+		o.vecs[j-width].I = grow(o.vecs[j-width].I, rows)
+		o.vecs[j-width].HasNulls, o.vecs[j-width].Nanos = false, false
+	}
+	start, end, wt := o.vecs[0].I, o.vecs[1].I, o.vecs[2].I
+	for r := range in.Len() {
+		i := in.Selected(r)
+		if t.IsNull(i) {
+			return diag.Errorf(diag.NoPos, diag.RuntimeException, "RowTime field should not be null, please convert it to a non-null long value.")
+		}
+		s := windowStart(w.wall(t.I[i]), w.Offset, w.Size)
+		start[i], end[i] = s, s+w.Size
+		wt[i] = w.epoch(s+w.Size) - 1
+	}
+	out.Cols[width], out.Cols[width+1], out.Cols[width+2] = o.vecs[0], o.vecs[1], o.vecs[2]
+	out.Kinds = append(out.Kinds[:0], in.Kinds...)
+	out.Sel = in.Sel
+	return nil
+}
+
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n, max(n, stream.DefaultBatchRows))
+	}
+	return s[:n]
+}
