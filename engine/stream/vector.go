@@ -254,3 +254,39 @@ type ColumnarOperator interface {
 	// its output, but never both into one batch.
 	ColumnsIn() bool
 }
+
+// SliceOf makes v show the values [lo, hi) of src without copying them:
+// v shares src's storage, which must outlive it and not change meanwhile.
+func (v *Vector) SliceOf(src *Vector, lo, hi int) {
+	v.Kind, v.Nanos, v.HasNulls = src.Kind, src.Nanos, false
+	switch src.Kind {
+	case VecInt:
+		v.I = src.I[lo:hi:hi]
+		if src.Nanos {
+			v.N = src.N[lo:hi:hi]
+		}
+	case VecFloat:
+		v.F = src.F[lo:hi:hi]
+	case VecBytes:
+		// Offsets index the whole arena, so a window of them needs no
+		// rebasing.
+		v.Off = src.Off[lo : hi+1 : hi+1]
+		v.Data = src.Data
+	default:
+		v.V = src.V[lo:hi:hi]
+	}
+	if !src.HasNulls {
+		return
+	}
+	if lo%64 == 0 {
+		v.Nulls = src.Nulls[lo/64 : (hi+63)/64 : (hi+63)/64]
+		v.HasNulls = true
+		return
+	}
+	v.Nulls = nil
+	for i := lo; i < hi; i++ {
+		if src.IsNull(i) {
+			v.SetNull(i - lo)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package filesystem
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -374,5 +375,82 @@ func TestSuccessFiles(t *testing.T) {
 				t.Errorf("got %v, want %v", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestColumnsMatchRows: a csv table read into columnar batches yields the
+// rows it yields as rows: several files, partitions, metadata, NULLs,
+// quoted and escaped strings, bad lines skipped, and a limit across files.
+func TestColumnsMatchRows(t *testing.T) {
+	fs := vfs.NewMem()
+	at := time.Unix(1000, 0)
+	var a, b strings.Builder
+	for i := range 3000 {
+		name := []string{"pear", `"a, b"`, "", `"q""uote"`, "apple"}[i%5]
+		amount := []string{"1.5", "", "-0.0", "NaN", "7"}[i%5]
+		if i%97 == 0 {
+			amount = "oops" // a bad line, skipped
+		}
+		fmt.Fprintf(&a, "%s,%d,%s\n", name, i, amount)
+		if i < 700 {
+			fmt.Fprintf(&b, "%s,%d,%s\n", name, -i, amount)
+		}
+	}
+	fs.Put("/t/p=x/a.csv", []byte(a.String()), at)
+	fs.Put("/t/p=y/b.csv", []byte(b.String()), at)
+	fs.Put("/t/p=__DEFAULT_PARTITION__/c.csv", []byte("z,1,2\n"), at)
+	cols := []types.Column{col("name", types.String), col("id", types.Int64), col("amount", types.Float64), col("p", types.String)}
+	for _, opts := range []map[string]string{
+		{"csv.ignore-parse-errors": "true"},
+		{"csv.ignore-parse-errors": "true", "source.path.regex-pattern": ".*/a.csv"},
+	} {
+		for _, limit := range []int64{-1, 2500, 3100} {
+			drain := func(columns bool) [][]types.Value {
+				src, err := Factory.PlanSource(table(opts, []string{"p"}, cols...))
+				if err != nil {
+					t.Fatal(err)
+				}
+				ts := src.(*TableSource)
+				ts.ApplyReadableMetadata([]string{"file.name", "file.size"})
+				if limit >= 0 {
+					ts.ApplyLimit(limit)
+				}
+				s, err := ts.Create(connector.Env{FS: fs, Clock: &fakeClock{t: at}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if columns && !s.(stream.ColumnarSource).EnableColumns() {
+					t.Fatal("columns refused")
+				}
+				var rows [][]types.Value
+				b := stream.NewBatch(len(cols) + 2)
+				for {
+					b.Reset()
+					_, err := s.Next(context.Background(), b)
+					if errors.Is(err, stream.ErrEndOfInput) {
+						return rows
+					}
+					if err != nil {
+						t.Fatal(err)
+					}
+					if b.Columnar != columns && b.Len() > 0 {
+						t.Fatalf("columnar %v, asked %v", b.Columnar, columns)
+					}
+					if b.Columnar {
+						r := stream.NewBatch(b.Width)
+						b.Materialize(r)
+						b = r
+					}
+					for i := range b.Len() {
+						rows = append(rows, types.CloneRow(b.Row(i)))
+					}
+				}
+			}
+			want, got := drain(false), drain(true)
+			// NaN equals NaN here, and an empty string any empty string.
+			if len(want) == 0 || fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Fatalf("%v limit %d: %d rows by columns, %d by rows", opts, limit, len(got), len(want))
+			}
+		}
 	}
 }

@@ -108,6 +108,37 @@ type source struct {
 	emitted  int64
 	nextScan time.Time
 	scanned  bool
+
+	// Columnar reading (EnableColumns): a file's rows are decoded into
+	// one vector per column, and batches are windows of them.
+	columns bool
+	kinds   []stream.VecKind
+	cols    []stream.Vector
+	colRows int
+	colNext int
+}
+
+// EnableColumns implements stream.ColumnarSource for the csv format: rows
+// are decoded straight into columns, without a row per record.
+func (s *source) EnableColumns() bool {
+	c, ok := s.codec.(*codec.CSV)
+	if !ok {
+		return false
+	}
+	c.Reuse = true
+	s.columns = true
+	for _, col := range s.t.cfg.physical.Columns {
+		s.kinds = append(s.kinds, stream.VecKindOf(col.Type))
+	}
+	for _, k := range s.t.metadata {
+		for _, m := range readable {
+			if m.Key == k {
+				s.kinds = append(s.kinds, stream.VecKindOf(m.Type))
+			}
+		}
+	}
+	s.cols = make([]stream.Vector, len(s.kinds))
+	return true
 }
 
 func (s *source) Open(context.Context) error { return nil }
@@ -129,6 +160,29 @@ func (s *source) Next(ctx context.Context, b *stream.Batch) (time.Duration, erro
 	}
 	for b.Len() < stream.DefaultBatchRows {
 		if s.t.hasLimit && s.emitted >= s.t.limit {
+			break
+		}
+		if s.columns && s.colNext < s.colRows {
+			if b.Len() > 0 {
+				break // a batch holds the rows of one file
+			}
+			k := min(stream.DefaultBatchRows, s.colRows-s.colNext)
+			if s.t.hasLimit {
+				k = int(min(int64(k), s.t.limit-s.emitted))
+			}
+			b.Columnar = true
+			if cap(b.Cols) < len(s.cols) {
+				b.Cols = make([]stream.Vector, len(s.cols))
+			}
+			b.Cols = b.Cols[:len(s.cols)]
+			for j := range s.cols {
+				b.Cols[j].SliceOf(&s.cols[j], s.colNext, s.colNext+k)
+			}
+			for range k {
+				b.Kinds = append(b.Kinds, stream.Insert)
+			}
+			s.colNext += k
+			s.emitted += int64(k)
 			break
 		}
 		if s.next < len(s.rows) {
@@ -288,6 +342,27 @@ func (s *source) read(f vfs.Entry) error {
 		identity = identity && i == k
 	}
 	s.rows, s.next = s.rows[:0], 0
+	if s.columns {
+		// The batches of the file before are consumed: its vectors are
+		// reused.
+		for j := range s.cols {
+			s.cols[j].Reset(s.kinds[j])
+		}
+		s.colRows, s.colNext = 0, 0
+		return s.placed(f.Path, s.codec.Decode(data, func(vals []types.Value) error {
+			for k, i := range dataIdx {
+				s.cols[i].Append(vals[k])
+			}
+			for i, v := range partVals {
+				s.cols[i].Append(v)
+			}
+			for j, v := range meta {
+				s.cols[width+j].Append(v)
+			}
+			s.colRows++
+			return nil
+		}))
+	}
 	return s.placed(f.Path, s.codec.Decode(data, func(vals []types.Value) error {
 		if identity && len(vals) == width {
 			s.rows = append(s.rows, vals)

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/engine/types"
@@ -44,6 +45,13 @@ type CSV struct {
 	Names   []string
 	Types   []types.Type
 	minSafe rune
+	// Reuse: Decode passes every row in one slice, and a string field's
+	// bytes alias the file's text, read-only; emit copies what it keeps
+	// (a columnar reader). Otherwise each row is fresh and owns its bytes.
+	Reuse    bool
+	rowBuf   []types.Value
+	fieldBuf []string
+	nullBuf  []bool
 }
 
 // NewCSV returns the codec for columns of the given names and types.
@@ -306,8 +314,13 @@ func (c *CSV) splitRecord(text string, pos int) (fields []string, isNull []bool,
 		}
 		return nil, nil, pos + 1, nil
 	}
-	fields = make([]string, 0, len(c.Types))
-	isNull = make([]bool, 0, len(c.Types))
+	if c.Reuse {
+		fields, isNull = c.fieldBuf[:0], c.nullBuf[:0]
+		defer func() { c.fieldBuf, c.nullBuf = fields, isNull }()
+	} else {
+		fields = make([]string, 0, len(c.Types))
+		isNull = make([]bool, 0, len(c.Types))
+	}
 	// A plain field (no quote, no escape, valid UTF-8) is a substring of
 	// text; cur builds the others.
 	var cur strings.Builder
@@ -419,10 +432,22 @@ func (c *CSV) convertRow(fields []string, isNull []bool) ([]types.Value, error) 
 		return nil, diag.Errorf(diag.NoPos, diag.RuntimeException,
 			"Row length mismatch. %d fields expected but was %d.", arity, len(fields))
 	}
-	row := make([]types.Value, arity)
+	var row []types.Value
+	if c.Reuse {
+		if cap(c.rowBuf) < arity {
+			c.rowBuf = make([]types.Value, arity)
+		}
+		row = c.rowBuf[:arity]
+	} else {
+		row = make([]types.Value, arity)
+	}
 	for i := range row {
 		if i >= len(fields) || isNull[i] {
 			row[i] = types.NullValue
+			continue
+		}
+		if k := c.Types[i].Kind; c.Reuse && (k == types.Char || k == types.Varchar) {
+			row[i] = types.Value{B: unsafe.Slice(unsafe.StringData(fields[i]), len(fields[i]))}
 			continue
 		}
 		v, err := c.parseField(fields[i], c.Types[i])
