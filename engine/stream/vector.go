@@ -290,3 +290,29 @@ func (v *Vector) SliceOf(src *Vector, lo, hi int) {
 		}
 	}
 }
+
+// Reserve makes room for n more values (and, for strings, bytes more
+// bytes), so that appending them copies nothing.
+func (v *Vector) Reserve(n, bytes int) {
+	switch v.Kind {
+	case VecInt:
+		v.I = reserve(v.I, n)
+		if v.Nanos {
+			v.N = reserve(v.N, n)
+		}
+	case VecFloat:
+		v.F = reserve(v.F, n)
+	case VecBytes:
+		v.Off = reserve(v.Off, n+1)
+		v.Data = reserve(v.Data, bytes)
+	default:
+		v.V = reserve(v.V, n)
+	}
+}
+
+func reserve[T any](s []T, n int) []T {
+	if cap(s)-len(s) >= n {
+		return s
+	}
+	return append(make([]T, 0, len(s)+n), s...)
+}

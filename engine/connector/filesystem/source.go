@@ -1,6 +1,7 @@
 package filesystem
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -345,8 +346,10 @@ func (s *source) read(f vfs.Entry) error {
 	if s.columns {
 		// The batches of the file before are consumed: its vectors are
 		// reused.
+		lines := bytes.Count(data, []byte{'\n'}) + 1
 		for j := range s.cols {
 			s.cols[j].Reset(s.kinds[j])
+			s.cols[j].Reserve(lines, len(data)/len(s.cols)+1)
 		}
 		s.colRows, s.colNext = 0, 0
 		return s.placed(f.Path, s.codec.Decode(data, func(vals []types.Value) error {

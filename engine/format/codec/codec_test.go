@@ -2,8 +2,11 @@ package codec
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"math/big"
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/flinkplay/flinkplay/engine/diag"
@@ -277,5 +280,47 @@ func TestJSONRead(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestCSVSimpleSplitMatches: the fast split of plain ASCII lines reads
+// every record as the full parser does, whatever the line holds.
+func TestCSVSimpleSplitMatches(t *testing.T) {
+	alphabet := []string{"a", "7", ",", ";", "\"", "\\", "\r", "\n", "é", "\xff", " ", "N", "", "\r\n", "#"}
+	r := rand.New(rand.NewPCG(1, 2))
+	for n := range 3000 {
+		var sb strings.Builder
+		for range r.IntN(40) {
+			sb.WriteString(alphabet[r.IntN(len(alphabet))])
+		}
+		text := sb.String()
+		if text == "" {
+			continue
+		}
+		opts := DefaultCSVOptions()
+		switch n % 4 {
+		case 1:
+			opts.FieldDelimiter = ';'
+			opts.EscapeChar = '\\'
+		case 2:
+			opts.QuoteChar = 0
+			opts.NullLiteral, opts.HasNullLiteral = "N", true
+		case 3:
+			opts.FieldDelimiter = 'é' // not ASCII: never the fast split
+		}
+		read := func(slow bool) string {
+			c := NewCSV(opts, []string{"a", "b"}, []types.Type{types.String, types.String})
+			c.Reuse, c.slowOnly = n%2 == 0, slow
+			var out []string
+			for pos := 0; pos < len(text); {
+				f, nulls, next, err := c.splitRecord(text, pos)
+				out = append(out, fmt.Sprintf("%q %v %d %v", f, nulls, next, err))
+				pos = next
+			}
+			return strings.Join(out, "\n")
+		}
+		if got, want := read(false), read(true); got != want {
+			t.Fatalf("%q: fast split\n%s\nwant\n%s", text, got, want)
+		}
 	}
 }

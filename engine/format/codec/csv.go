@@ -52,6 +52,7 @@ type CSV struct {
 	rowBuf   []types.Value
 	fieldBuf []string
 	nullBuf  []bool
+	slowOnly bool // tests: no splitSimple
 }
 
 // NewCSV returns the codec for columns of the given names and types.
@@ -242,6 +243,10 @@ func elemTypeAt(t types.Type, i int) types.Type {
 // skips them (and turns fields that fail into NULL).
 func (c *CSV) Decode(data []byte, emit func(row []types.Value) error) error {
 	text := string(data)
+	if c.Reuse && len(data) > 0 {
+		// The reader copies what it keeps before data changes.
+		text = unsafe.String(&data[0], len(data))
+	}
 	pos := 0
 	if c.Opts.IgnoreFirstLine {
 		if i := strings.IndexByte(text, '\n'); i >= 0 {
@@ -320,6 +325,10 @@ func (c *CSV) splitRecord(text string, pos int) (fields []string, isNull []bool,
 	} else {
 		fields = make([]string, 0, len(c.Types))
 		isNull = make([]bool, 0, len(c.Types))
+	}
+	if f, n, ok := c.splitSimple(text, pos, fields, isNull); ok && !c.slowOnly {
+		fields, isNull = f, n
+		return fields, isNull, afterLine(text, pos), nil
 	}
 	// A plain field (no quote, no escape, valid UTF-8) is a substring of
 	// text; cur builds the others.
@@ -421,6 +430,65 @@ func (c *CSV) splitRecord(text string, pos int) (fields []string, isNull []bool,
 	return fields, isNull, i, nil
 }
 
+// splitSimple splits the record at pos when its line holds only ASCII and
+// no quote character, escape character or carriage return: its fields are
+// then what the delimiter separates, as splitRecord would read them.
+func (c *CSV) splitSimple(text string, pos int, fields []string, isNull []bool) ([]string, []bool, bool) {
+	q, esc, sep := c.Opts.QuoteChar, c.Opts.EscapeChar, c.Opts.FieldDelimiter
+	if sep >= utf8.RuneSelf || q >= utf8.RuneSelf || esc >= utf8.RuneSelf {
+		return fields, isNull, false
+	}
+	end := strings.IndexByte(text[pos:], '\n')
+	line := text[pos:]
+	if end >= 0 {
+		line = text[pos : pos+end]
+	}
+	start := 0
+	for k := 0; k < len(line); k++ {
+		switch b := line[k]; {
+		case b >= utf8.RuneSelf || b == '\r' || q != 0 && b == byte(q) || esc != 0 && b == byte(esc):
+			return fields[:0], isNull[:0], false
+		case b == byte(sep):
+			fields, isNull = c.addField(fields, isNull, line[start:k])
+			start = k + 1
+		}
+	}
+	fields, isNull = c.addField(fields, isNull, line[start:])
+	return fields, isNull, true
+}
+
+func (c *CSV) addField(fields []string, isNull []bool, s string) ([]string, []bool) {
+	return append(fields, s), append(isNull, c.Opts.HasNullLiteral && s == c.Opts.NullLiteral)
+}
+
+// plainDecimal reports whether s is digits with at most one point and a
+// leading minus.
+func plainDecimal(s string) bool {
+	if s == "" || s == "-" {
+		return false
+	}
+	point := false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9':
+		case c == '.' && !point:
+			point = true
+		case c == '-' && i == 0:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// afterLine is the position after the line that starts at pos.
+func afterLine(text string, pos int) int {
+	if end := strings.IndexByte(text[pos:], '\n'); end >= 0 {
+		return pos + end + 1
+	}
+	return len(text)
+}
+
 func (c *CSV) convertRow(fields []string, isNull []bool) ([]types.Value, error) {
 	arity := len(c.Types)
 	if len(fields) > arity {
@@ -505,7 +573,10 @@ func (c *CSV) parseField(s string, t types.Type) (types.Value, *diag.Error) {
 // parseScalarText converts the text of a field as Flink's CsvToRowDataConverters
 // (json: false) or the text branch of JsonToRowDataConverters (json: true) do.
 func parseScalarText(s string, t types.Type, json bool) (types.Value, *diag.Error) {
-	trim := strings.TrimFunc(s, func(r rune) bool { return r <= ' ' })
+	trim := s
+	if s != "" && (s[0] <= ' ' || s[len(s)-1] <= ' ') {
+		trim = strings.TrimFunc(s, func(r rune) bool { return r <= ' ' })
+	}
 	switch t.Kind {
 	case types.Boolean:
 		return types.BoolValue(strings.EqualFold(trim, "true")), nil
@@ -582,6 +653,17 @@ func parseJavaInt(s string, lo, hi int64, rangeMsg string) (types.Value, *diag.E
 }
 
 func parseJavaDouble(s string, float32Bits bool) (float64, *diag.Error) {
+	if plainDecimal(s) {
+		// Digits, a point and a leading minus: what follows would call
+		// ParseFloat on s as it is.
+		bits := 64
+		if float32Bits {
+			bits = 32
+		}
+		if f, err := strconv.ParseFloat(s, bits); err == nil {
+			return f, nil
+		}
+	}
 	if s == "" {
 		return 0, diag.Errorf(diag.NoPos, diag.NumberFormatException, "empty String")
 	}
