@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -405,5 +406,55 @@ func TestWindowColumnarMatchesRows(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Fatalf("seed %d: differ at %d\n got: %v\nwant: %v", seed, firstDiff(got, want), clip(got[firstDiff(got, want):]), clip(want[firstDiff(got, want):]))
 		}
+	}
+}
+
+// TestGroupAggStateMemory: the typed state of a GROUP BY over a million
+// distinct BIGINT keys with COUNT(*), SUM and MAX stays within twice the
+// raw size of its keys and accumulators: 8 bytes of key, 8 of count, 16 of
+// sum (the sum and how many values it holds, to retract) and 8 of maximum.
+func TestGroupAggStateMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a million keys")
+	}
+	const keys = 1_000_000
+	const raw = 8 + 8 + 16 + 8
+	for _, final := range []bool{false, true} {
+		g := &GroupAgg{Keys: []int{0}, Final: final, Aggs: []AggFunc{
+			{Name: "COUNT", Arg: -1, Type: types.Int64},
+			{Name: "SUM", Arg: 0, ArgType: types.Int64, Type: types.Int64},
+			{Name: "MAX", Arg: 0, ArgType: types.Int64, Type: types.Int64},
+		}}
+		if err := g.Open(context.Background()); err != nil || !g.ColumnsIn() {
+			t.Fatal("no typed state", err)
+		}
+		in, out := stream.NewBatch(1), stream.NewBatch(4)
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		for k := int64(0); k < keys; {
+			in.Reset()
+			in.Columns([]stream.VecKind{stream.VecInt})
+			for ; k < keys && in.Len() < stream.DefaultBatchRows; k++ {
+				in.Kinds = append(in.Kinds, stream.Insert)
+				in.Cols[0].I = append(in.Cols[0].I, k*7919)
+			}
+			out.Reset()
+			if err := g.Process(in, out); err != nil {
+				t.Fatal(err)
+			}
+		}
+		in, out = nil, nil
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		perKey := float64(after.HeapAlloc-before.HeapAlloc) / keys
+		t.Logf("final=%v: %.1f bytes of state per key, %.2f× the raw %d", final, perKey, perKey/raw, raw)
+		if perKey > 2*raw {
+			t.Errorf("final=%v: %.1f bytes per key, more than twice the raw %d", final, perKey, raw)
+		}
+		if g.StateRows() != keys {
+			t.Fatalf("%d groups", g.StateRows())
+		}
+		runtime.KeepAlive(g)
 	}
 }

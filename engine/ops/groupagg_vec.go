@@ -44,13 +44,45 @@ type vecAgg struct {
 	accK  types.Kind // the integer sum's accumulator type (wraps to it)
 	outK  types.Kind // the result's kind (AVG narrows to it)
 	float bool       // the result is DOUBLE
-	i     []int64    // count, integer sum or extreme
-	x     []float64  // floating sum or extreme
-	n     []int64    // values summed (SUM, AVG) or seen (MIN, MAX)
-	// prev holds the last emitted result (streaming).
-	prevI    []int64
-	prevF    []float64
-	prevNull []bool
+	// Per group, only the fields the aggregate uses are kept: COUNT i;
+	// integer SUM and AVG i and n; floating ones x and n; MIN and MAX i or
+	// x, and seen.
+	i    []int64   // count, integer sum or extreme
+	x    []float64 // floating sum or extreme
+	n    []int64   // values summed (SUM, AVG)
+	seen []bool    // a value was seen (MIN, MAX)
+}
+
+// grow adds a group's fields.
+func (a *vecAgg) grow() {
+	switch a.kind {
+	case vaCount:
+		a.i = append(a.i, 0)
+	case vaSumInt:
+		a.i, a.n = append(a.i, 0), append(a.n, 0)
+	case vaSumFloat:
+		a.x, a.n = append(a.x, 0), append(a.n, 0)
+	case vaMinInt, vaMaxInt:
+		a.i, a.seen = append(a.i, 0), append(a.seen, false)
+	default:
+		a.x, a.seen = append(a.x, 0), append(a.seen, false)
+	}
+}
+
+// clearGroup empties group id's fields.
+func (a *vecAgg) clearGroup(id int32) {
+	switch a.kind {
+	case vaCount:
+		a.i[id] = 0
+	case vaSumInt:
+		a.i[id], a.n[id] = 0, 0
+	case vaSumFloat:
+		a.x[id], a.n[id] = 0, 0
+	case vaMinInt, vaMaxInt:
+		a.i[id], a.seen[id] = 0, false
+	default:
+		a.x[id], a.seen[id] = 0, false
+	}
 }
 
 // vecGroups is the typed state.
@@ -59,13 +91,24 @@ type vecGroups struct {
 	count   []int64 // rows per group
 	alive   []bool  // the group holds state (a deleted group is dead)
 	emitted []bool  // a result was emitted (streaming)
-	keys    []types.Value
 	live    int
+
+	// A group's key is its encoding (below), decoded when a row is
+	// emitted; a key found through the integer table has an empty
+	// encoding and its value in keyI. keyVals holds every key's values
+	// only when a key column has no decodable encoding (VecValues).
+	keyI    []int64
+	keyVals []types.Value
+	encN    int // groups in the encoded table
+	// old is a group's result before a row (streaming), to compare.
+	oldI    []int64
+	oldF    []float64
+	oldNull []bool
 
 	// The key table: slots hold group id + 1 (0: empty); a group's key
 	// encoding is keyData[keyOff[g]:keyOff[g+1]].
 	slots   []int32
-	hashes  []uint64
+	hashes  []uint32 // the keys' hashes' low bits, to compare first
 	keyOff  []uint32
 	keyData []byte
 	enc     []byte
@@ -76,9 +119,10 @@ type vecGroups struct {
 	kinds   []stream.VecKind
 	// keyKinds are the key columns' vector kinds in the first batch;
 	// keyConv holds a later batch's key column read in that kind.
-	keyKinds []stream.VecKind
-	keyConv  []stream.Vector
-	scratch  vecScratch
+	keyKinds  []stream.VecKind
+	keyConv   []stream.Vector
+	valueKeys bool // a key column is VecValues: keyVals holds the keys
+	scratch   vecScratch
 }
 
 // vecAggOf returns the typed form of a, or false when it has none.
@@ -144,10 +188,10 @@ func (g *GroupAgg) ColumnsIn() bool {
 		vg.aggs = append(vg.aggs, v)
 	}
 	vg.slots = make([]int32, 16)
-	vg.hashes = make([]uint64, 16)
+	vg.hashes = make([]uint32, 16)
 	vg.keyOff = []uint32{0}
 	if len(g.Keys) == 1 {
-		vg.ints = &intTable{keys: make([]int64, 16), ids: make([]int32, 16)}
+		vg.ints = &intTable{ids: make([]int32, 16)}
 	}
 	g.vec = vg
 	return true
@@ -206,7 +250,7 @@ func (vg *vecGroups) find(enc []byte, h uint64) (int32, int) {
 		if id == 0 {
 			return -1, int(s)
 		}
-		if vg.hashes[s] == h {
+		if vg.hashes[s] == uint32(h) {
 			g := id - 1
 			if string(vg.keyData[vg.keyOff[g]:vg.keyOff[g+1]]) == string(enc) {
 				return g, int(s)
@@ -215,41 +259,86 @@ func (vg *vecGroups) find(enc []byte, h uint64) (int32, int) {
 	}
 }
 
-// insert adds a group for the key enc at slot s; key holds its values.
-func (vg *vecGroups) insert(enc []byte, h uint64, s int, key func(dst []types.Value) []types.Value) int32 {
-	id := int32(len(vg.count))
-	vg.slots[s], vg.hashes[s] = id+1, h
-	vg.keyData = append(vg.keyData, enc...)
-	vg.keyOff = append(vg.keyOff, uint32(len(vg.keyData)))
-	vg.keys = key(vg.keys)
-	vg.count = append(vg.count, 0)
-	vg.alive = append(vg.alive, false)
-	vg.emitted = append(vg.emitted, false)
-	for j := range vg.aggs {
-		a := &vg.aggs[j]
-		a.i = append(a.i, 0)
-		a.x = append(a.x, 0)
-		a.n = append(a.n, 0)
-		a.prevI = append(a.prevI, 0)
-		a.prevF = append(a.prevF, 0)
-		a.prevNull = append(a.prevNull, false)
-	}
-	if 4*len(vg.count) >= 3*len(vg.slots) {
+// insert adds a group for the key enc at slot s of the encoded table;
+// in holds it in row i.
+func (vg *vecGroups) insert(enc []byte, h uint64, s int, in *stream.Batch, i int) int32 {
+	id := vg.newGroup(enc, 0, in, i)
+	vg.slots[s], vg.hashes[s] = id+1, uint32(h)
+	vg.encN++
+	if 4*vg.encN >= 3*len(vg.slots) {
 		vg.rehash()
 	}
 	return id
 }
 
+// newGroup adds a group's fields: its key's encoding (empty for the
+// integer table's x) and, when kept, its key values from row i of in.
+func (vg *vecGroups) newGroup(enc []byte, x int64, in *stream.Batch, i int) int32 {
+	id := int32(len(vg.count))
+	vg.keyData = append(vg.keyData, enc...)
+	vg.keyOff = append(vg.keyOff, uint32(len(vg.keyData)))
+	vg.keyI = append(vg.keyI, x)
+	if vg.valueKeys {
+		for _, c := range vg.cols {
+			vg.keyVals = append(vg.keyVals, c.Value(i).Clone())
+		}
+	}
+	vg.count = append(vg.count, 0)
+	vg.alive = append(vg.alive, false)
+	vg.emitted = append(vg.emitted, false)
+	for j := range vg.aggs {
+		vg.aggs[j].grow()
+	}
+	return id
+}
+
+// key writes group id's key values into dst.
+func (vg *vecGroups) key(id int32, dst []types.Value) {
+	nk := len(dst)
+	if nk == 0 {
+		return
+	}
+	if vg.valueKeys {
+		copy(dst, vg.keyVals[int(id)*nk:int(id+1)*nk])
+		return
+	}
+	enc := vg.keyData[vg.keyOff[id]:vg.keyOff[id+1]]
+	if len(enc) == 0 {
+		dst[0] = types.Value{I: vg.keyI[id]}
+		return
+	}
+	for j := range dst {
+		if enc[0] == 0 {
+			dst[j], enc = types.NullValue, enc[1:]
+			continue
+		}
+		switch vg.keyKinds[j] {
+		case stream.VecInt:
+			dst[j] = types.Value{I: int64(binary.LittleEndian.Uint64(enc[1:])), N: int32(binary.LittleEndian.Uint32(enc[9:]))}
+			enc = enc[13:]
+		case stream.VecFloat:
+			dst[j] = types.Value{F: math.Float64frombits(binary.LittleEndian.Uint64(enc[1:]))}
+			enc = enc[9:]
+		default: // VecBytes
+			n := int(binary.LittleEndian.Uint32(enc[1:]))
+			dst[j] = types.Value{B: enc[5 : 5+n : 5+n]}
+			enc = enc[5+n:]
+		}
+	}
+}
+
 func (vg *vecGroups) rehash() {
 	n := 2 * len(vg.slots)
-	slots, hashes := make([]int32, n), make([]uint64, n)
+	slots, hashes := make([]int32, n), make([]uint32, n)
 	mask := uint64(n - 1)
 	for s, id := range vg.slots {
 		if id == 0 {
 			continue
 		}
+		// The table's index bits are the hash's low bits, kept in hashes
+		// while the table has at most 2^32 slots.
 		h := vg.hashes[s]
-		t := h & mask
+		t := uint64(h) & mask
 		for slots[t] != 0 {
 			t = (t + 1) & mask
 		}
@@ -264,8 +353,7 @@ func (vg *vecGroups) reset(id int32) {
 	vg.count[id] = 0
 	vg.alive[id], vg.emitted[id] = false, false
 	for j := range vg.aggs {
-		a := &vg.aggs[j]
-		a.i[id], a.x[id], a.n[id] = 0, 0, 0
+		vg.aggs[j].clearGroup(id)
 	}
 	vg.live--
 }
@@ -302,6 +390,7 @@ func (g *GroupAgg) processVec(in, out *stream.Batch) error {
 		if len(vg.keyKinds) < len(g.Keys) {
 			vg.keyKinds = append(vg.keyKinds, c.Kind)
 			vg.keyConv = append(vg.keyConv, stream.Vector{})
+			vg.valueKeys = vg.valueKeys || c.Kind == stream.VecValues
 		}
 		if c.Kind != vg.keyKinds[j] {
 			conv := &vg.keyConv[j]
@@ -357,6 +446,9 @@ func (g *GroupAgg) processVec(in, out *stream.Batch) error {
 			vg.alive[id] = true
 			vg.live++
 		}
+		if !g.Final {
+			g.keepOld(id)
+		}
 		if retract {
 			vg.count[id]--
 		} else {
@@ -391,11 +483,13 @@ func (vg *vecGroups) lookup(in *stream.Batch) []int32 {
 		vg.ids = make([]int32, n, max(n, stream.DefaultBatchRows))
 	}
 	ids := vg.ids[:n]
-	if len(vg.cols) == 1 && vg.cols[0].Kind == stream.VecInt && !vg.cols[0].Nanos && vg.ints != nil {
+	if vg.ints != nil && vg.cols[0].Kind == stream.VecInt {
+		// A NULL key, or one with nanoseconds, is found through its
+		// encoding: the integer table holds the others.
 		c := vg.cols[0]
 		for r := range n {
 			i := in.Selected(r)
-			if c.IsNull(i) {
+			if c.IsNull(i) || c.Nanos && c.N[i] != 0 {
 				ids[r] = vg.lookupEncoded(in, i)
 				continue
 			}
@@ -413,52 +507,53 @@ func (vg *vecGroups) lookup(in *stream.Batch) []int32 {
 // in holds, in the integer table (ints).
 func (vg *vecGroups) lookupInt(in *stream.Batch, i int, x int64) int32 {
 	t := vg.ints
-	h := uint64(x) * 0x9e3779b97f4a7c15
 	mask := uint64(len(t.ids) - 1)
-	for s := (h ^ h>>29) & mask; ; s = (s + 1) & mask {
+	for s := intSlot(x, mask); ; s = (s + 1) & mask {
 		id := t.ids[s]
 		if id == 0 {
 			k := in.Kinds[i]
 			if k == stream.UpdateBefore || k == stream.Delete {
 				return -1
 			}
-			// The group's encoding is kept too, so that either table finds
-			// it: a later batch's key column may carry nanoseconds.
-			g := vg.lookupEncoded(in, i)
-			t.ids[s], t.keys[s] = g+1, x
+			g := vg.newGroup(nil, x, in, i)
+			t.ids[s] = g + 1
 			t.n++
 			if 4*t.n >= 3*len(t.ids) {
-				t.grow()
+				t.grow(vg.keyI)
 			}
 			return g
 		}
-		if t.keys[s] == x {
+		if vg.keyI[id-1] == x {
 			return id - 1
 		}
 	}
 }
 
-// intTable maps integer keys to group ids by open addressing.
-type intTable struct {
-	keys []int64
-	ids  []int32 // group id + 1; 0: empty
-	n    int
+func intSlot(x int64, mask uint64) uint64 {
+	h := uint64(x) * 0x9e3779b97f4a7c15
+	return (h ^ h>>29) & mask
 }
 
-func (t *intTable) grow() {
-	keys, ids := t.keys, t.ids
-	t.keys, t.ids = make([]int64, 2*len(keys)), make([]int32, 2*len(ids))
+// intTable maps integer keys to group ids by open addressing; a slot
+// holds the id only, the key is the group's keyI.
+type intTable struct {
+	ids []int32 // group id + 1; 0: empty
+	n   int
+}
+
+func (t *intTable) grow(keys []int64) {
+	ids := t.ids
+	t.ids = make([]int32, 2*len(ids))
 	mask := uint64(len(t.ids) - 1)
-	for s, id := range ids {
+	for _, id := range ids {
 		if id == 0 {
 			continue
 		}
-		h := uint64(keys[s]) * 0x9e3779b97f4a7c15
-		u := (h ^ h>>29) & mask
+		u := intSlot(keys[id-1], mask)
 		for t.ids[u] != 0 {
 			u = (u + 1) & mask
 		}
-		t.keys[u], t.ids[u] = keys[s], id
+		t.ids[u] = id
 	}
 }
 
@@ -477,12 +572,7 @@ func (vg *vecGroups) lookupEncoded(in *stream.Batch, i int) int32 {
 	if k := in.Kinds[i]; k == stream.UpdateBefore || k == stream.Delete {
 		return -1
 	}
-	return vg.insert(enc, h, slot, func(dst []types.Value) []types.Value {
-		for _, c := range vg.cols {
-			dst = append(dst, c.Value(i).Clone())
-		}
-		return dst
-	})
+	return vg.insert(enc, h, slot, in, i)
 }
 
 // fold is step for every row of a batch of inserts, ids[r] the group of
@@ -546,14 +636,14 @@ func (a *vecAgg) fold(in *stream.Batch, ids []int32, scratch *vecScratch) {
 		}
 	case vaMaxInt:
 		for r, id := range ids {
-			if x := xi[r]; a.n[id] == 0 || a.i[id] < x {
-				a.i[id], a.n[id] = x, 1
+			if x := xi[r]; !a.seen[id] || a.i[id] < x {
+				a.i[id], a.seen[id] = x, true
 			}
 		}
 	case vaMinInt:
 		for r, id := range ids {
-			if x := xi[r]; a.n[id] == 0 || x < a.i[id] {
-				a.i[id], a.n[id] = x, 1
+			if x := xi[r]; !a.seen[id] || x < a.i[id] {
+				a.i[id], a.seen[id] = x, true
 			}
 		}
 	default:
@@ -622,15 +712,15 @@ func (a *vecAgg) step(in *stream.Batch, i int, id int32, retract bool) {
 		}
 	case vaMinInt, vaMaxInt: // minMaxAcc over an insert-only input
 		switch {
-		case a.n[id] == 0:
-			a.i[id], a.n[id] = xi, 1
+		case !a.seen[id]:
+			a.i[id], a.seen[id] = xi, true
 		case a.kind == vaMinInt && xi < a.i[id], a.kind == vaMaxInt && a.i[id] < xi:
 			a.i[id] = xi
 		}
 	case vaMinFloat, vaMaxFloat:
 		switch {
-		case a.n[id] == 0:
-			a.x[id], a.n[id] = xf, 1
+		case !a.seen[id]:
+			a.x[id], a.seen[id] = xf, true
 		case a.kind == vaMinFloat && xf < a.x[id], a.kind == vaMaxFloat && a.x[id] < xf:
 			a.x[id] = xf
 		}
@@ -672,9 +762,24 @@ func (a *vecAgg) value(id int32) (int64, float64, bool) {
 		}
 		return 0, a.x[id], false
 	case vaMinInt, vaMaxInt:
-		return a.i[id], 0, a.n[id] == 0
+		return a.i[id], 0, !a.seen[id]
 	}
-	return 0, a.x[id], a.n[id] == 0
+	return 0, a.x[id], !a.seen[id]
+}
+
+// keepOld records group id's result before a row changes it: in
+// streaming mode that is the result last emitted (a row that leaves it
+// unchanged emits nothing), so no copy of it is kept per group.
+func (g *GroupAgg) keepOld(id int32) {
+	vg := g.vec
+	if !vg.emitted[id] {
+		return
+	}
+	vg.oldI, vg.oldF, vg.oldNull = vg.oldI[:0], vg.oldF[:0], vg.oldNull[:0]
+	for j := range vg.aggs {
+		i, f, null := vg.aggs[j].value(id)
+		vg.oldI, vg.oldF, vg.oldNull = append(vg.oldI, i), append(vg.oldF, f), append(vg.oldNull, null)
+	}
 }
 
 // emitVec writes the changelog of group id after a row, as emit does.
@@ -689,15 +794,13 @@ func (g *GroupAgg) emitVec(id int32, out *stream.Batch, nk int) {
 	}
 	if !vg.emitted[id] {
 		g.appendVec(out, stream.Insert, id, nk, false)
-		g.keepPrev(id)
 		vg.emitted[id] = true
 		return
 	}
 	changed := false
 	for j := range vg.aggs {
-		a := &vg.aggs[j]
-		i, f, null := a.value(id)
-		if null != a.prevNull[id] || !null && (i != a.prevI[id] || f != a.prevF[id]) {
+		i, f, null := vg.aggs[j].value(id)
+		if null != vg.oldNull[j] || !null && (i != vg.oldI[j] || f != vg.oldF[j]) {
 			changed = true
 			break
 		}
@@ -709,28 +812,21 @@ func (g *GroupAgg) emitVec(id int32, out *stream.Batch, nk int) {
 		g.appendVec(out, stream.UpdateBefore, id, nk, true)
 	}
 	g.appendVec(out, stream.UpdateAfter, id, nk, false)
-	g.keepPrev(id)
 }
 
-func (g *GroupAgg) keepPrev(id int32) {
-	for j := range g.vec.aggs {
-		a := &g.vec.aggs[j]
-		a.prevI[id], a.prevF[id], a.prevNull[id] = a.value(id)
-	}
-}
-
-// appendVec appends group id's row: its previous result or its current one.
-func (g *GroupAgg) appendVec(out *stream.Batch, k stream.Kind, id int32, nk int, prev bool) {
+// appendVec appends group id's row: its result before the row (old) or
+// its current one.
+func (g *GroupAgg) appendVec(out *stream.Batch, k stream.Kind, id int32, nk int, old bool) {
 	vg := g.vec
 	row := out.Append(k)
-	copy(row, vg.keys[int(id)*nk:int(id+1)*nk])
+	vg.key(id, row[:nk])
 	for j := range vg.aggs {
 		a := &vg.aggs[j]
 		var i int64
 		var f float64
 		var null bool
-		if prev {
-			i, f, null = a.prevI[id], a.prevF[id], a.prevNull[id]
+		if old {
+			i, f, null = vg.oldI[j], vg.oldF[j], vg.oldNull[j]
 		} else {
 			i, f, null = a.value(id)
 		}
