@@ -143,13 +143,24 @@ func (v *Vector) Bytes(i int) []byte {
 	return v.Data[v.Off[i]:v.Off[i+1]:v.Off[i+1]]
 }
 
-// AppendBytes appends a string value.
+// AppendBytes appends a non-NULL string value.
 func (v *Vector) AppendBytes(b []byte) {
 	if len(v.Off) == 0 {
 		v.Off = append(v.Off, 0)
 	}
 	v.Data = append(v.Data, b...)
 	v.Off = append(v.Off, int32(len(v.Data)))
+	v.fitNulls()
+}
+
+// AppendString is AppendBytes of a string's bytes.
+func (v *Vector) AppendString(s string) {
+	if len(v.Off) == 0 {
+		v.Off = append(v.Off, 0)
+	}
+	v.Data = append(v.Data, s...)
+	v.Off = append(v.Off, int32(len(v.Data)))
+	v.fitNulls()
 }
 
 // Append appends x, a value of the vector's column type.
@@ -315,4 +326,19 @@ func reserve[T any](s []T, n int) []T {
 		return s
 	}
 	return append(make([]T, 0, len(s)+n), s...)
+}
+
+// AppendInt appends a non-NULL integer to a VecInt vector.
+func (v *Vector) AppendInt(x int64) {
+	v.I = append(v.I, x)
+	if v.Nanos {
+		v.N = append(v.N, 0)
+	}
+	v.fitNulls()
+}
+
+// AppendFloat appends a non-NULL float to a VecFloat vector.
+func (v *Vector) AppendFloat(x float64) {
+	v.F = append(v.F, x)
+	v.fitNulls()
 }

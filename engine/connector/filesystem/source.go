@@ -117,6 +117,88 @@ type source struct {
 	cols    []stream.Vector
 	colRows int
 	colNext int
+	// The fast path of csv records (codec.CSV.FastRow): each data
+	// column's parser, its parsed values, and the columns that are
+	// constant within a file (partitions, metadata).
+	fast  []fastField
+	fastI []int64
+	fastF []float64
+	// fastKinds are the data columns' type kinds.
+	fastKinds []types.Kind
+	dataIdx   []int
+	constIdx  []int // columns constant within the file, and their values
+	constVals []types.Value
+}
+
+// estimateLines estimates a file's lines from its first 64 KiB, a little
+// high: columns are sized by it, so that appending copies nothing.
+func estimateLines(data []byte) int {
+	const sample = 64 << 10
+	if len(data) <= sample {
+		return bytes.Count(data, []byte{'\n'}) + 1
+	}
+	n := bytes.Count(data[:sample], []byte{'\n'}) + 1
+	return int(int64(n)*int64(len(data))/sample*11/10) + 1
+}
+
+// fastField is how the fast path reads a data column.
+type fastField uint8
+
+const (
+	fastNone   fastField = iota // the codec converts the record
+	fastString                  // CHAR, VARCHAR: the text as it is
+	fastInt                     // TINYINT..BIGINT: plain digits
+	fastDouble                  // DOUBLE: a plain decimal
+)
+
+// fastRow appends a record's fields to the columns when every field is
+// NULL or of a form the codec would read the same way (codec.CSV.FastRow).
+func (s *source) fastRow(fields []string, isNull []bool) bool {
+	if len(fields) != len(s.fast) {
+		return false
+	}
+	for k, f := range s.fast {
+		if isNull[k] {
+			continue
+		}
+		switch f {
+		case fastString:
+		case fastInt:
+			n, ok := codec.PlainInt(fields[k], s.fastKinds[k])
+			if !ok {
+				return false
+			}
+			s.fastI[k] = n
+		case fastDouble:
+			x, ok := codec.PlainDouble(fields[k])
+			if !ok {
+				return false
+			}
+			s.fastF[k] = x
+		default:
+			return false
+		}
+	}
+	for k, i := range s.dataIdx {
+		col := &s.cols[i]
+		if isNull[k] {
+			col.Append(types.NullValue)
+			continue
+		}
+		switch s.fast[k] {
+		case fastString:
+			col.AppendString(fields[k])
+		case fastInt:
+			col.AppendInt(s.fastI[k])
+		case fastDouble:
+			col.AppendFloat(s.fastF[k])
+		}
+	}
+	for j, i := range s.constIdx {
+		s.cols[i].Append(s.constVals[j])
+	}
+	s.colRows++
+	return true
 }
 
 // EnableColumns implements stream.ColumnarSource for the csv format: rows
@@ -128,6 +210,23 @@ func (s *source) EnableColumns() bool {
 	}
 	c.Reuse = true
 	s.columns = true
+	c.FastRow = s.fastRow
+	_, ts, dataIdx := s.t.cfg.dataColumns()
+	s.dataIdx = dataIdx
+	for _, t := range ts {
+		f := fastNone
+		switch {
+		case t.Kind == types.Char || t.Kind == types.Varchar:
+			f = fastString
+		case t.IsInteger():
+			f = fastInt
+		case t.Kind == types.Double:
+			f = fastDouble
+		}
+		s.fast = append(s.fast, f)
+		s.fastKinds = append(s.fastKinds, t.Kind)
+	}
+	s.fastI, s.fastF = make([]int64, len(ts)), make([]float64, len(ts))
 	for _, col := range s.t.cfg.physical.Columns {
 		s.kinds = append(s.kinds, stream.VecKindOf(col.Type))
 	}
@@ -346,12 +445,19 @@ func (s *source) read(f vfs.Entry) error {
 	if s.columns {
 		// The batches of the file before are consumed: its vectors are
 		// reused.
-		lines := bytes.Count(data, []byte{'\n'}) + 1
+		lines := estimateLines(data)
 		for j := range s.cols {
 			s.cols[j].Reset(s.kinds[j])
 			s.cols[j].Reserve(lines, len(data)/len(s.cols)+1)
 		}
 		s.colRows, s.colNext = 0, 0
+		s.constIdx, s.constVals = s.constIdx[:0], s.constVals[:0]
+		for i, v := range partVals {
+			s.constIdx, s.constVals = append(s.constIdx, i), append(s.constVals, v)
+		}
+		for j, v := range meta {
+			s.constIdx, s.constVals = append(s.constIdx, width+j), append(s.constVals, v)
+		}
 		return s.placed(f.Path, s.codec.Decode(data, func(vals []types.Value) error {
 			for k, i := range dataIdx {
 				s.cols[i].Append(vals[k])

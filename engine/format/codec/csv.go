@@ -48,11 +48,21 @@ type CSV struct {
 	// Reuse: Decode passes every row in one slice, and a string field's
 	// bytes alias the file's text, read-only; emit copies what it keeps
 	// (a columnar reader). Otherwise each row is fresh and owns its bytes.
-	Reuse    bool
+	Reuse bool
+	// FastRow, when set, is offered each record's fields before they are
+	// converted: when it takes them (returns true), emit is not called for
+	// the record. It takes only fields it converts exactly as the codec
+	// would, and leaves the others (and every error) to the codec.
+	FastRow  func(fields []string, isNull []bool) bool
 	rowBuf   []types.Value
 	fieldBuf []string
 	nullBuf  []bool
 	slowOnly bool // tests: no splitSimple
+	// splitSimple's byte classes: 0 plain, 1 the delimiter, 2 a byte that
+	// needs the full parser.
+	simpleClass [256]uint8
+	simpleOK    bool
+	simpleReady bool
 }
 
 // NewCSV returns the codec for columns of the given names and types.
@@ -276,6 +286,9 @@ func (c *CSV) Decode(data []byte, emit func(row []types.Value) error) error {
 		if fields == nil {
 			continue
 		}
+		if c.FastRow != nil && c.FastRow(fields, quotedNull) {
+			continue
+		}
 		row, err := c.convertRow(fields, quotedNull)
 		if err != nil {
 			if c.Opts.IgnoreParseErrors {
@@ -434,8 +447,25 @@ func (c *CSV) splitRecord(text string, pos int) (fields []string, isNull []bool,
 // no quote character, escape character or carriage return: its fields are
 // then what the delimiter separates, as splitRecord would read them.
 func (c *CSV) splitSimple(text string, pos int, fields []string, isNull []bool) ([]string, []bool, bool) {
-	q, esc, sep := c.Opts.QuoteChar, c.Opts.EscapeChar, c.Opts.FieldDelimiter
-	if sep >= utf8.RuneSelf || q >= utf8.RuneSelf || esc >= utf8.RuneSelf {
+	if !c.simpleReady {
+		c.simpleReady = true
+		q, esc, sep := c.Opts.QuoteChar, c.Opts.EscapeChar, c.Opts.FieldDelimiter
+		c.simpleOK = sep < utf8.RuneSelf && q < utf8.RuneSelf && esc < utf8.RuneSelf
+		for b := utf8.RuneSelf; b < 256; b++ {
+			c.simpleClass[b] = 2
+		}
+		c.simpleClass['\r'] = 2
+		if q != 0 {
+			c.simpleClass[q] = 2
+		}
+		if esc != 0 {
+			c.simpleClass[esc] = 2
+		}
+		if c.simpleOK {
+			c.simpleClass[sep] = 1
+		}
+	}
+	if !c.simpleOK {
 		return fields, isNull, false
 	}
 	end := strings.IndexByte(text[pos:], '\n')
@@ -445,12 +475,13 @@ func (c *CSV) splitSimple(text string, pos int, fields []string, isNull []bool) 
 	}
 	start := 0
 	for k := 0; k < len(line); k++ {
-		switch b := line[k]; {
-		case b >= utf8.RuneSelf || b == '\r' || q != 0 && b == byte(q) || esc != 0 && b == byte(esc):
-			return fields[:0], isNull[:0], false
-		case b == byte(sep):
+		switch c.simpleClass[line[k]] {
+		case 0:
+		case 1:
 			fields, isNull = c.addField(fields, isNull, line[start:k])
 			start = k + 1
+		default:
+			return fields[:0], isNull[:0], false
 		}
 	}
 	fields, isNull = c.addField(fields, isNull, line[start:])
@@ -459,6 +490,61 @@ func (c *CSV) splitSimple(text string, pos int, fields []string, isNull []bool) 
 
 func (c *CSV) addField(fields []string, isNull []bool, s string) ([]string, []bool) {
 	return append(fields, s), append(isNull, c.Opts.HasNullLiteral && s == c.Opts.NullLiteral)
+}
+
+// PlainInt parses s when it is digits with an optional leading minus that
+// fit k's range: what the codec reads from such a field.
+func PlainInt(s string, k types.Kind) (int64, bool) {
+	if s == "" || len(s) > 19 {
+		return 0, false
+	}
+	neg := s[0] == '-'
+	d := s
+	if neg {
+		d = s[1:]
+	}
+	if d == "" || len(d) > 18 {
+		return 0, false // 19 digits may overflow: the codec decides
+	}
+	var n int64
+	for i := 0; i < len(d); i++ {
+		c := d[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	if neg {
+		n = -n
+	}
+	var lo, hi int64
+	switch k {
+	case types.TinyInt:
+		lo, hi = math.MinInt8, math.MaxInt8
+	case types.SmallInt:
+		lo, hi = math.MinInt16, math.MaxInt16
+	case types.Int:
+		lo, hi = math.MinInt32, math.MaxInt32
+	case types.BigInt:
+		lo, hi = math.MinInt64, math.MaxInt64
+	default:
+		return 0, false
+	}
+	if n < lo || n > hi {
+		return 0, false
+	}
+	return n, true
+}
+
+// PlainDouble parses s when it is a plain decimal (digits, at most one
+// point, an optional leading minus): what the codec reads from such a
+// DOUBLE field.
+func PlainDouble(s string) (float64, bool) {
+	if !plainDecimal(s) {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	return f, err == nil
 }
 
 // plainDecimal reports whether s is digits with at most one point and a
