@@ -275,6 +275,14 @@ func (p *Pipeline) push(from int, end bool) (*stream.Batch, error) {
 				return out, err
 			}
 		}
+		if in.MiniBatch {
+			if m, ok := op.(stream.MiniBatchOperator); ok {
+				if err := m.FlushMiniBatch(out); err != nil {
+					return out, err
+				}
+			}
+			out.MiniBatch = true
+		}
 		wm := in.Watermark
 		if end && stop != nil {
 			wm = stream.MaxWatermark // LIMIT ended the job: the rest sees end of input
@@ -324,7 +332,7 @@ func (p *Pipeline) materialize(i int, b *stream.Batch) *stream.Batch {
 	r := p.rows[i]
 	r.Reset()
 	b.Materialize(r)
-	r.Watermark, r.Input = b.Watermark, b.Input
+	r.Watermark, r.Input, r.MiniBatch = b.Watermark, b.Input, b.MiniBatch
 	return r
 }
 

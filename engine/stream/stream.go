@@ -66,6 +66,12 @@ type Batch struct {
 	// rows come from: 0 (left) or 1 (right). Width is then that input's.
 	Input int
 
+	// MiniBatch marks the end of a mini-batch after the batch's rows
+	// (Flink's mini-batch watermark of a processing-time MiniBatchAssigner):
+	// operators that buffer a mini-batch (MiniBatchOperator) flush, the
+	// others pass it on.
+	MiniBatch bool
+
 	// Columnar batches (vector.go): Cols holds the columns instead of
 	// Vals, and Sel, when not nil, the physical rows the batch holds.
 	Columnar bool
@@ -156,6 +162,7 @@ func (b *Batch) Reset() {
 	b.Kinds = b.Kinds[:0]
 	b.Vals = b.Vals[:0]
 	b.Columnar, b.Sel = false, nil
+	b.MiniBatch = false
 	if b.arena != nil {
 		b.spare = append(b.spare, b.arena[:0])
 		b.arena = nil
@@ -220,6 +227,13 @@ type WatermarkOperator interface {
 	// operator holds rows back, NoWatermark to forward nothing. At end of
 	// input the runtime sends MaxWatermark before Finish.
 	OnWatermark(wm int64, out *Batch) (int64, error)
+}
+
+// MiniBatchOperator is an Operator that buffers its input in mini-batches
+// (Flink's bundle operators): the runtime calls FlushMiniBatch when a batch
+// marked MiniBatch has passed Process, and marks its output in turn.
+type MiniBatchOperator interface {
+	FlushMiniBatch(out *Batch) error
 }
 
 // StatefulOperator is an Operator that keeps state between batches:
