@@ -18,7 +18,10 @@ import (
 // advice...".
 func (s *Session) withAdvice(physical string, roots []plan.Node) string {
 	var targets []string
-	if !s.IsBatch() {
+	// With mini-batch on and two phases allowed, Flink's rule has split
+	// every such aggregation already: no GroupAggregate is left to advise.
+	mb, _ := s.miniBatchOf(roots...)
+	if !s.IsBatch() && (mb == nil || mb.onePhaseOnly) {
 		seen := map[plan.Node]bool{}
 		var walk func(n plan.Node)
 		walk = func(n plan.Node) {
@@ -55,21 +58,9 @@ func (s *Session) withAdvice(physical string, roots []plan.Node) string {
 }
 
 // twoPhaseCapable reports whether every aggregate of a merges partial
-// results (Flink's AggregateUtil.doAllSupportPartialMerge): the
-// declarative ones and those with a merge method, not FIRST_VALUE,
-// LAST_VALUE or the JSON aggregates.
+// results (Flink's AggregateUtil.doAllSupportPartialMerge, plan.PartialMerge).
 func twoPhaseCapable(a *plan.Aggregate) bool {
-	if len(a.Aggs) == 0 {
-		return false
-	}
-	for _, c := range a.Aggs {
-		switch c.Name {
-		case "COUNT", "SUM", "SUM0", "AVG", "MIN", "MAX", "LISTAGG", "COLLECT":
-		default:
-			return false
-		}
-	}
-	return true
+	return len(a.Aggs) > 0 && plan.PartialMerge(a)
 }
 
 // twoPhaseAdvice is GroupAggregationAnalyzer's text: the options still to

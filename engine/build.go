@@ -29,6 +29,10 @@ func (s *Session) build(n plan.Node, env connector.Env) (*runtime.Pipeline, erro
 	if err != nil {
 		return nil, err
 	}
+	if s.mb, err = s.miniBatchOf(n); err != nil {
+		return nil, err
+	}
+	defer func() { s.mb = nil }()
 	return s.buildPipe(n, env, limit)
 }
 
@@ -165,6 +169,10 @@ func (s *Session) buildInto(p *runtime.Pipeline, n plan.Node, env connector.Env)
 		if n.Watermark != nil {
 			p.Stages = append(p.Stages, runtime.Stage{Op: &ops.WatermarkAssigner{Expr: n.Watermark, Ctx: s.exprCtx(env)}, Width: n.Out.Len()})
 		}
+		if s.mb != nil && s.mb.modes[n] != "" {
+			p.Stages = append(p.Stages, runtime.Stage{Op: &ops.MiniBatchAssigner{Interval: s.mb.interval,
+				RowTime: s.mb.modes[n] == plan.MiniBatchRowTime, Now: env.Clock.Now}, Width: n.Out.Len()})
+		}
 		return nil
 	case *plan.Values:
 		p.Source = &runtime.ValuesSource{Rows: n.Rows}
@@ -222,6 +230,9 @@ func (s *Session) buildInto(p *runtime.Pipeline, n plan.Node, env connector.Env)
 				f.ArgType = in.Columns[a.Arg].Type
 			}
 			g.Aggs = append(g.Aggs, f)
+		}
+		if s.mb != nil {
+			return s.buildMiniBatchAgg(p, n, g)
 		}
 		p.Stages = append(p.Stages, runtime.Stage{Op: g, Width: n.Out.Len()})
 	case *plan.WindowTVF:
@@ -352,6 +363,21 @@ func (s *Session) execExplain(ctx context.Context, st *sql.Explain) (*Result, er
 		byDigest[digest] = g
 		groups = append(groups, g)
 	}
+	var roots []plan.Node
+	for _, t := range trees {
+		roots = append(roots, t.root)
+	}
+	mb, err := s.miniBatchOf(roots...)
+	if err != nil {
+		return nil, err
+	}
+	if mb != nil {
+		for _, r := range roots {
+			if err := mb.checkAggs(r); err != nil {
+				return nil, err
+			}
+		}
+	}
 	physical := func(modes bool) string {
 		var b strings.Builder
 		for i, g := range groups {
@@ -373,7 +399,7 @@ func (s *Session) execExplain(ctx context.Context, st *sql.Explain) (*Result, er
 				depth = 1
 			}
 			if len(g.trees) == 1 {
-				explainNode(&b, t.root, depth, m)
+				explainNode(&b, t.root, depth, m, mb)
 				continue
 			}
 			line := fmt.Sprintf("Union(all=[true], union=[%s])", t.fields)
@@ -387,7 +413,7 @@ func (s *Session) execExplain(ctx context.Context, st *sql.Explain) (*Result, er
 				if modes {
 					um = u.q.Changelog
 				}
-				explainTree(&b, u.root, []bool{true, k == len(g.trees)-1}, um)
+				explainTree(&b, u.root, []bool{true, k == len(g.trees)-1}, um, mb)
 			}
 		}
 		return b.String()
@@ -449,23 +475,23 @@ func withMode(line string, m plan.ChangelogMode) string {
 // nil, adds each node's changelog mode. Identity projections vanish and a
 // projection over a filter is one Calc, with the Exchange nodes Flink puts
 // in front of keyed operators.
-func explainNode(b *strings.Builder, n plan.Node, depth int, modes *plan.Changelog) {
+func explainNode(b *strings.Builder, n plan.Node, depth int, modes *plan.Changelog, mb *miniBatch) {
 	var last []bool
 	for i := 0; i < depth; i++ {
 		last = append(last, true)
 	}
-	explainTree(b, n, last, modes)
+	explainTree(b, n, last, modes, mb)
 }
 
-func explainTree(b *strings.Builder, n plan.Node, last []bool, modes *plan.Changelog) {
+func explainTree(b *strings.Builder, n plan.Node, last []bool, modes *plan.Changelog, mb *miniBatch) {
 	if p, ok := n.(*plan.Project); ok && plan.IdentityProject(p) {
-		explainTree(b, p.Input, last, modes)
+		explainTree(b, p.Input, last, modes, mb)
 		return
 	}
 	if p, ok := n.(*plan.Project); ok {
 		// Flink's SortLimit has no rank number to drop.
 		if r, ok := p.Input.(*plan.Rank); ok && r.SortLimit && len(p.Exprs) == r.Input.Schema().Len() {
-			explainTree(b, r, last, modes)
+			explainTree(b, r, last, modes, mb)
 			return
 		}
 	}
@@ -476,10 +502,13 @@ func explainTree(b *strings.Builder, n plan.Node, last []bool, modes *plan.Chang
 	if p, ok := n.(*plan.Project); ok {
 		if a := plan.RenamedAggregate(p); a != nil {
 			n = a
+		} else if q, ok := plan.NamedAggregate(p); ok {
+			modes.Alias(q.Input, p.Input)
+			n = q
 		}
 	}
 	if sc, ok := n.(*plan.Scan); ok {
-		lines := plan.ExplainScan(sc)
+		lines := mb.withAssigner(plan.ExplainScan(sc), sc)
 		for i, line := range lines {
 			writeExplainLine(b, line, self, last, modes)
 			if i < len(lines)-1 {
@@ -489,6 +518,7 @@ func explainTree(b *strings.Builder, n plan.Node, last []bool, modes *plan.Chang
 		return
 	}
 	if lines, ok := calcOverScan(n); ok {
+		lines = mb.withAssigner(lines, scanUnder(n))
 		for i, line := range lines {
 			writeExplainLine(b, line, self, last, modes)
 			if i < len(lines)-1 {
@@ -505,6 +535,18 @@ func explainTree(b *strings.Builder, n plan.Node, last []bool, modes *plan.Chang
 			inputs = f.Inputs()
 		}
 	}
+	if a, ok := n.(*plan.Aggregate); ok && mb != nil {
+		if two, _ := mb.aggPhases(a); two {
+			local, global := plan.ExplainLocalGlobal(a, plan.Updating(a.Input))
+			writeExplainLine(b, global, self, last, modes)
+			sub := append(append([]bool(nil), last...), true)
+			writeModeLine(b, "Exchange(distribution=["+plan.Exchanges(n)[0]+"])", plan.InsertOnly, sub, modes)
+			sub = append(sub, true)
+			writeModeLine(b, local, plan.InsertOnly, sub, modes)
+			explainTree(b, a.Input, append(sub, true), modes, mb)
+			return
+		}
+	}
 	writeExplainLine(b, line, self, last, modes)
 	exchanges := plan.Exchanges(n)
 	for i, in := range inputs {
@@ -513,8 +555,51 @@ func explainTree(b *strings.Builder, n plan.Node, last []bool, modes *plan.Chang
 			writeExplainLine(b, "Exchange(distribution=["+exchanges[i]+"])", in, sub, modes)
 			sub = append(sub, true)
 		}
-		explainTree(b, in, sub, modes)
+		explainTree(b, in, sub, modes, mb)
 	}
+}
+
+// scanUnder returns the scan under a Calc (a projection, a filter or
+// both) that calcOverScan printed with it.
+func scanUnder(n plan.Node) *plan.Scan {
+	for {
+		switch x := n.(type) {
+		case *plan.Scan:
+			return x
+		case *plan.Project:
+			n = x.Input
+		case *plan.Filter:
+			n = x.Input
+		default:
+			return nil
+		}
+	}
+}
+
+// withAssigner adds the MiniBatchAssigner Flink puts above a scan (above
+// its WatermarkAssigner, when it has one) to the scan's lines.
+func (mb *miniBatch) withAssigner(lines []string, sc *plan.Scan) []string {
+	if mb == nil || sc == nil || mb.modes[sc] == "" {
+		return lines
+	}
+	at := len(lines) - 1 // the TableSourceScan
+	for i, l := range lines {
+		if strings.HasPrefix(l, "WatermarkAssigner(") {
+			at = i
+			break
+		}
+	}
+	out := append(append([]string(nil), lines[:at]...), plan.ExplainMiniBatchAssigner(mb.interval, mb.modes[sc]))
+	return append(out, lines[at:]...)
+}
+
+// writeModeLine writes a line whose changelog mode is m.
+func writeModeLine(b *strings.Builder, line string, m plan.ChangelogMode, last []bool, modes *plan.Changelog) {
+	plan.WriteTreePrefix(b, last)
+	if modes != nil {
+		line = withMode(line, m)
+	}
+	b.WriteString(line + "\n")
 }
 
 // calcOverScan prints a Calc over a table scan with computed columns or a

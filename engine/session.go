@@ -76,6 +76,9 @@ type Session struct {
 	// scans counts the sources made per digest: a table scanned twice
 	// without reuse gets two independent random streams, even seeded.
 	scans map[string]int
+	// mb is the mini-batch of the job being built (minibatch.go), nil
+	// when it runs record by record.
+	mb *miniBatch
 
 	// jobs are the INSERT jobs the session submitted (SHOW JOBS).
 	jobs jobs

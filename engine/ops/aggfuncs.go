@@ -28,6 +28,7 @@ type aggKernel struct {
 	ctx   *expr.Ctx
 	add   expr.Expr // SUM/AVG: acc + x
 	sub   expr.Expr // SUM/AVG: acc - x
+	merge expr.Expr // SUM/AVG: acc + acc (two-phase), built when first needed
 	div   expr.Expr // AVG: sum / count
 	less  expr.Expr // MIN/MAX/COLLECT ordering: $0 < $1
 	start expr.Expr // SUM/AVG: CAST(x AS accumulator type)
@@ -182,6 +183,12 @@ func (a *countAcc) retract(args []types.Value) error {
 
 func (a *countAcc) value() (types.Value, error) { return types.IntValue(a.n), nil }
 
+// merge folds a partial count (two-phase aggregation).
+func (a *countAcc) merge(o accumulator) error {
+	a.n += o.(*countAcc).n
+	return nil
+}
+
 // sumAcc is SUM, SUM0 and AVG: a running sum of the non-NULL values and
 // their count (SUM is NULL when the count is zero, as Flink's
 // SumWithRetractAggFunction).
@@ -224,6 +231,46 @@ func (a *sumAcc) step(v types.Value, retract bool) error {
 	}
 	a.sum = r.Clone()
 	return nil
+}
+
+// merge folds a partial sum: CAST(sum + other AS accT), as Flink's merge
+// of SumAggFunction (a side without values adds nothing).
+func (a *sumAcc) merge(o accumulator) error {
+	b := o.(*sumAcc)
+	switch {
+	case b.n == 0 && !b.touched():
+		return nil
+	case a.n == 0 && !a.touched():
+		a.sum, a.n = b.sum, b.n
+		return nil
+	}
+	k := a.k
+	if k.merge == nil {
+		m, err := arithTo(expr.Add, k.accT, k.accT)
+		if err != nil {
+			return err
+		}
+		k.merge = m
+	}
+	x, y := a.sum, b.sum
+	if x.Null {
+		x = zeroOf(k.accT)
+	}
+	if y.Null {
+		y = zeroOf(k.accT)
+	}
+	r, err := k.eval(k.merge, x, y)
+	if err != nil {
+		return err
+	}
+	a.sum, a.n = r.Clone(), a.n+b.n
+	return nil
+}
+
+// touched reports whether the sum holds anything but an empty start: a
+// sum whose values were all retracted may keep a remainder.
+func (a *sumAcc) touched() bool {
+	return a.sum.Null || a.sum.I != 0 || a.sum.F != 0 || a.sum.X != nil
 }
 
 // zeroOf is 0 of a numeric type (a sum retracted below its first value).
@@ -275,6 +322,15 @@ func (a *minMaxAcc) add(args []types.Value) error {
 		a.best = v.Clone()
 	}
 	return nil
+}
+
+// merge folds a partial extreme.
+func (a *minMaxAcc) merge(o accumulator) error {
+	b := o.(*minMaxAcc)
+	if !b.seen {
+		return nil
+	}
+	return a.add([]types.Value{b.best})
 }
 
 func (a *minMaxAcc) retract([]types.Value) error {

@@ -105,6 +105,13 @@ type Changelog struct {
 	modes map[Node]ChangelogMode
 }
 
+// Alias gives copy, a node printed in place of orig, orig's mode.
+func (c *Changelog) Alias(copy, orig Node) {
+	if c != nil {
+		c.modes[copy], c.kinds[copy] = c.modes[orig], c.kinds[orig]
+	}
+}
+
 // Mode returns the inferred mode of n.
 func (c *Changelog) Mode(n Node) ChangelogMode {
 	if c == nil {

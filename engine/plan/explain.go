@@ -324,6 +324,46 @@ func calcOver(p *Project, f *Filter, in types.Schema, subst []string) string {
 	return "Calc(" + strings.Join(parts, ", ") + ")"
 }
 
+// NamedAggregate returns p over a copy of the aggregation under it whose
+// aggregate calls are named as p names them, when p only picks columns
+// (Calcite names an aggregate call after the select item it is: EXPR$0 in
+// SELECT COUNT(a) FROM t GROUP BY b, whose projection drops b). ok is
+// false when p computes anything or names a call twice.
+func NamedAggregate(p *Project) (*Project, bool) {
+	a, isAgg := p.Input.(*Aggregate)
+	if !isAgg {
+		return nil, false
+	}
+	if _, expanded := a.Input.(*Expand); expanded {
+		// Flink's DecomposeGroupingSetsRule makes a new aggregation, whose
+		// calls are named $f<i>.
+		return nil, false
+	}
+	named := *a
+	named.Out = types.Schema{Columns: append([]types.Column(nil), a.Out.Columns...)}
+	seen := map[int]bool{}
+	for i, e := range p.Exprs {
+		j, ok := expr.ColumnIndex(e)
+		if !ok {
+			return nil, false
+		}
+		if j < len(a.Keys) {
+			continue
+		}
+		if seen[j] {
+			return nil, false
+		}
+		seen[j] = true
+		named.Out.Columns[j].Name = p.Out.Columns[i].Name
+	}
+	if len(seen) == 0 {
+		return nil, false
+	}
+	q := *p
+	q.Input = &named
+	return &q, true
+}
+
 // RenamedAggregate returns the aggregation under p, or the HAVING filter
 // over it, with p's names when p only names their columns (Calcite names an
 // aggregate call by its alias and has no projection for that), or nil.

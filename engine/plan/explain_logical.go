@@ -86,6 +86,9 @@ func logicalLines(n Node) []logicalLine {
 		if a := RenamedAggregate(n); a != nil {
 			return logicalLines(a)
 		}
+		if q, ok := NamedAggregate(n); ok {
+			n = q // the calls take the select items' names
+		}
 		if a, ok := n.Input.(*Aggregate); ok {
 			if e, ok := a.Input.(*Expand); ok && passesAllBut(n, len(e.Keys)) {
 				// Grouping sets: the projection drops the $e column.
