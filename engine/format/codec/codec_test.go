@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -321,6 +322,40 @@ func TestCSVSimpleSplitMatches(t *testing.T) {
 		}
 		if got, want := read(false), read(true); got != want {
 			t.Fatalf("%q: fast split\n%s\nwant\n%s", text, got, want)
+		}
+	}
+}
+
+// TestExactDecimalIsParseFloat: the fast path of plain decimals gives
+// strconv.ParseFloat's float64, bit for bit, or declines.
+func TestExactDecimalIsParseFloat(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	digits := "0123456789"
+	for n := range 200000 {
+		var sb strings.Builder
+		if r.IntN(3) == 0 {
+			sb.WriteByte('-')
+		}
+		for range r.IntN(19) {
+			sb.WriteByte(digits[r.IntN(10)])
+		}
+		if r.IntN(4) != 0 {
+			sb.WriteByte('.')
+			for range r.IntN(24) {
+				sb.WriteByte(digits[r.IntN(10)])
+			}
+		}
+		s := sb.String()
+		if n%1000 == 0 {
+			s = []string{"-0", "0.0", ".5", "1.", "9007199254740991", "9007199254740992", "0.1", "123.456", "-0.000"}[n/1000%9]
+		}
+		got, ok := exactDecimal(s)
+		if !ok {
+			continue
+		}
+		want, err := strconv.ParseFloat(s, 64)
+		if err != nil || math.Float64bits(got) != math.Float64bits(want) {
+			t.Fatalf("%q: %v, ParseFloat %v (%v)", s, got, want, err)
 		}
 	}
 }

@@ -334,14 +334,21 @@ func (c *CSV) splitRecord(text string, pos int) (fields []string, isNull []bool,
 	}
 	if c.Reuse {
 		fields, isNull = c.fieldBuf[:0], c.nullBuf[:0]
+		if !c.slowOnly {
+			if f, n, next, ok := c.splitSimple(text, pos, fields, isNull); ok {
+				c.fieldBuf, c.nullBuf = f, n
+				return f, n, next, nil
+			}
+		}
 		defer func() { c.fieldBuf, c.nullBuf = fields, isNull }()
 	} else {
 		fields = make([]string, 0, len(c.Types))
 		isNull = make([]bool, 0, len(c.Types))
-	}
-	if f, n, ok := c.splitSimple(text, pos, fields, isNull); ok && !c.slowOnly {
-		fields, isNull = f, n
-		return fields, isNull, afterLine(text, pos), nil
+		if !c.slowOnly {
+			if f, n, next, ok := c.splitSimple(text, pos, fields, isNull); ok {
+				return f, n, next, nil
+			}
+		}
 	}
 	// A plain field (no quote, no escape, valid UTF-8) is a substring of
 	// text; cur builds the others.
@@ -446,7 +453,7 @@ func (c *CSV) splitRecord(text string, pos int) (fields []string, isNull []bool,
 // splitSimple splits the record at pos when its line holds only ASCII and
 // no quote character, escape character or carriage return: its fields are
 // then what the delimiter separates, as splitRecord would read them.
-func (c *CSV) splitSimple(text string, pos int, fields []string, isNull []bool) ([]string, []bool, bool) {
+func (c *CSV) splitSimple(text string, pos int, fields []string, isNull []bool) ([]string, []bool, int, bool) {
 	if !c.simpleReady {
 		c.simpleReady = true
 		q, esc, sep := c.Opts.QuoteChar, c.Opts.EscapeChar, c.Opts.FieldDelimiter
@@ -466,26 +473,52 @@ func (c *CSV) splitSimple(text string, pos int, fields []string, isNull []bool) 
 		}
 	}
 	if !c.simpleOK {
-		return fields, isNull, false
+		return fields, isNull, 0, false
 	}
 	end := strings.IndexByte(text[pos:], '\n')
-	line := text[pos:]
+	line, next := text[pos:], len(text)
 	if end >= 0 {
-		line = text[pos : pos+end]
+		line, next = text[pos:pos+end], pos+end+1
 	}
-	start := 0
-	for k := 0; k < len(line); k++ {
-		switch c.simpleClass[line[k]] {
-		case 0:
-		case 1:
-			fields, isNull = c.addField(fields, isNull, line[start:k])
-			start = k + 1
-		default:
-			return fields[:0], isNull[:0], false
+	if c.special(line) {
+		return fields[:0], isNull[:0], 0, false
+	}
+	sep := byte(c.Opts.FieldDelimiter)
+	for {
+		k := strings.IndexByte(line, sep)
+		if k < 0 {
+			break
+		}
+		fields, isNull = c.addField(fields, isNull, line[:k])
+		line = line[k+1:]
+	}
+	fields, isNull = c.addField(fields, isNull, line)
+	return fields, isNull, next, true
+}
+
+// special reports whether line holds a byte the simple split cannot take:
+// a non-ASCII byte, a carriage return, the quote or the escape character.
+// It tests eight bytes at a time (a zero byte of w ^ b*0x01..01 is a byte
+// equal to b).
+func (c *CSV) special(line string) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	cr := uint64('\r') * ones
+	q, esc := uint64(c.Opts.QuoteChar)*ones, uint64(c.Opts.EscapeChar)*ones
+	hasZero := func(v uint64) bool { return (v-ones)&^v&highs != 0 }
+	i := 0
+	for ; i+8 <= len(line); i += 8 {
+		w := uint64(line[i]) | uint64(line[i+1])<<8 | uint64(line[i+2])<<16 | uint64(line[i+3])<<24 |
+			uint64(line[i+4])<<32 | uint64(line[i+5])<<40 | uint64(line[i+6])<<48 | uint64(line[i+7])<<56
+		if w&highs != 0 || hasZero(w^cr) || q != 0 && hasZero(w^q) || esc != 0 && hasZero(w^esc) {
+			return true
 		}
 	}
-	fields, isNull = c.addField(fields, isNull, line[start:])
-	return fields, isNull, true
+	for ; i < len(line); i++ {
+		if c.simpleClass[line[i]] == 2 {
+			return true
+		}
+	}
+	return false
 }
 
 func (c *CSV) addField(fields []string, isNull []bool, s string) ([]string, []bool) {
@@ -540,11 +573,60 @@ func PlainInt(s string, k types.Kind) (int64, bool) {
 // point, an optional leading minus): what the codec reads from such a
 // DOUBLE field.
 func PlainDouble(s string) (float64, bool) {
+	if f, ok := exactDecimal(s); ok {
+		return f, true
+	}
 	if !plainDecimal(s) {
 		return 0, false
 	}
 	f, err := strconv.ParseFloat(s, 64)
 	return f, err == nil
+}
+
+// exactPow10 are the powers of ten a float64 holds exactly.
+var exactPow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
+// exactDecimal parses a plain decimal whose digits, without the point,
+// make an integer below 2^53 and whose fraction has at most 22 digits:
+// that integer and the power of ten are exact float64s, so one division
+// rounds correctly, giving what strconv.ParseFloat gives (Clinger's fast
+// path).
+func exactDecimal(s string) (float64, bool) {
+	i, neg := 0, false
+	if len(s) > 0 && s[0] == '-' {
+		neg, i = true, 1
+	}
+	var m uint64
+	digits, frac, point := 0, 0, false
+	for ; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= '0' && c <= '9':
+			if digits >= 16 {
+				return 0, false
+			}
+			m = m*10 + uint64(c-'0')
+			if m != 0 {
+				digits++
+			}
+			if point {
+				frac++
+			}
+		case c == '.' && !point:
+			point = true
+		default:
+			return 0, false
+		}
+	}
+	if len(s) == 0 || s == "-" || s == "." || s == "-." || m >= 1<<53 || frac > 22 {
+		return 0, false
+	}
+	f := float64(m) / exactPow10[frac]
+	if neg {
+		f = -f
+	}
+	return f, true
 }
 
 // plainDecimal reports whether s is digits with at most one point and a
@@ -565,14 +647,6 @@ func plainDecimal(s string) bool {
 		}
 	}
 	return true
-}
-
-// afterLine is the position after the line that starts at pos.
-func afterLine(text string, pos int) int {
-	if end := strings.IndexByte(text[pos:], '\n'); end >= 0 {
-		return pos + end + 1
-	}
-	return len(text)
 }
 
 func (c *CSV) convertRow(fields []string, isNull []bool) ([]types.Value, error) {
