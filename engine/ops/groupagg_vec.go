@@ -497,10 +497,48 @@ func (vg *vecGroups) lookup(in *stream.Batch) []int32 {
 		}
 		return ids
 	}
+	if len(vg.cols) == 1 && vg.cols[0].Kind == stream.VecBytes {
+		// A string key is hashed and compared as it is, without building
+		// its encoding; a NULL key goes through the encoding.
+		c := vg.cols[0]
+		for r := range n {
+			i := in.Selected(r)
+			if c.IsNull(i) {
+				ids[r] = vg.lookupEncoded(in, i)
+				continue
+			}
+			ids[r] = vg.lookupBytes(in, i, c.Bytes(i))
+		}
+		return ids
+	}
 	for r := range n {
 		ids[r] = vg.lookupEncoded(in, in.Selected(r))
 	}
 	return ids
+}
+
+// lookupBytes finds the group of a non-NULL string key b (row i of in) in
+// the encoded table, whose entry for it is hashed over b alone.
+func (vg *vecGroups) lookupBytes(in *stream.Batch, i int, b []byte) int32 {
+	h := hashKey(b)
+	mask := uint64(len(vg.slots) - 1)
+	for s := h & mask; ; s = (s + 1) & mask {
+		id := vg.slots[s]
+		if id == 0 {
+			if k := in.Kinds[i]; k == stream.UpdateBefore || k == stream.Delete {
+				return -1
+			}
+			vg.enc = appendKeyOf(vg.enc[:0], vg.cols[0], i)
+			return vg.insert(vg.enc, h, int(s), in, i)
+		}
+		if vg.hashes[s] == uint32(h) {
+			g := id - 1
+			enc := vg.keyData[vg.keyOff[g]:vg.keyOff[g+1]]
+			if len(enc) == 5+len(b) && enc[0] == 1 && string(enc[5:]) == string(b) {
+				return g
+			}
+		}
+	}
 }
 
 // lookupInt finds the group of a non-NULL integer key x, which row i of

@@ -130,6 +130,25 @@ type source struct {
 	constVals []types.Value
 }
 
+// readAll reads r, sized by the file's size when known: io.ReadAll would
+// grow its buffer by doubling, copying a large file several times.
+func readAll(r io.Reader, size int64) ([]byte, error) {
+	if size <= 0 || size > 1<<31 {
+		return io.ReadAll(r)
+	}
+	buf := make([]byte, size, size+512)
+	n, err := io.ReadFull(r, buf)
+	if err == io.ErrUnexpectedEOF || err == io.EOF {
+		return buf[:n], nil // the file shrank
+	}
+	if err != nil {
+		return nil, err
+	}
+	// The file may have grown since it was listed: read the rest.
+	rest, err := io.ReadAll(r)
+	return append(buf, rest...), err
+}
+
 // estimateLines estimates a file's lines from its first 64 KiB, a little
 // high: columns are sized by it, so that appending copies nothing.
 func estimateLines(data []byte) int {
@@ -394,7 +413,7 @@ func (s *source) read(f vfs.Entry) error {
 	if err != nil {
 		return err
 	}
-	data, err := io.ReadAll(r)
+	data, err := readAll(r, f.Size)
 	r.Close()
 	if err != nil {
 		return err
