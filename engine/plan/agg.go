@@ -313,6 +313,7 @@ func ExplainAggregate(a *Aggregate) string { return aggExplain(a) }
 
 func aggExplain(a *Aggregate) string {
 	in := a.Input.Schema()
+	retract := Updating(a.Input)
 	var parts []string
 	if len(a.Keys) > 0 {
 		names := make([]string, len(a.Keys))
@@ -336,7 +337,9 @@ func aggExplain(a *Aggregate) string {
 		if c.Distinct {
 			d = "DISTINCT "
 		}
-		call := c.Name + "(" + d + strings.Join(args, ", ") + ")"
+		// Flink names an aggregate that retracts (its input updates)
+		// NAME_RETRACT, and SUM0 $SUM0.
+		call := aggCallName(c, retract) + "(" + d + strings.Join(args, ", ") + ")"
 		if c.Filtered {
 			call += " FILTER " + in.Columns[c.Filter].Name
 		}
