@@ -223,7 +223,7 @@ func decValue(d dec, t types.Type) types.Value {
 
 // toFloat converts like DecimalDataUtils.doubleValue.
 func (d dec) toFloat() float64 {
-	if d.b == nil && d.scale < len(pow10) {
+	if d.b == nil && d.scale >= 0 && d.scale < len(pow10) {
 		return float64(d.i) / float64(pow10[d.scale])
 	}
 	f, _ := strconv.ParseFloat(d.String(), 64)
@@ -233,6 +233,9 @@ func (d dec) toFloat() float64 {
 // toIntegral truncates toward zero and keeps the low 64 bits, as
 // BigDecimal.setScale(0, DOWN).longValue().
 func (d dec) toIntegral() int64 {
+	if d.scale < 0 { // an integer times 10^-scale (a rounded huge double)
+		return lowInt64(new(big.Int).Mul(d.toBig(), bigPow10(-d.scale)))
+	}
 	if d.b == nil {
 		if d.scale == 0 {
 			return d.i
