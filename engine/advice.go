@@ -67,16 +67,16 @@ func twoPhaseCapable(a *plan.Aggregate) bool {
 // set for the local-global optimization.
 func (s *Session) twoPhaseAdvice() string {
 	var tune []string
-	if strings.EqualFold(s.settings["table.optimizer.agg-phase-strategy"], "ONE_PHASE") {
+	if strings.EqualFold(s.settings[KeyAggPhaseStrategy], "ONE_PHASE") {
 		tune = append(tune, "'table.optimizer.agg-phase-strategy' to 'AUTO'")
 	}
-	if !strings.EqualFold(s.settings["table.exec.mini-batch.enabled"], "true") {
+	if !strings.EqualFold(s.settings[KeyMiniBatchEnabled], "true") {
 		tune = append(tune, "'table.exec.mini-batch.enabled' to 'true'")
 	}
-	if !positiveDuration(s.settings["table.exec.mini-batch.allow-latency"]) {
+	if !positiveDuration(s.settings[KeyMiniBatchLatency]) {
 		tune = append(tune, "'table.exec.mini-batch.allow-latency' to a positive long value")
 	}
-	if n, err := strconv.ParseInt(strings.TrimSpace(s.settings["table.exec.mini-batch.size"]), 10, 64); err != nil || n <= 0 {
+	if n, err := strconv.ParseInt(strings.TrimSpace(s.settings[KeyMiniBatchSize]), 10, 64); err != nil || n <= 0 {
 		tune = append(tune, "'table.exec.mini-batch.size' to a positive long value")
 	}
 	return fmt.Sprintf("You might want to enable local-global two-phase optimization by configuring (%s).", strings.Join(tune, ", "))

@@ -239,8 +239,8 @@ func (e *arith) String() string {
 	return e.op.String() + "(" + e.a.String() + ", " + e.b.String() + ")"
 }
 
-// wrapInt narrows an integer result to the width of t, as a Java cast does.
-func wrapInt(i int64, k types.Kind) int64 {
+// WrapInt narrows an integer result to the width of t, as a Java cast does.
+func WrapInt(i int64, k types.Kind) int64 {
 	switch k {
 	case types.TinyInt:
 		return int64(int8(i))
@@ -290,7 +290,7 @@ func (e *arith) Eval(c *Ctx, row []types.Value) (types.Value, error) {
 			if err != nil {
 				return types.NullValue, err
 			}
-			return types.IntValue(wrapInt(d.toIntegral(), e.t.Kind)), nil
+			return types.IntValue(WrapInt(d.toIntegral(), e.t.Kind)), nil
 		}
 		return intArith(e.op, x.I, y.I, e.t.Kind)
 	case kFloat64:
@@ -316,7 +316,7 @@ func (e *arith) Eval(c *Ctx, row []types.Value) (types.Value, error) {
 			return types.NullValue, err
 		}
 		if e.t.Kind != types.Decimal {
-			return types.IntValue(wrapInt(d.toIntegral(), e.t.Kind)), nil
+			return types.IntValue(WrapInt(d.toIntegral(), e.t.Kind)), nil
 		}
 		return decValue(d, e.t), nil
 	case kInterval:
@@ -424,7 +424,7 @@ func intArith(op ArithOp, a, b int64, k types.Kind) (types.Value, error) {
 		}
 		r = a % b
 	}
-	return types.IntValue(wrapInt(r, k)), nil
+	return types.IntValue(WrapInt(r, k)), nil
 }
 
 func floatArith(op ArithOp, a, b float64) float64 {
@@ -522,5 +522,5 @@ func (e *neg) Eval(c *Ctx, row []types.Value) (types.Value, error) {
 	case types.IntervalYearMonth:
 		return types.IntValue(int64(int32(-v.I))), nil
 	}
-	return types.IntValue(wrapInt(-v.I, e.t.Kind)), nil
+	return types.IntValue(WrapInt(-v.I, e.t.Kind)), nil
 }

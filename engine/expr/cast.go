@@ -194,14 +194,14 @@ func castValue(c *Ctx, v types.Value, from, to types.Type) (types.Value, *diag.E
 		case from.Kind == types.Boolean:
 			return types.IntValue(v.I), nil
 		case from.Kind == types.Decimal:
-			return types.IntValue(wrapInt(decOf(v, from).toIntegral(), to.Kind)), nil
+			return types.IntValue(WrapInt(decOf(v, from).toIntegral(), to.Kind)), nil
 		case isApprox(from):
 			if to.Kind == types.BigInt {
 				return types.IntValue(javaF2L(v.F)), nil
 			}
-			return types.IntValue(wrapInt(javaF2I(v.F), to.Kind)), nil
+			return types.IntValue(WrapInt(javaF2I(v.F), to.Kind)), nil
 		}
-		return types.IntValue(wrapInt(v.I, to.Kind)), nil
+		return types.IntValue(WrapInt(v.I, to.Kind)), nil
 	case types.Float, types.Double:
 		var f float64
 		switch {
@@ -392,7 +392,7 @@ func castFromString(c *Ctx, s []byte, to types.Type) (types.Value, *diag.Error) 
 		if reason != "" {
 			return types.NullValue, numberFormat(t, reason)
 		}
-		if w := wrapInt(i, to.Kind); w != i {
+		if w := WrapInt(i, to.Kind); w != i {
 			return types.NullValue, numberFormat(t, "Overflow.")
 		}
 		return types.IntValue(i), nil

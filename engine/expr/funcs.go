@@ -394,7 +394,7 @@ func buildAbs(name string, args []Expr, pos int) (Expr, error) {
 			return decValue(d, t), nil
 		}
 		if x.I < 0 {
-			return types.IntValue(wrapInt(-x.I, t.Kind)), nil
+			return types.IntValue(WrapInt(-x.I, t.Kind)), nil
 		}
 		return x, nil
 	}}, nil

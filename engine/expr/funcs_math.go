@@ -254,7 +254,7 @@ func buildRound(name string, args []Expr, pos int) (Expr, error) {
 		if r >= 0 {
 			return x, nil
 		}
-		return types.IntValue(wrapInt(decRoundTo(decFromInt(x.I), r, down).toIntegral(), in.Kind)), nil
+		return types.IntValue(WrapInt(decRoundTo(decFromInt(x.I), r, down).toIntegral(), in.Kind)), nil
 	}}, nil
 }
 

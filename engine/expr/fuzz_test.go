@@ -28,11 +28,7 @@ func FuzzEval(f *testing.F) {
 	names := funcNames()
 	f.Fuzz(func(t *testing.T, data []byte) {
 		g := &exprGen{data: data, names: names}
-		schema := make([]types.Type, 1+g.intn(4))
-		for i := range schema {
-			schema[i] = g.typ(2)
-		}
-		e, err := g.expr(schema, 3)
+		schema, e, err := g.tree()
 		if err != nil {
 			if _, ok := diag.As(err); !ok {
 				t.Fatalf("building returned %T %v, want *diag.Error", err, err)
@@ -277,6 +273,17 @@ func funcNames() []string {
 	}
 	sort.Strings(names)
 	return names
+}
+
+// tree draws a row schema of one to four columns and an expression over
+// it, FuzzEval's and FuzzVecEval's input.
+func (g *exprGen) tree() ([]types.Type, Expr, error) {
+	schema := make([]types.Type, 1+g.intn(4))
+	for i := range schema {
+		schema[i] = g.typ(2)
+	}
+	e, err := g.expr(schema, 3)
+	return schema, e, err
 }
 
 // expr draws an expression over a row of the given schema. Random operands

@@ -105,9 +105,9 @@ func resize(v *stream.Vector, k stream.VecKind, n int) {
 	v.Kind, v.HasNulls, v.Nanos = k, false, false
 	switch k {
 	case stream.VecInt:
-		v.I = grow(v.I, n)
+		v.I = stream.Sized(v.I, n)
 	case stream.VecFloat:
-		v.F = grow(v.F, n)
+		v.F = stream.Sized(v.F, n)
 	default:
 		if cap(v.V) < n {
 			v.V = make([]types.Value, n)
@@ -116,20 +116,13 @@ func resize(v *stream.Vector, k stream.VecKind, n int) {
 	}
 }
 
-func grow[T any](s []T, n int) []T {
-	if cap(s) < n {
-		return make([]T, n, max(n, 1024))
-	}
-	return s[:n]
-}
-
 // unionNulls sets dst's nulls to those of a or b.
 func unionNulls(dst, a, b *stream.Vector, n int) {
 	if !a.HasNulls && (b == nil || !b.HasNulls) {
 		return
 	}
 	words := (n + 63) >> 6
-	dst.Nulls = grow(dst.Nulls, words)
+	dst.Nulls = stream.Sized(dst.Nulls, words)
 	clear(dst.Nulls)
 	dst.HasNulls = true
 	for _, x := range []*stream.Vector{a, b} {
@@ -153,7 +146,7 @@ func set(v *stream.Vector, i int, x types.Value) {
 		if x.N != 0 {
 			if !v.Nanos {
 				v.Nanos = true
-				v.N = grow(v.N, len(v.I))
+				v.N = stream.Sized(v.N, len(v.I))
 				clear(v.N)
 			}
 		}
@@ -256,21 +249,9 @@ func compileArith(e *arith) vnode {
 }
 
 func (n *varithInt) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
-	a, err := n.a.eval(c, in)
+	a, b, err := operands(c, in, n.a, n.b, stream.VecInt, stream.VecInt)
 	if err != nil {
 		return nil, err
-	}
-	var b *stream.Vector
-	if !n.bConst {
-		if b, err = n.b.eval(c, in); err != nil {
-			return nil, err
-		}
-		if b.Kind != stream.VecInt {
-			return nil, errKind()
-		}
-	}
-	if a.Kind != stream.VecInt {
-		return nil, errKind()
 	}
 	rows := in.Rows()
 	out := &n.out
@@ -315,7 +296,7 @@ func (n *varithInt) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
 		}
 		if n.kind != types.BigInt {
 			for i, x := range oi {
-				oi[i] = wrapInt(x, n.kind)
+				oi[i] = WrapInt(x, n.kind)
 			}
 		}
 		return out, nil
@@ -342,11 +323,41 @@ func (n *varithInt) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
 	return out, nil
 }
 
+// operands evaluates a binary kernel's operands, whose vectors must be of
+// kinds ka and kb; b is nil for a constant right operand, and so is its
+// vector then.
+func operands(c *Ctx, in *stream.Batch, a, b vnode, ka, kb stream.VecKind) (x, y *stream.Vector, err error) {
+	if x, err = a.eval(c, in); err != nil {
+		return nil, nil, err
+	}
+	if x.Kind != ka {
+		return nil, nil, errKind()
+	}
+	if b == nil {
+		return x, nil, nil
+	}
+	if y, err = b.eval(c, in); err != nil {
+		return nil, nil, err
+	}
+	if y.Kind != kb {
+		return nil, nil, errKind()
+	}
+	return x, y, nil
+}
+
+// numKind is the vector kind of an integer (VecInt) or floating operand.
+func numKind(isInt bool) stream.VecKind {
+	if isInt {
+		return stream.VecInt
+	}
+	return stream.VecFloat
+}
+
 func floats(v *stream.Vector, isInt bool, scratch *[]float64, rows int) []float64 {
 	if !isInt {
 		return v.F[:rows]
 	}
-	s := grow(*scratch, rows)
+	s := stream.Sized(*scratch, rows)
 	for i, x := range v.I[:rows] {
 		s[i] = float64(x)
 	}
@@ -355,21 +366,9 @@ func floats(v *stream.Vector, isInt bool, scratch *[]float64, rows int) []float6
 }
 
 func (n *varithFloat) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
-	a, err := n.a.eval(c, in)
+	a, b, err := operands(c, in, n.a, n.b, numKind(n.aInt), numKind(n.bInt))
 	if err != nil {
 		return nil, err
-	}
-	var b *stream.Vector
-	if !n.bConst {
-		if b, err = n.b.eval(c, in); err != nil {
-			return nil, err
-		}
-		if (b.Kind == stream.VecInt) != n.bInt || b.Kind == stream.VecValues {
-			return nil, errKind()
-		}
-	}
-	if (a.Kind == stream.VecInt) != n.aInt || a.Kind == stream.VecValues {
-		return nil, errKind()
 	}
 	rows := in.Rows()
 	out := &n.out
@@ -421,26 +420,9 @@ func compileCompare(e *compare) vnode {
 }
 
 func (n *vcompare) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
-	a, err := n.a.eval(c, in)
+	a, b, err := operands(c, in, n.a, n.b, numKind(!n.float || n.aInt), numKind(!n.float || n.bInt))
 	if err != nil {
 		return nil, err
-	}
-	b, err := n.b.eval(c, in)
-	if err != nil {
-		return nil, err
-	}
-	want := stream.VecInt
-	if n.float {
-		want = stream.VecFloat
-	}
-	check := func(v *stream.Vector, isInt bool) bool {
-		if n.float && isInt {
-			return v.Kind == stream.VecInt
-		}
-		return v.Kind == want
-	}
-	if !check(a, n.aInt) || !check(b, n.bInt) {
-		return nil, errKind()
 	}
 	rows := in.Rows()
 	out := &n.out

@@ -33,11 +33,7 @@ func FuzzVecEval(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		g := &exprGen{data: data, names: names}
-		schema := make([]types.Type, 1+g.intn(4))
-		for i := range schema {
-			schema[i] = g.typ(2)
-		}
-		e, err := g.expr(schema, 3)
+		schema, e, err := g.tree()
 		if err != nil {
 			return
 		}

@@ -116,26 +116,22 @@ func (c *Calc) processColumns(in, out *stream.Batch) error {
 	if in.Len() == 0 {
 		return nil
 	}
+	out.ShareColumns(in)
 	if c.Exprs == nil {
-		out.Columnar = true
-		out.Cols = append(out.Cols[:0], in.Cols...)
-	} else {
-		out.Columnar = true
-		if cap(out.Cols) < len(c.vexprs) {
-			out.Cols = make([]stream.Vector, len(c.vexprs))
-		}
-		out.Cols = out.Cols[:len(c.vexprs)]
-		for j, e := range c.vexprs {
-			v, err := e.Eval(&c.Ctx, in)
-			if err != nil {
-				in.Sel = inSel
-				return c.byRows(in, out)
-			}
-			out.Cols[j] = *v
-		}
+		return nil
 	}
-	out.Kinds = append(out.Kinds[:0], in.Kinds...)
-	out.Sel = in.Sel
+	if cap(out.Cols) < len(c.vexprs) {
+		out.Cols = make([]stream.Vector, len(c.vexprs))
+	}
+	out.Cols = out.Cols[:len(c.vexprs)]
+	for j, e := range c.vexprs {
+		v, err := e.Eval(&c.Ctx, in)
+		if err != nil {
+			in.Sel = inSel
+			return c.byRows(in, out)
+		}
+		out.Cols[j] = *v
+	}
 	return nil
 }
 

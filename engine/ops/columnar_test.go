@@ -65,27 +65,7 @@ func randomRowsNulls(r *rand.Rand, n int, retract, nulls bool) []rec {
 }
 
 // diffBatch builds a row batch of diffSchema's values.
-func diffBatch(recs []rec) *stream.Batch {
-	b := stream.NewBatch(len(diffSchema))
-	for _, r := range recs {
-		dst := b.Append(r.kind)
-		for i, v := range r.vals {
-			switch v := v.(type) {
-			case nil:
-				dst[i] = types.NullValue
-			case int:
-				dst[i] = types.IntValue(int64(v))
-			case int64:
-				dst[i] = types.IntValue(v)
-			case float64:
-				dst[i] = types.FloatValue(v)
-			case string:
-				dst[i] = types.StringValue(v)
-			}
-		}
-	}
-	return b
-}
+func diffBatch(recs []rec) *stream.Batch { return batchOf(len(diffSchema), recs...) }
 
 // columnarOf returns b as a columnar batch, every column typed.
 func columnarOf(b *stream.Batch, schema []types.Type) *stream.Batch {

@@ -124,7 +124,7 @@ func (g *GroupAgg) Process(in, out *stream.Batch) error {
 	for i := 0; i < in.Len(); i++ {
 		row := in.Row(i)
 		kind := in.Kinds[i]
-		retract := kind == stream.UpdateBefore || kind == stream.Delete
+		retract := kind.Retracts()
 		g.keyBuf = types.AppendKey(g.keyBuf[:0], row, g.Keys)
 		gr, ok := g.groups[string(g.keyBuf)]
 		if ok && g.TTL.expired(gr.touched) {

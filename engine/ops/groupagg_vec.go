@@ -6,6 +6,7 @@ import (
 	"math/bits"
 
 	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/expr"
 	"github.com/flinkplay/flinkplay/engine/stream"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
@@ -438,7 +439,7 @@ func (g *GroupAgg) processVec(in, out *stream.Batch) error {
 			continue // a retraction of a key never seen
 		}
 		kind := in.Kinds[i]
-		retract := kind == stream.UpdateBefore || kind == stream.Delete
+		retract := kind.Retracts()
 		if !vg.alive[id] {
 			if retract {
 				continue
@@ -525,7 +526,7 @@ func (vg *vecGroups) lookupBytes(in *stream.Batch, i int, b []byte) int32 {
 	for s := h & mask; ; s = (s + 1) & mask {
 		id := vg.slots[s]
 		if id == 0 {
-			if k := in.Kinds[i]; k == stream.UpdateBefore || k == stream.Delete {
+			if in.Kinds[i].Retracts() {
 				return -1
 			}
 			vg.enc = appendKeyOf(vg.enc[:0], vg.cols[0], i)
@@ -549,8 +550,7 @@ func (vg *vecGroups) lookupInt(in *stream.Batch, i int, x int64) int32 {
 	for s := intSlot(x, mask); ; s = (s + 1) & mask {
 		id := t.ids[s]
 		if id == 0 {
-			k := in.Kinds[i]
-			if k == stream.UpdateBefore || k == stream.Delete {
+			if in.Kinds[i].Retracts() {
 				return -1
 			}
 			g := vg.newGroup(nil, x, in, i)
@@ -607,7 +607,7 @@ func (vg *vecGroups) lookupEncoded(in *stream.Batch, i int) int32 {
 	if id >= 0 {
 		return id
 	}
-	if k := in.Kinds[i]; k == stream.UpdateBefore || k == stream.Delete {
+	if in.Kinds[i].Retracts() {
 		return -1
 	}
 	return vg.insert(enc, h, slot, in, i)
@@ -657,10 +657,10 @@ func (a *vecAgg) fold(in *stream.Batch, ids []int32, scratch *vecScratch) {
 		for r, id := range ids {
 			x := xi[r]
 			if a.n[id] == 0 {
-				a.i[id], a.n[id] = wrapTo(x, a.accK), 1
+				a.i[id], a.n[id] = expr.WrapInt(x, a.accK), 1
 				continue
 			}
-			a.i[id] = wrapTo(a.i[id]+x, a.accK)
+			a.i[id] = expr.WrapInt(a.i[id]+x, a.accK)
 			a.n[id]++
 		}
 	case vaSumFloat:
@@ -729,12 +729,12 @@ func (a *vecAgg) step(in *stream.Batch, i int, id int32, retract bool) {
 	case vaSumInt: // sumAcc: CAST(acc ± v AS accT), restarting at the first value
 		switch {
 		case a.n[id] == 0 && !retract:
-			a.i[id], a.n[id] = wrapTo(xi, a.accK), 1
+			a.i[id], a.n[id] = expr.WrapInt(xi, a.accK), 1
 		case retract:
-			a.i[id] = wrapTo(a.i[id]-xi, a.accK)
+			a.i[id] = expr.WrapInt(a.i[id]-xi, a.accK)
 			a.n[id]--
 		default:
-			a.i[id] = wrapTo(a.i[id]+xi, a.accK)
+			a.i[id] = expr.WrapInt(a.i[id]+xi, a.accK)
 			a.n[id]++
 		}
 	case vaSumFloat:
@@ -765,18 +765,6 @@ func (a *vecAgg) step(in *stream.Batch, i int, id int32, retract bool) {
 	}
 }
 
-func wrapTo(x int64, k types.Kind) int64 {
-	switch k {
-	case types.TinyInt:
-		return int64(int8(x))
-	case types.SmallInt:
-		return int64(int16(x))
-	case types.Int:
-		return int64(int32(x))
-	}
-	return x
-}
-
 // value returns group id's result: its int64 or float64 and whether it is
 // NULL, as the row accumulators' value().
 func (a *vecAgg) value(id int32) (int64, float64, bool) {
@@ -788,7 +776,7 @@ func (a *vecAgg) value(id int32) (int64, float64, bool) {
 		case a.n[id] <= 0:
 			return 0, 0, !a.sum0
 		case a.avg:
-			return wrapTo(a.i[id]/a.n[id], a.outK), 0, false
+			return expr.WrapInt(a.i[id]/a.n[id], a.outK), 0, false
 		}
 		return a.i[id], 0, false
 	case vaSumFloat:

@@ -69,10 +69,7 @@ func (m *MiniBatchAssigner) ColumnsIn() bool { return true }
 // Process implements stream.Operator: rows pass.
 func (m *MiniBatchAssigner) Process(in, out *stream.Batch) error {
 	if in.Columnar {
-		out.Columnar = true
-		out.Cols = append(out.Cols[:0], in.Cols...)
-		out.Kinds = append(out.Kinds[:0], in.Kinds...)
-		out.Sel = in.Sel
+		out.ShareColumns(in)
 		return nil
 	}
 	for i := range in.Len() {
@@ -136,6 +133,7 @@ func (m *MiniBatchAssigner) Close() error { return nil }
 // iterates them.
 type bundle struct {
 	index  map[string]int
+	encs   []string // each key's encoding (types.AppendKey), the groups' key
 	keys   [][]types.Value
 	hashes []int32
 	hashed []bool
@@ -160,6 +158,7 @@ func (b *bundle) entry(enc string, row []types.Value, cols []int, ts []types.Typ
 	}
 	i := len(b.keys)
 	b.index[enc] = i
+	b.encs = append(b.encs, enc)
 	b.keys = append(b.keys, key)
 	h, buf, ok := binaryRowHash(key, ts, b.buf)
 	b.buf = buf
@@ -176,7 +175,7 @@ func (b *bundle) sorted() []int {
 
 func (b *bundle) clear() {
 	clear(b.index)
-	b.keys, b.hashes, b.hashed = b.keys[:0], b.hashes[:0], b.hashed[:0]
+	b.encs, b.keys, b.hashes, b.hashed = b.encs[:0], b.keys[:0], b.hashes[:0], b.hashed[:0]
 	b.count = 0
 }
 
@@ -236,70 +235,70 @@ func (m *MiniBatchGroupAgg) Process(in, out *stream.Batch) error {
 func (m *MiniBatchGroupAgg) flush(out *stream.Batch) error {
 	g := m.Agg
 	for _, e := range m.b.sorted() {
-		key := m.b.keys[e]
 		rows := m.rows[e]
-		ks := string(types.AppendKey(nil, key, identity(len(key))))
-		gr := g.groups[ks]
-		first := gr == nil
-		if first {
-			for len(rows) > 0 && isRetraction(rows[0].kind) {
-				rows = rows[1:] // a key's first rows that retract are dropped
+		if g.groups[m.b.encs[e]] == nil {
+			for len(rows) > 0 && rows[0].kind.Retracts() {
+				rows = rows[1:] // a new key's first rows that retract are dropped
 			}
 			if len(rows) == 0 {
 				continue
 			}
-			var err error
-			if gr, err = g.newGroup(key); err != nil {
-				return err
-			}
 		}
-		var prev []types.Value
-		if !first {
-			var err error
-			if prev, err = g.result(gr); err != nil {
-				return err
-			}
-		}
-		for _, r := range rows {
-			if err := g.update(gr, r.row, isRetraction(r.kind)); err != nil {
-				return err
-			}
-		}
-		if gr.count == 0 {
-			if !first {
-				out.AppendRow(stream.Delete, prev)
-			}
-			delete(g.groups, ks)
-			continue
-		}
-		g.groups[ks] = gr
-		cur, err := g.result(gr)
+		gr, prev, err := g.before(m.b.encs[e], m.b.keys[e])
 		if err != nil {
 			return err
 		}
-		switch {
-		case first:
-			out.AppendRow(stream.Insert, cur)
-		case g.TTL.on() || !rowsEqual(prev, cur):
-			if !g.NoUpdateBefore {
-				out.AppendRow(stream.UpdateBefore, prev)
+		for _, r := range rows {
+			if err := g.update(gr, r.row, r.kind.Retracts()); err != nil {
+				return err
 			}
-			out.AppendRow(stream.UpdateAfter, cur)
+		}
+		if err := g.settle(out, m.b.encs[e], gr, prev, true); err != nil {
+			return err
 		}
 	}
 	m.b.clear()
 	return nil
 }
 
-func isRetraction(k stream.Kind) bool { return k == stream.UpdateBefore || k == stream.Delete }
-
-// identity returns 0..n-1.
-func identity(n int) []int {
-	out := make([]int, n)
-	for i := range out {
-		out[i] = i
+// before returns the group of the key encoded as ks (a new one for key
+// when it has none) and its result before a mini-batch, nil for a new one.
+func (g *GroupAgg) before(ks string, key []types.Value) (*group, []types.Value, error) {
+	if gr := g.groups[ks]; gr != nil {
+		prev, err := g.result(gr)
+		return gr, prev, err
 	}
-	return out
+	gr, err := g.newGroup(key)
+	return gr, nil, err
+}
+
+// settle emits what a mini-batch changed in group gr, as Flink's mini-batch
+// aggregate functions do: +I for a new group, -U/+U when its result
+// changed (or always, with a state TTL), -D and forgetting it when counted
+// and its row count dropped to zero.
+func (g *GroupAgg) settle(out *stream.Batch, ks string, gr *group, prev []types.Value, counted bool) error {
+	if counted && gr.count == 0 {
+		if prev != nil {
+			out.AppendRow(stream.Delete, prev)
+		}
+		delete(g.groups, ks)
+		return nil
+	}
+	g.groups[ks] = gr
+	cur, err := g.result(gr)
+	if err != nil {
+		return err
+	}
+	switch {
+	case prev == nil:
+		out.AppendRow(stream.Insert, cur)
+	case g.TTL.on() || !rowsEqual(prev, cur):
+		if !g.NoUpdateBefore {
+			out.AppendRow(stream.UpdateBefore, prev)
+		}
+		out.AppendRow(stream.UpdateAfter, cur)
+	}
+	return nil
 }
 
 // FlushMiniBatch implements stream.MiniBatchOperator.
@@ -359,7 +358,7 @@ func (l *LocalGroupAgg) Process(in, out *stream.Batch) error {
 				l.accs = append(l.accs, gr)
 			}
 		}
-		if err := l.Agg.update(l.accs[e], row, isRetraction(in.Kinds[i])); err != nil {
+		if err := l.Agg.update(l.accs[e], row, in.Kinds[i].Retracts()); err != nil {
 			return err
 		}
 		l.b.count++
@@ -479,50 +478,19 @@ func mergeGroup(dst, src *group) error {
 	return nil
 }
 
-// flush is MiniBatchGlobalGroupAggFunction.finishBundle.
+// flush is MiniBatchGlobalGroupAggFunction.finishBundle. Over an
+// insert-only input its record counter never reaches zero: no -D.
 func (g *GlobalGroupAgg) flush(out *stream.Batch) error {
-	a := g.Agg
 	for _, e := range g.b.sorted() {
-		key := g.b.keys[e]
-		ks := string(types.AppendKey(nil, key, identity(len(key))))
-		gr := a.groups[ks]
-		first := gr == nil
-		if first {
-			var err error
-			if gr, err = a.newGroup(key); err != nil {
-				return err
-			}
-		}
-		var prev []types.Value
-		if !first {
-			var err error
-			if prev, err = a.result(gr); err != nil {
-				return err
-			}
+		gr, prev, err := g.Agg.before(g.b.encs[e], g.b.keys[e])
+		if err != nil {
+			return err
 		}
 		if err := mergeGroup(gr, g.partial[e]); err != nil {
 			return err
 		}
-		if g.Retracting && gr.count == 0 {
-			if !first {
-				out.AppendRow(stream.Delete, prev)
-			}
-			delete(a.groups, ks)
-			continue
-		}
-		a.groups[ks] = gr
-		cur, err := a.result(gr)
-		if err != nil {
+		if err := g.Agg.settle(out, g.b.encs[e], gr, prev, g.Retracting); err != nil {
 			return err
-		}
-		switch {
-		case first:
-			out.AppendRow(stream.Insert, cur)
-		case a.TTL.on() || !rowsEqual(prev, cur):
-			if !a.NoUpdateBefore {
-				out.AppendRow(stream.UpdateBefore, prev)
-			}
-			out.AppendRow(stream.UpdateAfter, cur)
 		}
 	}
 	clear(g.partial)

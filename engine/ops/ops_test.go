@@ -13,7 +13,7 @@ import (
 	"github.com/flinkplay/flinkplay/engine/types"
 )
 
-// rec is one input record: its kind and values (int, string or nil).
+// rec is one input record: its kind and values (int, int64, float64, string or nil).
 type rec struct {
 	kind stream.Kind
 	vals []any
@@ -34,6 +34,10 @@ func batchOf(width int, recs ...rec) *stream.Batch {
 				dst[i] = types.NullValue
 			case int:
 				dst[i] = types.IntValue(int64(v))
+			case int64:
+				dst[i] = types.IntValue(v)
+			case float64:
+				dst[i] = types.FloatValue(v)
 			case string:
 				dst[i] = types.StringValue(v)
 			}

@@ -55,10 +55,7 @@ func (w *WatermarkAssigner) processColumns(in, out *stream.Batch) error {
 		}
 	}
 	w.max = m
-	out.Columnar = true
-	out.Cols = append(out.Cols[:0], in.Cols...)
-	out.Kinds = append(out.Kinds[:0], in.Kinds...)
-	out.Sel = in.Sel
+	out.ShareColumns(in)
 	w.advance(out)
 	return nil
 }

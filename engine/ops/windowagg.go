@@ -143,13 +143,9 @@ func (g *WindowAgg) processColumns(in, out *stream.Batch) error {
 			g.Dropped += int64(len(sel))
 			continue
 		}
-		a, ok := g.windows[win]
-		if !ok {
-			var err error
-			if a, err = g.newAgg(); err != nil {
-				return err
-			}
-			g.windows[win] = a
+		a, err := g.window(win)
+		if err != nil {
+			return err
 		}
 		in.Sel = sel
 		g.sink.Reset()
@@ -158,6 +154,19 @@ func (g *WindowAgg) processColumns(in, out *stream.Batch) error {
 		}
 	}
 	return nil
+}
+
+// window returns the aggregation of window win, a new one when it has none.
+func (g *WindowAgg) window(win [2]int64) (*GroupAgg, error) {
+	if a, ok := g.windows[win]; ok {
+		return a, nil
+	}
+	a, err := g.newAgg()
+	if err != nil {
+		return nil, err
+	}
+	g.windows[win] = a
+	return a, nil
 }
 
 // fired reports whether the window ending at wall time end has fired.
@@ -191,13 +200,9 @@ func (g *WindowAgg) Process(in, out *stream.Batch) error {
 			g.Dropped++
 			continue
 		}
-		a, ok := g.windows[win]
-		if !ok {
-			var err error
-			if a, err = g.newAgg(); err != nil {
-				return err
-			}
-			g.windows[win] = a
+		a, err := g.window(win)
+		if err != nil {
+			return err
 		}
 		g.one.Reset()
 		g.one.AppendRow(in.Kinds[i], row)

@@ -198,17 +198,9 @@ func (o *WindowTVF) processColumns(in, out *stream.Batch) error {
 		return errKindMismatch()
 	}
 	rows := in.Rows()
-	width := len(in.Cols)
-	out.Columnar = true
-	if cap(out.Cols) < width+3 {
-		out.Cols = make([]stream.Vector, width+3)
-	}
-	out.Cols = out.Cols[:width+3]
-	copy(out.Cols, in.Cols)
-	for j := width; j < width+3; j++ {
-		o.vecs[j-width].Kind = stream.VecInt
-		o.vecs[j-width].I = grow(o.vecs[j-width].I, rows)
-		o.vecs[j-width].HasNulls, o.vecs[j-width].Nanos = false, false
+	for j := range o.vecs {
+		v := &o.vecs[j]
+		v.Kind, v.I, v.HasNulls, v.Nanos = stream.VecInt, stream.Sized(v.I, rows), false, false
 	}
 	start, end, wt := o.vecs[0].I, o.vecs[1].I, o.vecs[2].I
 	for r := range in.Len() {
@@ -220,15 +212,7 @@ func (o *WindowTVF) processColumns(in, out *stream.Batch) error {
 		start[i], end[i] = s, s+w.Size
 		wt[i] = w.epoch(s+w.Size) - 1
 	}
-	out.Cols[width], out.Cols[width+1], out.Cols[width+2] = o.vecs[0], o.vecs[1], o.vecs[2]
-	out.Kinds = append(out.Kinds[:0], in.Kinds...)
-	out.Sel = in.Sel
+	out.ShareColumns(in)
+	out.Cols = append(out.Cols, o.vecs[:]...)
 	return nil
-}
-
-func grow[T any](s []T, n int) []T {
-	if cap(s) < n {
-		return make([]T, n, max(n, stream.DefaultBatchRows))
-	}
-	return s[:n]
 }

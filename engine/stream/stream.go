@@ -29,6 +29,9 @@ const (
 
 var kindStrings = [...]string{"+I", "-U", "+U", "-D"}
 
+// Retracts reports whether k takes a row back: -U or -D.
+func (k Kind) Retracts() bool { return k == UpdateBefore || k == Delete }
+
 // String returns Flink's short string: +I, -U, +U or -D.
 func (k Kind) String() string {
 	if int(k) < len(kindStrings) {

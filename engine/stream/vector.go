@@ -342,3 +342,21 @@ func (v *Vector) AppendFloat(x float64) {
 	v.F = append(v.F, x)
 	v.fitNulls()
 }
+
+// ShareColumns makes b show the rows of the columnar batch in: its
+// columns (shared, not copied), row kinds and selection.
+func (b *Batch) ShareColumns(in *Batch) {
+	b.Columnar = true
+	b.Cols = append(b.Cols[:0], in.Cols...)
+	b.Kinds = append(b.Kinds[:0], in.Kinds...)
+	b.Sel = in.Sel
+}
+
+// Sized returns s with n elements, reallocated when its capacity is short;
+// the elements' values are whatever s held.
+func Sized[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n, max(n, DefaultBatchRows))
+	}
+	return s[:n]
+}
