@@ -241,7 +241,9 @@ func (s *Session) buildInto(p *runtime.Pipeline, n plan.Node, env connector.Env)
 		}
 		p.Stages = append(p.Stages, runtime.Stage{Op: &ops.WindowTVF{Window: windowing(n.Spec, env)}, Width: n.Out.Len()})
 	case *plan.WindowAggregate:
-		p.Stages = append(p.Stages, runtime.Stage{Op: s.windowAgg(n, env), Width: n.Out.Len()})
+		w := s.windowAgg(n, env)
+		sliceHop(p, n, w)
+		p.Stages = append(p.Stages, runtime.Stage{Op: w, Width: n.Out.Len()})
 	case *plan.Expand:
 		p.Stages = append(p.Stages, runtime.Stage{Op: &ops.Expand{Keys: n.Keys, Sets: n.Sets, Ids: n.Ids}, Width: n.Out.Len()})
 	case *plan.Over, *plan.Rank, *plan.Deduplicate:

@@ -360,6 +360,9 @@ func (s *Session) execInserts(ctx context.Context, inserts []*sql.Insert) (*Resu
 		if err != nil {
 			return nil, err
 		}
+		if c, ok := sink.(stream.ColumnarSink); ok && c.ColumnsIn() {
+			pipe.ColumnsOut = true
+		}
 		jobs = append(jobs, &job{pipe: pipe, sink: sink})
 	}
 	res := &Result{Kind: ResultInsert, Streaming: !s.IsBatch(), Bounded: true, meters: s.meters}

@@ -91,7 +91,9 @@ func (r *Result) Sources(now time.Time) []SourceProgress {
 
 // Next returns the next batch of changes of a ResultQuery or ResultInsert.
 // It returns stream.ErrEndOfInput when the result is complete. The batch is
-// valid until the next call.
+// valid until the next call. An INSERT's batch holds the rows its sink
+// took; for a sink that takes columns (stream.ColumnarSink) it is columnar,
+// and Materialize reads it as rows.
 func (r *Result) Next(ctx context.Context) (*stream.Batch, error) {
 	if r.next == nil {
 		return nil, stream.ErrEndOfInput

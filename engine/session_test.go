@@ -55,6 +55,11 @@ func drain(t testing.TB, r *Result) (kinds []stream.Kind, rows [][]types.Value) 
 		if err != nil {
 			t.Fatal(err)
 		}
+		if b.Columnar {
+			rows := stream.NewBatch(b.Width)
+			b.Materialize(rows)
+			b = rows
+		}
 		for i := 0; i < b.Len(); i++ {
 			kinds = append(kinds, b.Kinds[i])
 			rows = append(rows, types.CloneRow(b.Row(i)))

@@ -274,6 +274,11 @@ func (e *arith) Eval(c *Ctx, row []types.Value) (types.Value, error) {
 	if err != nil || y.Null {
 		return types.NullValue, err
 	}
+	return e.apply(x, y)
+}
+
+// apply computes the operation on non-NULL operands.
+func (e *arith) apply(x, y types.Value) (types.Value, error) {
 	if e.kernel == kInt && !e.decimalIn {
 		return intArith(e.op, x.I, y.I, e.t.Kind)
 	}

@@ -386,7 +386,13 @@ func (g *exprGen) node(schema []types.Type, depth int) (Expr, error) {
 		}
 		return IsNull(a[0], g.intn(2) == 0), nil
 	case 10:
+		if g.intn(2) == 0 {
+			return Case([]When{{Cond: a[0], Then: a[1]}, {Cond: a[2], Then: a[0]}}, a[1], 0)
+		}
 		return Case([]When{{Cond: a[0], Then: a[1]}}, a[2], 0)
+	}
+	if t := a[0].Type(); t.Kind == types.Row && g.intn(2) == 0 {
+		return FieldAccess(a[0], t.Fields[g.intn(len(t.Fields))].Name, 0)
 	}
 	return In(a[0], a[1:], g.intn(2) == 0, 0)
 }

@@ -64,8 +64,17 @@ func compileVec(e Expr) vnode {
 		if n := compileArith(e); n != nil {
 			return n
 		}
+		return &varith{e: e, a: compileVec(e.a), b: compileVec(e.b), kind: stream.VecKindOf(e.t)}
+	case *cast:
+		return &vcast{e: e, x: compileVec(e.x), kind: stream.VecKindOf(e.to)}
 	case *compare:
 		if n := compileCompare(e); n != nil {
+			return n
+		}
+	case *field:
+		return &vfield{x: compileVec(e.x), i: e.i, kind: stream.VecKindOf(e.t)}
+	case *caseExpr:
+		if n := compileCase(e); n != nil {
 			return n
 		}
 	case *scalar:
@@ -235,6 +244,14 @@ func compileArith(e *arith) vnode {
 			n.b = compileVec(e.b)
 		}
 		return n
+	case e.kernel == kTsMillis && !e.swap && (e.op == Add || e.op == Sub):
+		n := &vtsMillis{sub: e.op == Sub, a: compileVec(e.a)}
+		if v, ok := constOf(e.b); ok {
+			n.bConst, n.bv = true, v.I
+		} else {
+			n.b = compileVec(e.b)
+		}
+		return n
 	case e.kernel == kFloat64 && !e.swap && e.t.Kind == types.Double &&
 		(e.ta.Kind == types.Double || intLike(e.ta)) && (e.tb.Kind == types.Double || intLike(e.tb)):
 		n := &varithFloat{op: e.op, a: compileVec(e.a), aInt: intLike(e.ta), bInt: intLike(e.tb)}
@@ -316,6 +333,130 @@ func (n *varithInt) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
 			return
 		}
 		oi[i] = v.I
+	})
+	if ferr != nil {
+		return nil, ferr
+	}
+	return out, nil
+}
+
+// vtsMillis is a TIMESTAMP (or TIMESTAMP_LTZ) plus or minus a day-time
+// interval, in milliseconds; the nanoseconds stay.
+type vtsMillis struct {
+	sub    bool
+	a, b   vnode
+	bConst bool
+	bv     int64
+	out    stream.Vector
+}
+
+func (n *vtsMillis) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
+	a, b, err := operands(c, in, n.a, n.b, stream.VecInt, stream.VecInt)
+	if err != nil {
+		return nil, err
+	}
+	rows := in.Rows()
+	out := &n.out
+	resize(out, stream.VecInt, rows)
+	unionNulls(out, a, b, rows)
+	ai, oi := a.I[:rows], out.I[:rows]
+	for i, x := range ai {
+		y := n.bv
+		if b != nil {
+			y = b.I[i]
+		}
+		if n.sub {
+			y = -y
+		}
+		oi[i] = x + y
+	}
+	if a.Nanos {
+		out.Nanos = true
+		out.N = append(out.N[:0], a.N[:rows]...)
+	}
+	return out, nil
+}
+
+// varith is any arithmetic without a typed loop (decimals, intervals,
+// dates): the operands are vectors, and the row evaluator's arithmetic
+// runs once per selected row on their values.
+type varith struct {
+	e    *arith
+	a, b vnode
+	kind stream.VecKind
+	out  stream.Vector
+}
+
+func (n *varith) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
+	a, err := n.a.eval(c, in)
+	if err != nil {
+		return nil, err
+	}
+	b, err := n.b.eval(c, in)
+	if err != nil {
+		return nil, err
+	}
+	out := &n.out
+	resize(out, n.kind, in.Rows())
+	var ferr error
+	forSelected(in, func(i int) {
+		if ferr != nil {
+			return
+		}
+		x, y := a.Value(i), b.Value(i)
+		if x.Null || y.Null {
+			out.SetNull(i)
+			return
+		}
+		v, err := n.e.apply(x, y)
+		if err != nil {
+			ferr = err
+			return
+		}
+		set(out, i, v)
+	})
+	if ferr != nil {
+		return nil, ferr
+	}
+	return out, nil
+}
+
+// vcast is CAST (and TRY_CAST): the operand is a vector, and the row
+// evaluator's conversion runs once per selected row.
+type vcast struct {
+	e    *cast
+	x    vnode
+	kind stream.VecKind
+	out  stream.Vector
+}
+
+func (n *vcast) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
+	x, err := n.x.eval(c, in)
+	if err != nil {
+		return nil, err
+	}
+	out := &n.out
+	resize(out, n.kind, in.Rows())
+	var ferr error
+	forSelected(in, func(i int) {
+		if ferr != nil {
+			return
+		}
+		v := x.Value(i)
+		if v.Null || n.e.from.Kind == types.Null {
+			out.SetNull(i)
+			return
+		}
+		r, cerr := castValue(c, v, n.e.from, n.e.to)
+		if cerr != nil {
+			if n.e.try {
+				out.SetNull(i)
+				return
+			}
+			ferr = cerr
+			return
+		}
+		set(out, i, r)
 	})
 	if ferr != nil {
 		return nil, ferr
@@ -501,10 +642,11 @@ func (n *vscalar) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
 // vrows evaluates a subtree row by row, each selected row materialized
 // from the batch's columns.
 type vrows struct {
-	e    Expr
-	kind stream.VecKind
-	row  []types.Value
-	out  stream.Vector
+	e      Expr
+	kind   stream.VecKind
+	row    []types.Value
+	nested []types.RowValue
+	out    stream.Vector
 }
 
 func (n *vrows) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
@@ -515,13 +657,29 @@ func (n *vrows) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
 		n.row = make([]types.Value, len(in.Cols))
 	}
 	row := n.row[:len(in.Cols)]
+	// A nested row held field by field is read into storage of the node's
+	// own, reused row after row, unless the result may hold it.
+	reuse := scalarType(n.e.Type())
+	if reuse && len(n.nested) < len(in.Cols) {
+		n.nested = make([]types.RowValue, len(in.Cols))
+	}
 	var ferr error
 	forSelected(in, func(i int) {
 		if ferr != nil {
 			return
 		}
 		for j := range in.Cols {
-			row[j] = in.Cols[j].Value(i)
+			c := &in.Cols[j]
+			if reuse && c.Kind == stream.VecStruct && !c.IsNull(i) {
+				r := &n.nested[j]
+				r.Fields = stream.Sized(r.Fields, len(c.Fields))
+				for k := range c.Fields {
+					r.Fields[k] = c.Fields[k].Value(i)
+				}
+				row[j] = types.Value{X: r}
+				continue
+			}
+			row[j] = c.Value(i)
 		}
 		v, err := n.e.Eval(c, row)
 		if err != nil {
@@ -540,4 +698,176 @@ func (n *vrows) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
 // a bug in the producer of the batch, never a user's error.
 func errKind() error {
 	return runtimeErr("java.lang.IllegalStateException", "columnar batch: a column's vector kind does not match its type")
+}
+
+// vfield is a nested row's field. Over a VecStruct it is the field's
+// vector itself (a field is NULL wherever its row is); over rows held as
+// values it reads each selected row's field.
+type vfield struct {
+	x    vnode
+	i    int
+	kind stream.VecKind
+	out  stream.Vector
+}
+
+func (n *vfield) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
+	x, err := n.x.eval(c, in)
+	if err != nil {
+		return nil, err
+	}
+	if x.Kind == stream.VecStruct && n.i < len(x.Fields) {
+		return &x.Fields[n.i], nil
+	}
+	out := &n.out
+	resize(out, n.kind, in.Rows())
+	forSelected(in, func(i int) {
+		v := x.Value(i)
+		r, ok := v.X.(*types.RowValue)
+		if v.Null || !ok || r == nil || n.i >= len(r.Fields) {
+			out.SetNull(i)
+			return
+		}
+		set(out, i, r.Fields[n.i])
+	})
+	return out, nil
+}
+
+// vcase is CASE over numeric results (what a VecInt or VecFloat holds).
+// It evaluates every condition and every branch for all selected rows,
+// then takes each row's value from its branch, so it is compiled only
+// when those subtrees cannot fail or draw random numbers (caseSafe): an
+// untaken branch must be as if never evaluated.
+type vcase struct {
+	conds []vnode
+	vals  []vnode // one per WHEN, then ELSE
+	kind  stream.VecKind
+	pick  []int32
+	srcs  []*stream.Vector
+	out   stream.Vector
+}
+
+func compileCase(e *caseExpr) vnode {
+	k := stream.VecKindOf(e.t)
+	if k != stream.VecInt && k != stream.VecFloat {
+		return nil
+	}
+	parts := []Expr{e.els}
+	for _, w := range e.whens {
+		parts = append(parts, w.Cond, w.Then)
+	}
+	for _, p := range parts {
+		if !caseSafe(p) {
+			return nil
+		}
+	}
+	n := &vcase{kind: k}
+	for _, w := range e.whens {
+		if stream.VecKindOf(w.Then.Type()) != k || w.Cond.Type().Kind != types.Boolean {
+			return nil
+		}
+		n.conds = append(n.conds, compileVec(w.Cond))
+		n.vals = append(n.vals, compileVec(w.Then))
+	}
+	if stream.VecKindOf(e.els.Type()) != k {
+		return nil
+	}
+	n.vals = append(n.vals, compileVec(e.els))
+	return n
+}
+
+// caseSafe reports whether evaluating e for a row whose branch is not
+// taken is unobservable: column and field references, literals,
+// comparisons that have kernels, and such CASEs.
+func caseSafe(e Expr) bool {
+	switch e := e.(type) {
+	case *column, *literal:
+		return true
+	case *field:
+		return caseSafe(e.x)
+	case *compare:
+		return compileCompare(e) != nil && caseSafe(e.a) && caseSafe(e.b)
+	case *caseExpr:
+		if !caseSafe(e.els) {
+			return false
+		}
+		for _, w := range e.whens {
+			if !caseSafe(w.Cond) || !caseSafe(w.Then) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+func (n *vcase) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
+	rows := in.Rows()
+	els := int32(len(n.conds))
+	pick := stream.Sized(n.pick, rows)
+	n.pick = pick
+	for i := range pick {
+		pick[i] = els
+	}
+	for w, cond := range n.conds {
+		v, err := cond.eval(c, in)
+		if err != nil {
+			return nil, err
+		}
+		if v.Kind != stream.VecInt {
+			return nil, errKind()
+		}
+		forSelected(in, func(i int) {
+			if pick[i] == els && v.I[i] != 0 && !v.IsNull(i) {
+				pick[i] = int32(w)
+			}
+		})
+	}
+	n.srcs = n.srcs[:0]
+	nanos := false
+	for _, val := range n.vals {
+		v, err := val.eval(c, in)
+		if err != nil {
+			return nil, err
+		}
+		if v.Kind != n.kind {
+			return nil, errKind()
+		}
+		nanos = nanos || v.Nanos
+		n.srcs = append(n.srcs, v)
+	}
+	out := &n.out
+	resize(out, n.kind, rows)
+	switch {
+	case nanos:
+		forSelected(in, func(i int) { set(out, i, n.srcs[pick[i]].Value(i)) })
+	case n.kind == stream.VecInt:
+		forSelected(in, func(i int) {
+			s := n.srcs[pick[i]]
+			if s.IsNull(i) {
+				out.SetNull(i)
+				return
+			}
+			out.I[i] = s.I[i]
+		})
+	default:
+		forSelected(in, func(i int) {
+			s := n.srcs[pick[i]]
+			if s.IsNull(i) {
+				out.SetNull(i)
+				return
+			}
+			out.F[i] = s.F[i]
+		})
+	}
+	return out, nil
+}
+
+// scalarType reports whether a value of type t holds no nested row, so
+// that computing it from a row's fields leaves no reference to them.
+func scalarType(t types.Type) bool {
+	switch t.Kind {
+	case types.Array, types.Multiset, types.Map, types.Row, types.Null:
+		return false
+	}
+	return t.Kind < types.Array
 }

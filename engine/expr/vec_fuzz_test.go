@@ -46,6 +46,17 @@ func FuzzVecEval(f *testing.F) {
 			kinds[i] = stream.VecKindOf(st)
 		}
 		b.Columns(kinds)
+		// A ROW column is a VecStruct (as the nexmark source fills it)
+		// or values, as the data chooses.
+		for i, st := range schema {
+			if st.Kind == types.Row && g.intn(2) == 0 {
+				var fk []stream.VecKind
+				for _, f := range st.Fields {
+					fk = append(fk, stream.VecKindOf(f.Type))
+				}
+				b.Cols[i].ResetStruct(fk)
+			}
+		}
 		for r := range rows {
 			rows[r] = make([]types.Value, len(schema))
 			for i, st := range schema {

@@ -64,6 +64,9 @@ func (c *Calc) Process(in, out *stream.Batch) error {
 		return c.processColumns(in, out)
 	}
 	c.Ctx.Out = out
+	if c.Cond == nil {
+		out.Grow(in.Len())
+	}
 	for i := 0; i < in.Len(); i++ {
 		row := in.Row(i)
 		if c.Cond != nil {

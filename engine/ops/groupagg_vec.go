@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math"
 	"math/bits"
+	"sort"
 
 	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/engine/expr"
@@ -124,6 +125,10 @@ type vecGroups struct {
 	keyConv   []stream.Vector
 	valueKeys bool // a key column is VecValues: keyVals holds the keys
 	scratch   vecScratch
+	// seq is, per group, the arrival number of its first row: seqBase
+	// plus the row's index in its batch (WindowAgg sets seqBase).
+	seq     []int64
+	seqBase int64
 }
 
 // vecAggOf returns the typed form of a, or false when it has none.
@@ -238,7 +243,7 @@ func appendKeyOf(dst []byte, v *stream.Vector, i int) []byte {
 		dst = binary.LittleEndian.AppendUint32(dst, uint32(len(b)))
 		return append(dst, b...)
 	}
-	x := v.V[i]
+	x := v.Value(i)
 	return types.AppendKey(append(dst, 2), []types.Value{x}, []int{0})
 }
 
@@ -287,6 +292,7 @@ func (vg *vecGroups) newGroup(enc []byte, x int64, in *stream.Batch, i int) int3
 	vg.count = append(vg.count, 0)
 	vg.alive = append(vg.alive, false)
 	vg.emitted = append(vg.emitted, false)
+	vg.seq = append(vg.seq, vg.seqBase+int64(i))
 	for j := range vg.aggs {
 		vg.aggs[j].grow()
 	}
@@ -359,6 +365,37 @@ func (vg *vecGroups) reset(id int32) {
 	vg.live--
 }
 
+// bindKeys points vg.cols at the key columns of in, each read in the
+// vector kind of the first batch's.
+func (g *GroupAgg) bindKeys(in *stream.Batch) {
+	vg := g.vec
+	vg.cols = vg.cols[:0]
+	for j, k := range g.Keys {
+		c := &in.Cols[k]
+		// A key's encoding depends on its vector's kind: every batch's key
+		// column is read in the kind of the first one.
+		// A nested row's key is read as a value.
+		if len(vg.keyKinds) < len(g.Keys) {
+			k := c.Kind
+			if k == stream.VecStruct {
+				k = stream.VecValues
+			}
+			vg.keyKinds = append(vg.keyKinds, k)
+			vg.keyConv = append(vg.keyConv, stream.Vector{})
+			vg.valueKeys = vg.valueKeys || k == stream.VecValues
+		}
+		if c.Kind != vg.keyKinds[j] {
+			conv := &vg.keyConv[j]
+			conv.Reset(vg.keyKinds[j])
+			for i := range in.Rows() {
+				conv.Append(c.Value(i))
+			}
+			c = conv
+		}
+		vg.cols = append(vg.cols, c)
+	}
+}
+
 // processVec runs a batch through the typed state.
 func (g *GroupAgg) processVec(in, out *stream.Batch) error {
 	vg := g.vec
@@ -383,26 +420,7 @@ func (g *GroupAgg) processVec(in, out *stream.Batch) error {
 		}
 		in = c
 	}
-	vg.cols = vg.cols[:0]
-	for j, k := range g.Keys {
-		c := &in.Cols[k]
-		// A key's encoding depends on its vector's kind: every batch's key
-		// column is read in the kind of the first one.
-		if len(vg.keyKinds) < len(g.Keys) {
-			vg.keyKinds = append(vg.keyKinds, c.Kind)
-			vg.keyConv = append(vg.keyConv, stream.Vector{})
-			vg.valueKeys = vg.valueKeys || c.Kind == stream.VecValues
-		}
-		if c.Kind != vg.keyKinds[j] {
-			conv := &vg.keyConv[j]
-			conv.Reset(vg.keyKinds[j])
-			for i := range in.Rows() {
-				conv.Append(c.Value(i))
-			}
-			c = conv
-		}
-		vg.cols = append(vg.cols, c)
-	}
+	g.bindKeys(in)
 	for j := range vg.aggs {
 		a := &vg.aggs[j]
 		if a.f.Arg < 0 || a.kind == vaCount {
@@ -882,6 +900,7 @@ func (g *GroupAgg) finishVec(out *stream.Batch) {
 		}
 		return
 	}
+	out.Grow(vg.live)
 	for id := range int32(len(vg.count)) {
 		if vg.count[id] <= 0 {
 			continue
@@ -892,4 +911,119 @@ func (g *GroupAgg) finishVec(out *stream.Batch) {
 
 func errKindMismatch() error {
 	return diag.Errorf(diag.NoPos, diag.IllegalState, "columnar batch: an aggregate's column has a vector kind its type does not have")
+}
+
+// Sliceable reports whether aggregates over rows split into parts can be
+// computed from the parts' typed states (GroupAgg.MergeFrom) with the
+// results of one pass over all the rows, in any order: COUNT, and SUM,
+// SUM0, AVG, MIN and MAX of integers, whose integer arithmetic wraps alike
+// in any order. Floating-point sums and extremes (signed zeros) depend on
+// the order of the rows, and are not.
+func Sliceable(aggs []AggFunc) bool {
+	for _, a := range aggs {
+		v, ok := vecAggOf(a)
+		if !ok {
+			return false
+		}
+		switch v.kind {
+		case vaCount, vaSumInt, vaMinInt, vaMaxInt:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// merge folds group sid of src, an aggregate of the same function, into
+// group id.
+func (a *vecAgg) merge(id int32, src *vecAgg, sid int32) {
+	switch a.kind {
+	case vaCount:
+		a.i[id] += src.i[sid]
+	case vaSumInt:
+		switch {
+		case src.n[sid] == 0:
+		case a.n[id] == 0:
+			a.i[id], a.n[id] = src.i[sid], src.n[sid]
+		default:
+			a.i[id] = expr.WrapInt(a.i[id]+src.i[sid], a.accK)
+			a.n[id] += src.n[sid]
+		}
+	case vaMinInt, vaMaxInt:
+		x := src.i[sid]
+		switch {
+		case !src.seen[sid]:
+		case !a.seen[id]:
+			a.i[id], a.seen[id] = x, true
+		case a.kind == vaMinInt && x < a.i[id], a.kind == vaMaxInt && a.i[id] < x:
+			a.i[id] = x
+		}
+	}
+}
+
+// MergeFrom folds the groups of parts into g, a GroupAgg over the same
+// keys and Sliceable aggregates, every one typed (ColumnsIn) and in final
+// mode. Groups come in the order of their first rows (their seq), so g's
+// groups are in first-seen order over all the parts' rows; fix rewrites a
+// part's key values (as g.Keys orders them) into g's key first.
+func (g *GroupAgg) MergeFrom(parts []*GroupAgg, fix func(key []types.Value)) {
+	type ref struct {
+		p   *vecGroups
+		id  int32
+		seq int64
+	}
+	var refs []ref
+	for _, p := range parts {
+		vg := p.vec
+		for id := range int32(len(vg.count)) {
+			if vg.count[id] > 0 {
+				refs = append(refs, ref{vg, id, vg.seq[id]})
+			}
+		}
+	}
+	if len(refs) == 0 {
+		return
+	}
+	sort.SliceStable(refs, func(i, j int) bool { return refs[i].seq < refs[j].seq })
+	width := 0
+	for _, k := range g.Keys {
+		width = max(width, k+1)
+	}
+	// The keys keep the vector kinds the parts read them in (values for
+	// columns that are not keys), so that they encode as compactly.
+	kinds := make([]stream.VecKind, width)
+	for k, col := range g.Keys {
+		if kk := parts[0].vec.keyKinds; k < len(kk) {
+			kinds[col] = kk[k]
+		}
+	}
+	b := stream.NewBatch(width)
+	b.Columns(kinds)
+	for _, col := range g.Keys {
+		b.Cols[col].Reserve(len(refs), 0)
+	}
+	b.Kinds = make([]stream.Kind, 0, len(refs))
+	key := make([]types.Value, len(g.Keys))
+	for _, r := range refs {
+		r.p.key(r.id, key)
+		fix(key)
+		for k, col := range g.Keys {
+			b.Cols[col].Append(key[k])
+		}
+		b.Kinds = append(b.Kinds, stream.Insert)
+	}
+	vg := g.vec
+	g.bindKeys(b)
+	ids := vg.lookup(b)
+	for k, r := range refs {
+		id := ids[k]
+		if !vg.alive[id] {
+			vg.alive[id] = true
+			vg.live++
+		}
+		vg.count[id] += r.p.count[r.id]
+		for j := range vg.aggs {
+			vg.aggs[j].merge(id, &r.p.aggs[j], r.id)
+		}
+	}
 }

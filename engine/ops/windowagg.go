@@ -41,6 +41,12 @@ type WindowAgg struct {
 	Proctime   bool
 	Now        func() time.Time // the query's clock, for processing time
 	Ctx        expr.Ctx
+	// Slice, when set, makes a HOP aggregation share slices among windows,
+	// as Flink's slicing window operator does: rows arrive once, with the
+	// bounds of their slice (WindowTVF.Slice), each slice keeps the
+	// accumulators of its rows, and a window that fires merges those of
+	// its slices. The aggregates must be Sliceable.
+	Slice int64
 
 	wm       int64
 	windows  map[[2]int64]*GroupAgg
@@ -52,6 +58,12 @@ type WindowAgg struct {
 	keyBuf   []byte
 	columns  bool    // the windows' GroupAggs take columns (ColumnsIn)
 	sel      []int32 // a run of rows of one window
+	// With Slice: the slices' aggregations, the windows with rows that
+	// have not fired, and the rows seen so far (for first-seen order).
+	slices   map[[2]int64]*GroupAgg
+	pending  map[[2]int64]bool
+	arrivals int64
+	wins     [][2]int64
 	// Dropped counts late rows (Flink's numLateRecordsDropped).
 	Dropped int64
 }
@@ -75,6 +87,11 @@ func (g *WindowAgg) Open(context.Context) error {
 	g.wm = stream.NoWatermark
 	g.windows = map[[2]int64]*GroupAgg{}
 	g.sessions = map[string]*sessionKey{}
+	if g.Slice > 0 {
+		// Merging needs the typed state, whatever the input.
+		g.slices, g.pending = map[[2]int64]*GroupAgg{}, map[[2]int64]bool{}
+		g.columns = true
+	}
 	g.sink = stream.NewBatch(len(g.Keys) + len(g.Aggs))
 	g.partCols = nil
 	for _, k := range g.Keys {
@@ -139,21 +156,59 @@ func (g *WindowAgg) processColumns(in, out *stream.Batch) error {
 			sel = append(sel, int32(j))
 		}
 		g.sel = sel
-		if g.fired(win[1]) {
-			g.Dropped += int64(len(sel))
-			continue
-		}
-		a, err := g.window(win)
+		a, err := g.target(win)
 		if err != nil {
 			return err
 		}
+		if a == nil {
+			g.Dropped += int64(len(sel))
+			continue
+		}
 		in.Sel = sel
 		g.sink.Reset()
+		if a.vec != nil {
+			a.vec.seqBase = g.arrivals
+		}
 		if err := a.Process(in, g.sink); err != nil {
 			return err
 		}
 	}
+	g.arrivals += int64(in.Rows())
 	return nil
+}
+
+// target returns the aggregation that takes the rows of window win (with
+// Slice, of the slice win), or nil when the rows are late: the window has
+// fired, or every window of the slice has.
+func (g *WindowAgg) target(win [2]int64) (*GroupAgg, error) {
+	if g.Slice <= 0 {
+		if g.fired(win[1]) {
+			return nil, nil
+		}
+		return g.window(win)
+	}
+	// A window holds a whole slice or none of it: the windows of a slice
+	// are those of its start.
+	g.wins = g.Window.assign(g.wins[:0], win[0])
+	late := true
+	for _, w := range g.wins {
+		if !g.fired(w[1]) {
+			g.pending[w] = true
+			late = false
+		}
+	}
+	if late {
+		return nil, nil
+	}
+	if a, ok := g.slices[win]; ok {
+		return a, nil
+	}
+	a, err := g.newAgg()
+	if err != nil {
+		return nil, err
+	}
+	g.slices[win] = a
+	return a, nil
 }
 
 // window returns the aggregation of window win, a new one when it has none.
@@ -196,17 +251,21 @@ func (g *WindowAgg) Process(in, out *stream.Batch) error {
 			continue
 		}
 		win := [2]int64{row[g.StartCol].I, row[g.EndCol].I}
-		if g.fired(win[1]) {
-			g.Dropped++
-			continue
-		}
-		a, err := g.window(win)
+		a, err := g.target(win)
 		if err != nil {
 			return err
+		}
+		g.arrivals++
+		if a == nil {
+			g.Dropped++
+			continue
 		}
 		g.one.Reset()
 		g.one.AppendRow(in.Kinds[i], row)
 		g.sink.Reset()
+		if a.vec != nil {
+			a.vec.seqBase = g.arrivals - 1
+		}
 		if err := a.Process(g.one, g.sink); err != nil {
 			return err
 		}
@@ -269,18 +328,16 @@ func (g *WindowAgg) advance(wm int64, out *stream.Batch) error {
 	if g.Session {
 		return g.fireSessions(out)
 	}
+	if g.Slice > 0 {
+		return g.fireSlices(out)
+	}
 	var due [][2]int64
 	for win := range g.windows {
 		if g.fired(win[1]) {
 			due = append(due, win)
 		}
 	}
-	sort.Slice(due, func(i, j int) bool {
-		if due[i][1] != due[j][1] {
-			return due[i][1] < due[j][1]
-		}
-		return due[i][0] < due[j][0]
-	})
+	sortWindows(due)
 	for _, win := range due {
 		if err := g.windows[win].Finish(out); err != nil {
 			return err
@@ -288,6 +345,73 @@ func (g *WindowAgg) advance(wm int64, out *stream.Batch) error {
 		delete(g.windows, win)
 	}
 	return nil
+}
+
+// fireSlices fires the windows the watermark has passed, each from the
+// accumulators of its slices, and forgets the slices no window needs.
+func (g *WindowAgg) fireSlices(out *stream.Batch) error {
+	var due [][2]int64
+	for win := range g.pending {
+		if g.fired(win[1]) {
+			due = append(due, win)
+		}
+	}
+	sortWindows(due)
+	merged := make([]*GroupAgg, len(due))
+	rows := 0
+	for k, win := range due {
+		delete(g.pending, win)
+		var parts []*GroupAgg
+		for s := win[0]; s < win[1]; s += g.Slice {
+			if a, ok := g.slices[[2]int64{s, s + g.Slice}]; ok {
+				parts = append(parts, a)
+			}
+		}
+		a, err := g.newAgg()
+		if err != nil {
+			return err
+		}
+		a.MergeFrom(parts, func(key []types.Value) {
+			for k, c := range g.Keys {
+				switch c {
+				case g.StartCol:
+					key[k] = types.TimestampValue(win[0], 0)
+				case g.EndCol:
+					key[k] = types.TimestampValue(win[1], 0)
+				case g.TimeKeyCol:
+					key[k] = types.TimestampValue(g.Window.epoch(win[1])-1, 0)
+				}
+			}
+		})
+		merged[k] = a
+		rows += a.vec.live
+	}
+	// The windows' rows go out together: one growth of out for them all.
+	out.Grow(rows)
+	for _, a := range merged {
+		if err := a.Finish(out); err != nil {
+			return err
+		}
+	}
+	for sl := range g.slices {
+		// The last window of a slice is the one of its start that ends
+		// last: the first assign returns.
+		g.wins = g.Window.assign(g.wins[:0], sl[0])
+		if len(g.wins) == 0 || g.fired(g.wins[0][1]) {
+			delete(g.slices, sl)
+		}
+	}
+	return nil
+}
+
+// sortWindows orders windows that fire together: by end, then start.
+func sortWindows(due [][2]int64) {
+	sort.Slice(due, func(i, j int) bool {
+		if due[i][1] != due[j][1] {
+			return due[i][1] < due[j][1]
+		}
+		return due[i][0] < due[j][0]
+	})
 }
 
 func (g *WindowAgg) fireSessions(out *stream.Batch) error {

@@ -143,6 +143,10 @@ func (w *Windowing) assign(dst [][2]int64, ts int64) [][2]int64 {
 // not dropped here, as in Flink's WindowTableFunctionOperator.
 type WindowTVF struct {
 	Window Windowing
+	// Slice, when set, makes a HOP emit each row once, with the bounds of
+	// its slice (Slice ms long) as window_start and window_end, for a
+	// WindowAgg that shares slices among windows (WindowAgg.Hop).
+	Slice int64
 
 	wins [][2]int64
 	vecs [3]stream.Vector // window_start, window_end, window_time of a columnar batch
@@ -166,7 +170,12 @@ func (o *WindowTVF) Process(in, out *stream.Batch) error {
 			return diag.Errorf(diag.NoPos, diag.RuntimeException, "RowTime field should not be null, please convert it to a non-null long value.")
 		}
 		ts := w.wall(t.I)
-		o.wins = w.assign(o.wins[:0], ts)
+		if o.Slice > 0 {
+			s := windowStart(ts, w.Offset, o.Slice)
+			o.wins = append(o.wins[:0], [2]int64{s, s + o.Slice})
+		} else {
+			o.wins = w.assign(o.wins[:0], ts)
+		}
 		for _, win := range o.wins {
 			dst := out.Append(in.Kinds[i])
 			copy(dst, row)
@@ -186,10 +195,10 @@ func (o *WindowTVF) Process(in, out *stream.Batch) error {
 // Close implements stream.Operator.
 func (o *WindowTVF) Close() error { return nil }
 
-// ColumnsIn implements stream.ColumnarOperator for TUMBLE, one window per
-// row: the input's columns pass as they are, and the window's three
-// columns are vectors computed beside them.
-func (o *WindowTVF) ColumnsIn() bool { return o.Window.Kind == TumbleWindow }
+// ColumnsIn implements stream.ColumnarOperator for TUMBLE and HOP's
+// slices, one window per row: the input's columns pass as they are, and
+// the window's three columns are vectors computed beside them.
+func (o *WindowTVF) ColumnsIn() bool { return o.Window.Kind == TumbleWindow || o.Slice > 0 }
 
 func (o *WindowTVF) processColumns(in, out *stream.Batch) error {
 	w := &o.Window
@@ -203,14 +212,18 @@ func (o *WindowTVF) processColumns(in, out *stream.Batch) error {
 		v.Kind, v.I, v.HasNulls, v.Nanos = stream.VecInt, stream.Sized(v.I, rows), false, false
 	}
 	start, end, wt := o.vecs[0].I, o.vecs[1].I, o.vecs[2].I
+	size := w.Size
+	if o.Slice > 0 {
+		size = o.Slice
+	}
 	for r := range in.Len() {
 		i := in.Selected(r)
 		if t.IsNull(i) {
 			return diag.Errorf(diag.NoPos, diag.RuntimeException, "RowTime field should not be null, please convert it to a non-null long value.")
 		}
-		s := windowStart(w.wall(t.I[i]), w.Offset, w.Size)
-		start[i], end[i] = s, s+w.Size
-		wt[i] = w.epoch(s+w.Size) - 1
+		s := windowStart(w.wall(t.I[i]), w.Offset, size)
+		start[i], end[i] = s, s+size
+		wt[i] = w.epoch(s+size) - 1
 	}
 	out.ShareColumns(in)
 	out.Cols = append(out.Cols, o.vecs[:]...)

@@ -48,6 +48,9 @@ type Pipeline struct {
 	// State, when set, bounds the state of the job; every pipeline of a
 	// job shares one.
 	State *StateLimit
+	// ColumnsOut, set before Open, lets the pipeline return columnar
+	// batches: its consumer is a stream.ColumnarSink.
+	ColumnsOut bool
 
 	bufs []*stream.Batch // bufs[0] source output, bufs[i+1] output of stage i
 	// Columnar batches (stream.Vector): colsIn[i] tells that stage i
@@ -90,7 +93,11 @@ func (p *Pipeline) Open(ctx context.Context) error {
 		p.rows = append(p.rows, stream.NewBatch(s.Width))
 		p.wms = append(p.wms, stream.NoWatermark)
 	}
-	if cs, ok := p.Source.(stream.ColumnarSource); ok && len(p.Stages) > 0 && p.colsIn[0] {
+	columns := p.ColumnsOut
+	if len(p.Stages) > 0 {
+		columns = p.colsIn[0]
+	}
+	if cs, ok := p.Source.(stream.ColumnarSource); ok && columns {
 		cs.EnableColumns()
 	}
 	for i, s := range p.Stages {
@@ -240,7 +247,7 @@ func (p *Pipeline) untilTimer(wait time.Duration) time.Duration {
 // The end-of-input watermark alone makes no batch: stream.ErrEndOfInput
 // follows and says the same.
 func (p *Pipeline) result(out *stream.Batch) *stream.Batch {
-	if out.Columnar {
+	if out.Columnar && !p.ColumnsOut {
 		out = p.materialize(len(p.Stages), out)
 	}
 	advanced := out.Watermark > p.outWM

@@ -23,6 +23,10 @@ type Shared struct {
 	openErr error
 	closed  int
 	err     error // the source's end or failure, once seen
+	// decided is set at the first read, when the source is asked for
+	// columns if every tap takes them by then (columns).
+	decided, columns bool
+	rows             *stream.Batch // a columnar batch as rows, for a tap that takes rows
 }
 
 // maxQueued bounds how far one tap may run ahead of the slowest: a tap
@@ -46,6 +50,37 @@ type Tap struct {
 	s      *Shared
 	queue  []*stream.Batch
 	closed bool
+	// columns: the tap's pipeline takes columnar batches (EnableColumns).
+	columns bool
+	// held is the queued batch whose columns the tap's last batch shows:
+	// it goes back to the spares at the tap's next read.
+	held *stream.Batch
+}
+
+// EnableColumns implements stream.ColumnarSource. The shared source fills
+// columns only when every tap takes them at its first read; until then,
+// or otherwise, this tap gets rows, which its pipeline takes as well.
+func (t *Tap) EnableColumns() bool {
+	t.columns = true
+	return true
+}
+
+// deliver fills b, the batch of tap t, with a copy of src.
+func (s *Shared) deliver(t *Tap, b, src *stream.Batch) {
+	switch {
+	case !src.Columnar:
+		copyRows(b, src)
+	case t.columns:
+		b.CopyColumns(src)
+	default:
+		if s.rows == nil {
+			s.rows = stream.NewBatch(s.width)
+		}
+		s.rows.Reset()
+		src.Materialize(s.rows)
+		copyRows(b, s.rows)
+	}
+	b.Watermark = src.Watermark
 }
 
 // Open opens the shared source the first time a tap opens.
@@ -61,9 +96,22 @@ func (t *Tap) Open(ctx context.Context) error {
 // Next returns the tap's next queued batch, else pulls one from the source.
 func (t *Tap) Next(ctx context.Context, b *stream.Batch) (time.Duration, error) {
 	s := t.s
+	if h := t.held; h != nil {
+		t.held = nil
+		h.Reset()
+		s.spare = append(s.spare, h)
+	}
 	if len(t.queue) > 0 {
 		q := t.queue[0]
 		t.queue = t.queue[1:]
+		if q.Columnar {
+			// The queued copy is the tap's own: its columns are shown,
+			// not copied again, until the tap's next read.
+			b.ShareColumns(q)
+			b.Watermark = q.Watermark
+			t.held = q
+			return 0, nil
+		}
 		copyRows(b, q)
 		b.Watermark = q.Watermark
 		q.Reset()
@@ -76,6 +124,16 @@ func (t *Tap) Next(ctx context.Context, b *stream.Batch) (time.Duration, error) 
 	for _, o := range s.taps {
 		if o != t && !o.closed && len(o.queue) >= maxQueued {
 			return time.Millisecond, nil
+		}
+	}
+	if !s.decided {
+		s.decided = true
+		all := true
+		for _, o := range s.taps {
+			all = all && o.columns
+		}
+		if cs, ok := s.src.(stream.ColumnarSource); ok && all {
+			s.columns = cs.EnableColumns()
 		}
 	}
 	tmp := s.scratch
@@ -95,12 +153,20 @@ func (t *Tap) Next(ctx context.Context, b *stream.Batch) (time.Duration, error) 
 			continue
 		}
 		q := s.batch()
-		copyRows(q, tmp)
-		q.Watermark = tmp.Watermark
+		s.deliver(o, q, tmp)
 		o.queue = append(o.queue, q)
 	}
-	copyRows(b, tmp)
-	b.Watermark = tmp.Watermark
+	if tmp.Columnar && t.columns {
+		// As for a queued batch: b shows a copy that the tap holds, so
+		// that b's columns never share storage that is written again.
+		q := s.batch()
+		s.deliver(t, q, tmp)
+		b.ShareColumns(q)
+		b.Watermark = q.Watermark
+		t.held = q
+		return 0, nil
+	}
+	s.deliver(t, b, tmp)
 	return 0, nil
 }
 

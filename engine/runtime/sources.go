@@ -208,12 +208,18 @@ func (m *merger) close() error {
 // copyRows appends the rows of src to b, copying variable-length values
 // into b's arena.
 func copyRows(b, src *stream.Batch) {
+	b.Grow(src.Len())
 	for r := 0; r < src.Len(); r++ {
 		row := src.Row(r)
 		dst := b.Append(src.Kinds[r])
 		for c, v := range row {
-			if v.B != nil {
+			switch {
+			case v.B != nil:
 				v.B = b.CopyBytes(v.B)
+			case v.X != nil:
+				// A nested value's storage is the source's (a slab it
+				// refills): the copy gets its own.
+				v = v.Clone()
 			}
 			dst[c] = v
 		}

@@ -114,6 +114,26 @@ func (b *Batch) Append(k Kind) []types.Value {
 	return b.Vals[n:]
 }
 
+// Grow makes room for n more rows, so that appending them copies
+// nothing: an operator that emits many rows at once grows its output once
+// rather than doubling it again and again.
+func (b *Batch) Grow(n int) {
+	if n <= 0 {
+		return
+	}
+	// Growing by at least half keeps repeated calls linear.
+	if need := len(b.Vals) + n*b.Width; cap(b.Vals) < need {
+		vals := make([]types.Value, len(b.Vals), max(need, cap(b.Vals)*3/2))
+		copy(vals, b.Vals)
+		b.Vals = vals
+	}
+	if need := len(b.Kinds) + n; cap(b.Kinds) < need {
+		kinds := make([]Kind, len(b.Kinds), max(need, cap(b.Kinds)*3/2))
+		copy(kinds, b.Kinds)
+		b.Kinds = kinds
+	}
+}
+
 // AppendRow adds a copy of row (values are copied shallowly: byte slices keep
 // pointing where they pointed).
 func (b *Batch) AppendRow(k Kind, row []types.Value) {

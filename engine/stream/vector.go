@@ -38,6 +38,12 @@ const (
 	// VecBytes holds strings and binary strings as offsets into one byte
 	// arena.
 	VecBytes
+	// VecStruct holds ROW values as one vector per field (Fields), each as
+	// long as the column. A field is NULL wherever its row is, so a field
+	// access is the field's vector itself. No type maps to it: a source
+	// that fills nested rows field by field chooses it (ResetStruct), and
+	// every reader of a ROW column takes it as well as VecValues.
+	VecStruct
 )
 
 // VecKindOf returns the vector kind of a column of type t.
@@ -72,6 +78,10 @@ type Vector struct {
 	Off   []int32 // VecBytes: value i is Data[Off[i]:Off[i+1]]
 	Data  []byte
 	V     []types.Value // VecValues
+	// Fields are a VecStruct's field vectors and Count its number of
+	// values.
+	Fields []Vector
+	Count  int
 	// Nulls has bit i set when value i is NULL; it is valid only when
 	// HasNulls is set.
 	Nulls    []uint64
@@ -85,7 +95,122 @@ func (v *Vector) Reset(k VecKind) {
 	v.Off, v.Data = v.Off[:0], v.Data[:0]
 	clear(v.V)
 	v.V = v.V[:0]
+	v.Fields, v.Count = v.Fields[:0], 0
 	v.Nanos, v.HasNulls = false, false
+}
+
+// ResetStruct empties v and makes it a VecStruct whose fields have the
+// given kinds, keeping the storage of v and of its fields.
+func (v *Vector) ResetStruct(kinds []VecKind) {
+	v.Reset(VecStruct)
+	if cap(v.Fields) < len(kinds) {
+		v.Fields = append(v.Fields[:cap(v.Fields)], make([]Vector, len(kinds)-cap(v.Fields))...)
+	}
+	v.Fields = v.Fields[:len(kinds)]
+	for i, k := range kinds {
+		v.Fields[i].Reset(k)
+	}
+}
+
+// AppendStruct counts one non-NULL value of a VecStruct whose fields
+// the caller has appended.
+func (v *Vector) AppendStruct() {
+	v.Count++
+	v.fitNulls()
+}
+
+// AppendNulls appends k NULL values (of every field, for a VecStruct).
+func (v *Vector) AppendNulls(k int) {
+	if k <= 0 {
+		return
+	}
+	i := v.Len()
+	switch v.Kind {
+	case VecInt:
+		v.I = grown(v.I, k)
+		if v.Nanos {
+			v.N = grown(v.N, k)
+		}
+	case VecFloat:
+		v.F = grown(v.F, k)
+	case VecBytes:
+		if len(v.Off) == 0 {
+			v.Off = append(v.Off, 0)
+		}
+		end := int32(len(v.Data))
+		v.Off = grown(v.Off, k)
+		for j := len(v.Off) - k; j < len(v.Off); j++ {
+			v.Off[j] = end
+		}
+	case VecStruct:
+		for j := range v.Fields {
+			v.Fields[j].AppendNulls(k)
+		}
+		v.Count += k
+	default:
+		v.V = grown(v.V, k)
+		for j := len(v.V) - k; j < len(v.V); j++ {
+			v.V[j] = types.NullValue
+		}
+	}
+	v.setNulls(i, i+k)
+}
+
+// grown returns s extended by k zero elements.
+func grown[T any](s []T, k int) []T {
+	n := len(s) + k
+	if cap(s) < n {
+		s = append(s[:cap(s)], make([]T, n-cap(s))...)
+	}
+	s = s[:n]
+	clear(s[n-k:])
+	return s
+}
+
+// setNulls marks values [lo, hi) NULL; they must already be appended.
+func (v *Vector) setNulls(lo, hi int) {
+	if lo >= hi {
+		return
+	}
+	v.SetNull(lo)
+	v.fitNulls()
+	for i := lo + 1; i < hi; {
+		w := i >> 6
+		if i&63 == 0 && hi-i >= 64 {
+			v.Nulls[w] = ^uint64(0)
+			i += 64
+			continue
+		}
+		v.Nulls[w] |= 1 << (uint(i) & 63)
+		i++
+	}
+}
+
+// AppendNull appends a NULL value (of every field, for a VecStruct).
+func (v *Vector) AppendNull() {
+	i := v.Len()
+	switch v.Kind {
+	case VecInt:
+		v.I = append(v.I, 0)
+		if v.Nanos {
+			v.N = append(v.N, 0)
+		}
+	case VecFloat:
+		v.F = append(v.F, 0)
+	case VecBytes:
+		if len(v.Off) == 0 {
+			v.Off = append(v.Off, 0)
+		}
+		v.Off = append(v.Off, int32(len(v.Data)))
+	case VecStruct:
+		for j := range v.Fields {
+			v.Fields[j].AppendNull()
+		}
+		v.Count++
+	default:
+		v.V = append(v.V, types.NullValue)
+	}
+	v.SetNull(i)
 }
 
 // Len returns the number of values.
@@ -100,6 +225,8 @@ func (v *Vector) Len() int {
 			return 0
 		}
 		return len(v.Off) - 1
+	case VecStruct:
+		return v.Count
 	}
 	return len(v.V)
 }
@@ -180,6 +307,23 @@ func (v *Vector) Append(x types.Value) {
 		v.F = append(v.F, x.F)
 	case VecBytes:
 		v.AppendBytes(x.B)
+	case VecStruct:
+		if x.Null {
+			v.AppendNull()
+			return
+		}
+		var fields []types.Value
+		if r, ok := x.X.(*types.RowValue); ok && r != nil {
+			fields = r.Fields
+		}
+		for j := range v.Fields {
+			if j < len(fields) {
+				v.Fields[j].Append(fields[j])
+			} else {
+				v.Fields[j].AppendNull()
+			}
+		}
+		v.Count++
 	default:
 		v.V = append(v.V, x)
 	}
@@ -205,6 +349,12 @@ func (v *Vector) Value(i int) types.Value {
 		return types.Value{F: v.F[i]}
 	case VecBytes:
 		return types.Value{B: v.Bytes(i)}
+	case VecStruct:
+		r := &types.RowValue{Fields: make([]types.Value, len(v.Fields))}
+		for j := range v.Fields {
+			r.Fields[j] = v.Fields[j].Value(i)
+		}
+		return types.Value{X: r}
 	}
 	return v.V[i]
 }
@@ -239,13 +389,46 @@ func (b *Batch) Selected(i int) int {
 // long as b is.
 func (b *Batch) Materialize(dst *Batch) {
 	n := b.Len()
+	var slab structSlab
 	for r := 0; r < n; r++ {
 		i := b.Selected(r)
 		row := dst.Append(b.Kinds[i])
 		for j := range b.Cols {
-			row[j] = b.Cols[j].Value(i)
+			c := &b.Cols[j]
+			if c.Kind == VecStruct && !c.IsNull(i) {
+				row[j] = slab.row(c, i, n)
+				continue
+			}
+			row[j] = c.Value(i)
 		}
 	}
+}
+
+// structSlab holds the nested rows that one Materialize makes, so that a
+// ROW value costs no allocation of its own.
+type structSlab struct {
+	rows []types.RowValue
+	vals []types.Value
+}
+
+// row returns value i of the VecStruct c, taking its storage from the
+// slab, which is sized for n more rows of c's width when it runs out.
+func (s *structSlab) row(c *Vector, i, n int) types.Value {
+	w := len(c.Fields)
+	if len(s.rows) == 0 {
+		s.rows = make([]types.RowValue, n)
+	}
+	if len(s.vals) < w {
+		s.vals = make([]types.Value, n*w)
+	}
+	r := &s.rows[0]
+	s.rows = s.rows[1:]
+	r.Fields = s.vals[:w:w]
+	s.vals = s.vals[w:]
+	for j := range c.Fields {
+		r.Fields[j] = c.Fields[j].Value(i)
+	}
+	return types.Value{X: r}
 }
 
 // ColumnarSource is a Source that can fill columnar batches.
@@ -266,6 +449,54 @@ type ColumnarOperator interface {
 	ColumnsIn() bool
 }
 
+// CopyFrom makes v a deep copy of src in v's own storage.
+func (v *Vector) CopyFrom(src *Vector) {
+	v.Kind, v.Nanos, v.HasNulls, v.Count = src.Kind, src.Nanos, src.HasNulls, src.Count
+	v.I = append(v.I[:0], src.I...)
+	v.F = append(v.F[:0], src.F...)
+	v.N = append(v.N[:0], src.N...)
+	v.Off = append(v.Off[:0], src.Off...)
+	v.Data = append(v.Data[:0], src.Data...)
+	clear(v.V)
+	v.V = v.V[:0]
+	for _, x := range src.V {
+		v.V = append(v.V, x.Clone())
+	}
+	v.Nulls = append(v.Nulls[:0], src.Nulls...)
+	if cap(v.Fields) < len(src.Fields) {
+		v.Fields = make([]Vector, len(src.Fields))
+	}
+	v.Fields = v.Fields[:len(src.Fields)]
+	for j := range src.Fields {
+		v.Fields[j].CopyFrom(&src.Fields[j])
+	}
+}
+
+// CopyColumns makes b, reset, a deep copy of the columnar batch src: its
+// columns, row kinds and selection.
+func (b *Batch) CopyColumns(src *Batch) {
+	b.Columnar = true
+	b.Kinds = append(b.Kinds[:0], src.Kinds...)
+	b.Sel = nil
+	if src.Sel != nil {
+		b.Sel = append([]int32(nil), src.Sel...)
+	}
+	if cap(b.Cols) < len(src.Cols) {
+		b.Cols = append(b.Cols[:cap(b.Cols)], make([]Vector, len(src.Cols)-cap(b.Cols))...)
+	}
+	b.Cols = b.Cols[:len(src.Cols)]
+	for j := range src.Cols {
+		b.Cols[j].CopyFrom(&src.Cols[j])
+	}
+}
+
+// ColumnarSink is a Sink that accepts columnar batches.
+type ColumnarSink interface {
+	Sink
+	// ColumnsIn reports whether Write accepts columnar batches.
+	ColumnsIn() bool
+}
+
 // SliceOf makes v show the values [lo, hi) of src without copying them:
 // v shares src's storage, which must outlive it and not change meanwhile.
 func (v *Vector) SliceOf(src *Vector, lo, hi int) {
@@ -283,6 +514,14 @@ func (v *Vector) SliceOf(src *Vector, lo, hi int) {
 		// rebasing.
 		v.Off = src.Off[lo : hi+1 : hi+1]
 		v.Data = src.Data
+	case VecStruct:
+		// v's own Fields may share another vector's storage (a copied
+		// Vector), so the windows get storage of their own.
+		v.Fields = make([]Vector, len(src.Fields))
+		for j := range src.Fields {
+			v.Fields[j].SliceOf(&src.Fields[j], lo, hi)
+		}
+		v.Count = hi - lo
 	default:
 		v.V = src.V[lo:hi:hi]
 	}
@@ -316,6 +555,10 @@ func (v *Vector) Reserve(n, bytes int) {
 	case VecBytes:
 		v.Off = reserve(v.Off, n+1)
 		v.Data = reserve(v.Data, bytes)
+	case VecStruct:
+		for j := range v.Fields {
+			v.Fields[j].Reserve(n, bytes)
+		}
 	default:
 		v.V = reserve(v.V, n)
 	}

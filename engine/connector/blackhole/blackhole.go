@@ -66,3 +66,7 @@ type sink struct{}
 func (sink) Open(context.Context) error                 { return nil }
 func (sink) Write(context.Context, *stream.Batch) error { return nil }
 func (sink) Close() error                               { return nil }
+
+// ColumnsIn implements stream.ColumnarSink: a sink that keeps nothing
+// takes columns as they come, so its query never turns them into rows.
+func (sink) ColumnsIn() bool { return true }

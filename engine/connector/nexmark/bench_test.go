@@ -9,10 +9,18 @@ import (
 )
 
 // BenchmarkNext measures events made per second into ddl_gen.sql's
-// layout with the default options.
+// layout with the default options, as rows and as columns.
 func BenchmarkNext(b *testing.B) {
+	b.Run("rows", func(b *testing.B) { benchNext(b, false) })
+	b.Run("columns", func(b *testing.B) { benchNext(b, true) })
+}
+
+func benchNext(b *testing.B, columns bool) {
 	src := plan(b, genSchema(), nil)
 	s := open(b, src, &fakeClock{now: time.UnixMilli(1700000000000)}, nil)
+	if columns {
+		s.EnableColumns()
+	}
 	batch := stream.NewBatch(4)
 	ctx := context.Background()
 	b.ReportAllocs()

@@ -91,10 +91,18 @@ func open(t testing.TB, src *TableSource, clock stream.Clock, seed *int64) *sour
 func drain(t testing.TB, s *source, width int, skip int64, max int) ([][]types.Value, error) {
 	t.Helper()
 	var out [][]types.Value
-	b := stream.NewBatch(width)
+	next := stream.NewBatch(width)
+	rows := stream.NewBatch(width)
 	for max < 0 || len(out) < max {
-		b.Reset()
-		wait, err := s.Next(context.Background(), b)
+		next.Reset()
+		wait, err := s.Next(context.Background(), next)
+		b := next
+		if b.Columnar {
+			// Columns are read as the runtime reads them, as rows.
+			rows.Reset()
+			b.Materialize(rows)
+			b = rows
+		}
 		i := 0
 		for ; i < b.Len() && skip > 0; i++ {
 			skip--

@@ -2,6 +2,7 @@ package nexmark
 
 import (
 	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/stream"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
 
@@ -95,6 +96,9 @@ type column struct {
 	// that of reading it in a row where it holds a value (a row of its
 	// event type).
 	fail, failNonNull *diag.Error
+	// kinds are the vector kinds of the nested fields declared, for
+	// columnar batches.
+	kinds []stream.VecKind
 }
 
 // layout maps the declared physical columns onto Nexmark's row.
@@ -118,6 +122,9 @@ func planLayout(s types.Schema) layout {
 		default:
 			produced := producedFields[col.event]
 			col.fields = len(c.Type.Fields)
+			for _, f := range c.Type.Fields {
+				col.kinds = append(col.kinds, stream.VecKindOf(f.Type))
+			}
 			for j, f := range c.Type.Fields {
 				if j >= len(produced) {
 					col.failNonNull = indexError(j, len(produced))

@@ -23,6 +23,12 @@ type source struct {
 
 	wallBase int64 // wall clock of the first event, ms; -1 before it
 	failed   error
+	columns  bool             // fill columnar batches (EnableColumns)
+	kinds    []stream.VecKind // the vector kinds of the columns
+	// nulls counts, per column, the NULL nested rows not yet appended:
+	// they are appended together, before the column's next row or at the
+	// end of the batch.
+	nulls []int
 
 	slabs   [slabsKept]slab
 	slabPos int
@@ -90,6 +96,23 @@ func (wallClock) Sleep(ctx context.Context, d time.Duration) error {
 	}
 }
 
+// EnableColumns implements stream.ColumnarSource: events are written
+// field by field into one vector per column, a nested row's fields into
+// the vectors of a VecStruct.
+func (s *source) EnableColumns() bool {
+	s.columns = true
+	s.kinds = s.kinds[:0]
+	s.nulls = make([]int, len(s.t.layout.cols))
+	for _, c := range s.t.layout.cols {
+		if c.event < 0 {
+			s.kinds = append(s.kinds, stream.VecInt)
+		} else {
+			s.kinds = append(s.kinds, stream.VecStruct)
+		}
+	}
+	return true
+}
+
 // Open prepares nothing: the generator's shared strings are made at the
 // first event that needs them, as Nexmark's classes are initialized.
 func (s *source) Open(context.Context) error { return nil }
@@ -122,7 +145,15 @@ func (s *source) Next(ctx context.Context, b *stream.Batch) (time.Duration, erro
 			s.wallBase = now
 		}
 	}
-	sl := s.slabFor(b)
+	var sl *slab
+	if s.columns {
+		if b.Len() == 0 {
+			s.startColumns(b)
+		}
+		defer s.flushNulls(b)
+	} else {
+		sl = s.slabFor(b)
+	}
 	s.arena = countingArena{b: b}
 	a := &s.arena
 	for n := 0; n < stream.DefaultBatchRows && s.gen.hasNext() && a.n < batchBytes; n++ {
@@ -140,10 +171,16 @@ func (s *source) Next(ctx context.Context, b *stream.Batch) (time.Duration, erro
 				break
 			}
 		}
-		if err := s.gen.next(&s.ev, a); err != nil {
+		err := s.gen.next(&s.ev, a)
+		if err != nil {
 			return s.fail(b, err)
 		}
-		if err := s.emit(b, sl); err != nil {
+		if s.columns {
+			err = s.emitColumns(b)
+		} else {
+			err = s.emit(b, sl)
+		}
+		if err != nil {
 			return s.fail(b, err)
 		}
 	}
@@ -160,17 +197,26 @@ func (s *source) fail(b *stream.Batch, err error) (time.Duration, error) {
 	return 0, nil
 }
 
-// emit appends the current event as a row of the declared layout, or
-// returns the error Flink's reading of that row would raise.
-func (s *source) emit(b *stream.Batch, sl *slab) error {
-	ev := &s.ev
+// check returns the error Flink's reading of the current event's row
+// would raise.
+func (s *source) check() error {
 	for _, c := range s.t.layout.cols {
 		if c.fail != nil {
 			return c.fail
 		}
-		if c.event == ev.typ && c.failNonNull != nil {
+		if c.event == s.ev.typ && c.failNonNull != nil {
 			return c.failNonNull
 		}
+	}
+	return nil
+}
+
+// emit appends the current event as a row of the declared layout, or
+// returns the error Flink's reading of that row would raise.
+func (s *source) emit(b *stream.Batch, sl *slab) error {
+	ev := &s.ev
+	if err := s.check(); err != nil {
+		return err
 	}
 	row := b.Append(stream.Insert)
 	for i, c := range s.t.layout.cols {
@@ -266,4 +312,127 @@ func (sl *slab) row(ev *event, n int) *types.RowValue {
 	sl.nRows++
 	r.Fields = v[:n:n]
 	return r
+}
+
+// startColumns makes the empty batch b columnar, its nested rows
+// VecStructs of the declared fields.
+func (s *source) startColumns(b *stream.Batch) {
+	b.Columns(s.kinds)
+	for i, c := range s.t.layout.cols {
+		if c.event >= 0 {
+			b.Cols[i].ResetStruct(c.kinds)
+		}
+	}
+}
+
+// emitColumns appends the current event to the columnar batch b, or
+// returns the error Flink's reading of its row would raise.
+func (s *source) emitColumns(b *stream.Batch) error {
+	ev := &s.ev
+	if err := s.check(); err != nil {
+		return err
+	}
+	b.Kinds = append(b.Kinds, stream.Insert)
+	for i, c := range s.t.layout.cols {
+		v := &b.Cols[i]
+		switch {
+		case c.event < 0:
+			v.AppendInt(int64(ev.typ))
+		case c.event != ev.typ:
+			s.nulls[i]++
+		default:
+			v.AppendNulls(s.nulls[i])
+			s.nulls[i] = 0
+			for j := range v.Fields {
+				appendField(&v.Fields[j], ev, j)
+			}
+			v.AppendStruct()
+		}
+	}
+	return nil
+}
+
+// flushNulls appends the NULL nested rows counted for b's columns.
+func (s *source) flushNulls(b *stream.Batch) {
+	if !b.Columnar {
+		return
+	}
+	for i, k := range s.nulls {
+		b.Cols[i].AppendNulls(k)
+		s.nulls[i] = 0
+	}
+}
+
+// appendField appends field j of the event's nested row (person, auction
+// or bid, in NEXMARK_SCHEMA's order) to f.
+func appendField(f *stream.Vector, ev *event, j int) {
+	var x int64
+	var str []byte
+	isStr := false
+	switch ev.typ {
+	case personEvent:
+		switch j {
+		case 0:
+			x = ev.id
+		case 1:
+			str, isStr = ev.name, true
+		case 2:
+			str, isStr = ev.email, true
+		case 3:
+			str, isStr = ev.creditCard, true
+		case 4:
+			str, isStr = ev.city, true
+		case 5:
+			str, isStr = ev.state, true
+		case 6:
+			x = ev.dateTime
+		default:
+			str, isStr = ev.extra, true
+		}
+	case auctionEvent:
+		switch j {
+		case 0:
+			x = ev.id
+		case 1:
+			str, isStr = ev.itemName, true
+		case 2:
+			str, isStr = ev.description, true
+		case 3:
+			x = ev.initialBid
+		case 4:
+			x = ev.reserve
+		case 5:
+			x = ev.dateTime
+		case 6:
+			x = ev.expires
+		case 7:
+			x = ev.seller
+		case 8:
+			x = ev.category
+		default:
+			str, isStr = ev.extra, true
+		}
+	default:
+		switch j {
+		case 0:
+			x = ev.auction
+		case 1:
+			x = ev.bidder
+		case 2:
+			x = ev.price
+		case 3:
+			str, isStr = ev.channel, true
+		case 4:
+			str, isStr = ev.url, true
+		case 5:
+			x = ev.dateTime
+		default:
+			str, isStr = ev.extra, true
+		}
+	}
+	if isStr {
+		f.AppendBytes(str)
+	} else {
+		f.AppendInt(x)
+	}
 }

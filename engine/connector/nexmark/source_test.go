@@ -3,6 +3,8 @@ package nexmark
 import (
 	"context"
 	"errors"
+	"fmt"
+	"reflect"
 	"testing"
 	"time"
 
@@ -271,4 +273,68 @@ func TestSlabPerBatch(t *testing.T) {
 	if after := formatEvent(b1.Row(last)); after != before {
 		t.Errorf("row of the first batch changed:\n%s\n%s", before, after)
 	}
+}
+
+// TestColumnsMatchRows: a source that fills columnar batches makes the
+// rows, and fails with the errors, of one that fills rows, for the
+// layouts and options of the tests above.
+func TestColumnsMatchRows(t *testing.T) {
+	col := func(name string, typ types.Type) types.Column { return types.Column{Name: name, Type: typ} }
+	full := genSchema().Columns
+	for _, tc := range []struct {
+		name   string
+		schema []types.Column
+		opts   map[string]string
+	}{
+		{"ddl_gen", full, map[string]string{"events.num": "20000"}},
+		{"proportions", full, map[string]string{"events.num": "3000", "person.proportion": "5", "auction.proportion": "4", "bid.proportion": "1"}},
+		{"large events", full, map[string]string{"events.num": "500", "bid.avg-size": "10kb", "person.avg-size": "3kb"}},
+		{"prefix", []types.Column{col("kind", types.Type{Kind: types.Date}),
+			col("p", row(f("a", types.Int64), f("b", types.Type{Kind: types.Char, Length: 3}), f("c", types.String)))},
+			map[string]string{"events.num": "600"}},
+		{"event_type only", full[:1], map[string]string{"events.num": "100"}},
+		{"bid.price STRING", append(append([]types.Column(nil), full[:3]...), col("bid", row(f("auction", types.Int64), f("bidder", types.Int64), f("price", types.String)))), nil},
+		{"fifth column", append(append([]types.Column(nil), full...), col("x", types.String)), nil},
+		{"person of nine fields", []types.Column{full[0], col("person", row(append(append([]types.Field(nil), full[1].Type.Fields...), f("more", types.String))...))}, nil},
+		{"hot sellers 0", full, map[string]string{"auction.hot-ratio.sellers": "0"}},
+		{"hot auctions -1", full, map[string]string{"bid.hot-ratio.auctions": "-1"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			schema := types.Schema{Columns: tc.schema}
+			seed := int64(7)
+			byRows := open(t, plan(t, schema, tc.opts), &fakeClock{now: base}, &seed)
+			want, wantErr := drain(t, byRows, len(tc.schema), 0, 30000)
+			byCols := open(t, plan(t, schema, tc.opts), &fakeClock{now: base}, &seed)
+			if !byCols.EnableColumns() {
+				t.Fatal("columns refused")
+			}
+			got, gotErr := drain(t, byCols, len(tc.schema), 0, 30000)
+			if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
+				t.Fatalf("columns end with %v, rows with %v", gotErr, wantErr)
+			}
+			if len(got) != len(want) {
+				t.Fatalf("%d rows by columns, %d by rows", len(got), len(want))
+			}
+			for i := range want {
+				if !reflect.DeepEqual(norm(got[i]), norm(want[i])) {
+					t.Fatalf("row %d: columns %v, rows %v", i, got[i], want[i])
+				}
+			}
+		})
+	}
+}
+
+// norm makes empty strings nil, which a vector and a row spell
+// differently for the same value.
+func norm(row []types.Value) []types.Value {
+	out := types.CloneRow(row)
+	for i := range out {
+		if out[i].B != nil && len(out[i].B) == 0 {
+			out[i].B = nil
+		}
+		if r, ok := out[i].X.(*types.RowValue); ok {
+			out[i].X = &types.RowValue{Fields: norm(r.Fields)}
+		}
+	}
+	return out
 }
