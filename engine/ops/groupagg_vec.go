@@ -962,13 +962,15 @@ func (a *vecAgg) merge(id int32, src *vecAgg, sid int32) {
 }
 
 // MergeFrom folds the groups of parts into g, a GroupAgg over the same
-// keys and Sliceable aggregates, every one typed (ColumnsIn) and in final
-// mode. Groups come in the order of their first rows (their seq), so g's
-// groups are in first-seen order over all the parts' rows; fix rewrites a
-// part's key values (as g.Keys orders them) into g's key first.
-func (g *GroupAgg) MergeFrom(parts []*GroupAgg, fix func(key []types.Value)) {
+// Sliceable aggregates, every one typed (ColumnsIn) and in final mode.
+// Groups come in the order of their first rows (their seq), so g's groups
+// are in first-seen order over all the parts' rows. A part's key values
+// (as its Keys order them) become g's through fix; kinds are the vector
+// kinds of g's key columns.
+func (g *GroupAgg) MergeFrom(parts []*GroupAgg, kinds []stream.VecKind, fix func(part, key []types.Value)) {
 	type ref struct {
 		p   *vecGroups
+		nk  int
 		id  int32
 		seq int64
 	}
@@ -977,7 +979,7 @@ func (g *GroupAgg) MergeFrom(parts []*GroupAgg, fix func(key []types.Value)) {
 		vg := p.vec
 		for id := range int32(len(vg.count)) {
 			if vg.count[id] > 0 {
-				refs = append(refs, ref{vg, id, vg.seq[id]})
+				refs = append(refs, ref{vg, len(p.Keys), id, vg.seq[id]})
 			}
 		}
 	}
@@ -989,24 +991,22 @@ func (g *GroupAgg) MergeFrom(parts []*GroupAgg, fix func(key []types.Value)) {
 	for _, k := range g.Keys {
 		width = max(width, k+1)
 	}
-	// The keys keep the vector kinds the parts read them in (values for
-	// columns that are not keys), so that they encode as compactly.
-	kinds := make([]stream.VecKind, width)
+	cols := make([]stream.VecKind, width)
 	for k, col := range g.Keys {
-		if kk := parts[0].vec.keyKinds; k < len(kk) {
-			kinds[col] = kk[k]
-		}
+		cols[col] = kinds[k]
 	}
 	b := stream.NewBatch(width)
-	b.Columns(kinds)
+	b.Columns(cols)
 	for _, col := range g.Keys {
 		b.Cols[col].Reserve(len(refs), 0)
 	}
 	b.Kinds = make([]stream.Kind, 0, len(refs))
+	var part []types.Value
 	key := make([]types.Value, len(g.Keys))
 	for _, r := range refs {
-		r.p.key(r.id, key)
-		fix(key)
+		part = append(part[:0], make([]types.Value, r.nk)...)
+		r.p.key(r.id, part)
+		fix(part, key)
 		for k, col := range g.Keys {
 			b.Cols[col].Append(key[k])
 		}

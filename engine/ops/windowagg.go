@@ -2,6 +2,7 @@ package ops
 
 import (
 	"context"
+	"slices"
 	"sort"
 	"time"
 
@@ -203,10 +204,13 @@ func (g *WindowAgg) target(win [2]int64) (*GroupAgg, error) {
 	if a, ok := g.slices[win]; ok {
 		return a, nil
 	}
-	a, err := g.newAgg()
-	if err != nil {
+	// Within a slice the window columns are constant: a slice groups by
+	// the other keys alone.
+	a := &GroupAgg{Keys: g.partCols, Aggs: g.Aggs, Final: true, Ctx: g.Ctx}
+	if err := a.Open(context.Background()); err != nil {
 		return nil, err
 	}
+	a.ColumnsIn()
 	g.slices[win] = a
 	return a, nil
 }
@@ -371,7 +375,18 @@ func (g *WindowAgg) fireSlices(out *stream.Batch) error {
 		if err != nil {
 			return err
 		}
-		a.MergeFrom(parts, func(key []types.Value) {
+		if len(parts) == 0 {
+			continue
+		}
+		kinds := make([]stream.VecKind, len(g.Keys))
+		for i, c := range g.Keys {
+			kinds[i] = stream.VecInt // a window column
+			if j := slices.Index(g.partCols, c); j >= 0 && j < len(parts[0].vec.keyKinds) {
+				kinds[i] = parts[0].vec.keyKinds[j]
+			}
+		}
+		a.MergeFrom(parts, kinds, func(part, key []types.Value) {
+			j := 0
 			for k, c := range g.Keys {
 				switch c {
 				case g.StartCol:
@@ -380,6 +395,9 @@ func (g *WindowAgg) fireSlices(out *stream.Batch) error {
 					key[k] = types.TimestampValue(win[1], 0)
 				case g.TimeKeyCol:
 					key[k] = types.TimestampValue(g.Window.epoch(win[1])-1, 0)
+				default:
+					key[k] = part[j]
+					j++
 				}
 			}
 		})
@@ -389,6 +407,9 @@ func (g *WindowAgg) fireSlices(out *stream.Batch) error {
 	// The windows' rows go out together: one growth of out for them all.
 	out.Grow(rows)
 	for _, a := range merged {
+		if a == nil {
+			continue // no slice holds rows
+		}
 		if err := a.Finish(out); err != nil {
 			return err
 		}

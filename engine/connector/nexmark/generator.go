@@ -4,23 +4,65 @@ import (
 	"github.com/flinkplay/flinkplay/engine/diag"
 )
 
-// event is one generated event. Only the fields of its type are set; the
-// byte slices point into the arena the generator was given, or into
-// shared read-only strings.
+// event is one generated event: the fields of its nested row (person,
+// auction or bid) by their position in NEXMARK_SCHEMA's row, integers and
+// times in v, strings in b (strField tells which). Only the fields of its
+// type are set; the byte slices point into the arena the generator was
+// given, or into shared read-only strings.
 type event struct {
-	typ      int   // personEvent, auctionEvent or bidEvent
-	dateTime int64 // ms since the epoch
-
-	id                           int64 // person and auction
-	name, email, creditCard      []byte
-	city, state                  []byte
-	itemName, description        []byte
-	initialBid, reserve, expires int64
-	seller, category             int64
-	auction, bidder, price       int64
-	channel, url                 []byte
-	extra                        []byte
+	typ int // personEvent, auctionEvent or bidEvent
+	v   [10]int64
+	b   [10][]byte
 }
+
+// The positions of the fields of NEXMARK_SCHEMA's person, auction and bid
+// rows.
+const (
+	personID = iota
+	personName
+	personEmail
+	personCreditCard
+	personCity
+	personState
+	personDateTime
+	personExtra
+)
+
+const (
+	auctionID = iota
+	auctionItemName
+	auctionDescription
+	auctionInitialBid
+	auctionReserve
+	auctionDateTime
+	auctionExpires
+	auctionSeller
+	auctionCategory
+	auctionExtra
+)
+
+const (
+	bidAuction = iota
+	bidBidder
+	bidPrice
+	bidChannel
+	bidURL
+	bidDateTime
+	bidExtra
+)
+
+// strField tells, per event type, which fields are strings.
+var strField = [3][10]bool{
+	personEvent:  {personName: true, personEmail: true, personCreditCard: true, personCity: true, personState: true, personExtra: true},
+	auctionEvent: {auctionItemName: true, auctionDescription: true, auctionExtra: true},
+	bidEvent:     {bidChannel: true, bidURL: true, bidExtra: true},
+}
+
+// dateTimeField is the position of each event type's dateTime.
+var dateTimeField = [3]int{personEvent: personDateTime, auctionEvent: auctionDateTime, bidEvent: bidDateTime}
+
+// dateTime returns the event's time, ms since the epoch.
+func (ev *event) dateTime() int64 { return ev.v[dateTimeField[ev.typ]] }
 
 // generator is Nexmark's NexmarkGenerator for one split: it counts the
 // events made so far and makes the next one from its SplittableRandom.
@@ -81,7 +123,7 @@ func (g *generator) fill(ev *event, a arena) {
 	ts := c.timestampForEvent(eventNumber(g.count))
 	p := c.place(eventID(g.count))
 	ev.typ = c.eventType(p)
-	ev.dateTime = ts
+	ev.v[dateTimeField[ev.typ]] = ts
 	switch ev.typ {
 	case personEvent:
 		g.person(ev, p, a)
@@ -96,20 +138,20 @@ func (g *generator) fill(ev *event, a arena) {
 func (g *generator) person(ev *event, p place, a arena) {
 	r := &g.rnd
 	c := g.cfg
-	ev.id = c.lastBase0PersonID(p) + firstPersonID
+	ev.v[personID] = c.lastBase0PersonID(p) + firstPersonID
 	first := r.nextIntN(int32(len(firstNames)))
 	last := r.nextIntN(int32(len(lastNames)))
-	ev.name = personNames[int(first)*len(lastNames)+int(last)]
+	ev.b[personName] = personNames[int(first)*len(lastNames)+int(last)]
 	email := a.Alloc(15)[:0] // 6 + "@" + 4 + ".com" at most
 	email = appendString(email, r, 7, ' ')
 	email = append(email, '@')
 	email = appendString(email, r, 5, ' ')
-	ev.email = append(email, ".com"...)
-	ev.creditCard = creditCard(r, a)
-	ev.city = usCities[r.nextIntN(int32(len(usCities)))]
-	ev.state = usStates[r.nextIntN(int32(len(usStates)))]
-	size := 8 + len(ev.name) + len(ev.email) + len(ev.creditCard) + len(ev.city) + len(ev.state)
-	ev.extra = g.nextExtra(int32(size), c.avgPersonSize, a)
+	ev.b[personEmail] = append(email, ".com"...)
+	ev.b[personCreditCard] = creditCard(r, a)
+	ev.b[personCity] = usCities[r.nextIntN(int32(len(usCities)))]
+	ev.b[personState] = usStates[r.nextIntN(int32(len(usStates)))]
+	size := 8 + len(ev.b[personName]) + len(ev.b[personEmail]) + len(ev.b[personCreditCard]) + len(ev.b[personCity]) + len(ev.b[personState])
+	ev.b[personExtra] = g.nextExtra(int32(size), c.avgPersonSize, a)
 }
 
 // creditCard is PersonGenerator.nextCreditCard: four groups of four
@@ -164,22 +206,22 @@ func (g *generator) nextLong(n int64) int64 {
 func (g *generator) auctionEvent(ev *event, p place, ts int64, a arena) {
 	r := &g.rnd
 	c := g.cfg
-	ev.id = c.lastBase0AuctionID(p) + firstAuctionID
+	ev.v[auctionID] = c.lastBase0AuctionID(p) + firstAuctionID
 	var seller int64
 	if r.nextIntN(c.hotSellersRatio) > 0 {
 		seller = c.lastBase0PersonID(p) / hotSellerBatch * hotSellerBatch
 	} else {
 		seller = g.nextBase0PersonID(p)
 	}
-	ev.seller = seller + firstPersonID
-	ev.category = firstCategoryID + int64(r.nextIntN(numCategories))
-	ev.initialBid = nextPrice(r)
-	ev.expires = ts + g.auctionLength(ts)
-	ev.itemName = appendString(a.Alloc(19)[:0], r, 20, ' ')
-	ev.description = appendString(a.Alloc(99)[:0], r, 100, ' ')
-	ev.reserve = ev.initialBid + nextPrice(r)
-	size := 8 + len(ev.itemName) + len(ev.description) + 8 + 8 + 8 + 8 + 8
-	ev.extra = g.nextExtra(int32(size), c.avgAuctionSize, a)
+	ev.v[auctionSeller] = seller + firstPersonID
+	ev.v[auctionCategory] = firstCategoryID + int64(r.nextIntN(numCategories))
+	ev.v[auctionInitialBid] = nextPrice(r)
+	ev.v[auctionExpires] = ts + g.auctionLength(ts)
+	ev.b[auctionItemName] = appendString(a.Alloc(19)[:0], r, 20, ' ')
+	ev.b[auctionDescription] = appendString(a.Alloc(99)[:0], r, 100, ' ')
+	ev.v[auctionReserve] = ev.v[auctionInitialBid] + nextPrice(r)
+	size := 8 + len(ev.b[auctionItemName]) + len(ev.b[auctionDescription]) + 8 + 8 + 8 + 8 + 8
+	ev.b[auctionExtra] = g.nextExtra(int32(size), c.avgAuctionSize, a)
 }
 
 // auctionLength is AuctionGenerator.nextAuctionLengthMs: on average the
@@ -204,7 +246,7 @@ func (g *generator) bid(ev *event, p place, a arena) {
 	} else {
 		auction = g.nextBase0AuctionID(p)
 	}
-	ev.auction = auction + firstAuctionID
+	ev.v[bidAuction] = auction + firstAuctionID
 	var bidder int64
 	if r.nextIntN(c.hotBiddersRatio) > 0 {
 		bidder = c.lastBase0PersonID(p)/hotBidderBatch*hotBidderBatch + 1
@@ -212,19 +254,19 @@ func (g *generator) bid(ev *event, p place, a arena) {
 		bidder = g.nextBase0PersonID(p)
 	}
 	bidder += firstPersonID
-	ev.price = nextPrice(r)
+	ev.v[bidPrice] = nextPrice(r)
 	if g.urls == nil {
 		g.urls = bidURLsFor(g.urlsKey)
 	}
 	if r.nextIntN(hotChannelsRatio) > 0 {
 		i := r.nextIntN(int32(len(hotChannels)))
-		ev.channel, ev.url = hotChannels[i], g.urls.hot[i]
+		ev.b[bidChannel], ev.b[bidURL] = hotChannels[i], g.urls.hot[i]
 	} else {
 		n := r.nextIntN(numChannels)
-		ev.channel, ev.url = channelNames[n], g.urls.channels[n]
+		ev.b[bidChannel], ev.b[bidURL] = channelNames[n], g.urls.channels[n]
 	}
-	ev.bidder = bidder + firstPersonID
-	ev.extra = g.nextExtra(8+8+8+8, c.avgBidSize, a)
+	ev.v[bidBidder] = bidder + firstPersonID
+	ev.b[bidExtra] = g.nextExtra(8+8+8+8, c.avgBidSize, a)
 }
 
 // maxExtra bounds one generated string: a larger average size would make

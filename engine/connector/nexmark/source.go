@@ -25,10 +25,8 @@ type source struct {
 	failed   error
 	columns  bool             // fill columnar batches (EnableColumns)
 	kinds    []stream.VecKind // the vector kinds of the columns
-	// nulls counts, per column, the NULL nested rows not yet appended:
-	// they are appended together, before the column's next row or at the
-	// end of the batch.
-	nulls []int
+	evs      []event  // the events of a columnar batch, made before it is filled
+	nullBits []uint64 // a nested row's NULLs in a columnar batch
 
 	slabs   [slabsKept]slab
 	slabPos int
@@ -102,7 +100,6 @@ func (wallClock) Sleep(ctx context.Context, d time.Duration) error {
 func (s *source) EnableColumns() bool {
 	s.columns = true
 	s.kinds = s.kinds[:0]
-	s.nulls = make([]int, len(s.t.layout.cols))
 	for _, c := range s.t.layout.cols {
 		if c.event < 0 {
 			s.kinds = append(s.kinds, stream.VecInt)
@@ -147,10 +144,9 @@ func (s *source) Next(ctx context.Context, b *stream.Batch) (time.Duration, erro
 	}
 	var sl *slab
 	if s.columns {
-		if b.Len() == 0 {
-			s.startColumns(b)
-		}
-		defer s.flushNulls(b)
+		// Events are made first and written column by column after.
+		s.evs = s.evs[:0]
+		defer s.fillColumns(b)
 	} else {
 		sl = s.slabFor(b)
 	}
@@ -163,7 +159,7 @@ func (s *source) Next(ctx context.Context, b *stream.Batch) (time.Duration, erro
 			// after the base time.
 			due := s.wallBase + (s.gen.nextTimestamp() - s.cfg.baseTime)
 			if due > now {
-				if b.Len() == 0 {
+				if n == 0 {
 					// At a rate of 0 the next event is due in 292,000
 					// years, which no time.Duration holds.
 					return time.Duration(min(due-now, maxWaitMillis)) * time.Millisecond, nil
@@ -171,16 +167,35 @@ func (s *source) Next(ctx context.Context, b *stream.Batch) (time.Duration, erro
 				break
 			}
 		}
-		err := s.gen.next(&s.ev, a)
-		if err != nil {
-			return s.fail(b, err)
-		}
+		ev := &s.ev
 		if s.columns {
-			err = s.emitColumns(b)
-		} else {
+			if len(s.evs) == cap(s.evs) {
+				s.evs = append(s.evs, event{})
+			} else {
+				s.evs = s.evs[:len(s.evs)+1]
+			}
+			ev = &s.evs[len(s.evs)-1]
+		}
+		err := s.gen.next(ev, a)
+		if err == nil {
+			err = s.check(ev)
+		}
+		if err == nil && !s.columns {
 			err = s.emit(b, sl)
 		}
+		if err == nil && s.columns {
+			// The columns copy every string, shared ones too: they count
+			// towards the batch's bytes.
+			for k, str := range &strField[ev.typ] {
+				if str {
+					a.n += len(ev.b[k])
+				}
+			}
+		}
 		if err != nil {
+			if s.columns {
+				s.evs = s.evs[:len(s.evs)-1]
+			}
 			return s.fail(b, err)
 		}
 	}
@@ -191,20 +206,19 @@ func (s *source) Next(ctx context.Context, b *stream.Batch) (time.Duration, erro
 // emitted first, as the job fails on that event.
 func (s *source) fail(b *stream.Batch, err error) (time.Duration, error) {
 	s.failed = err
-	if b.Len() == 0 {
+	if b.Len() == 0 && len(s.evs) == 0 {
 		return 0, err
 	}
 	return 0, nil
 }
 
-// check returns the error Flink's reading of the current event's row
-// would raise.
-func (s *source) check() error {
+// check returns the error Flink's reading of event ev's row would raise.
+func (s *source) check(ev *event) error {
 	for _, c := range s.t.layout.cols {
 		if c.fail != nil {
 			return c.fail
 		}
-		if c.event == s.ev.typ && c.failNonNull != nil {
+		if c.event == ev.typ && c.failNonNull != nil {
 			return c.failNonNull
 		}
 	}
@@ -215,9 +229,6 @@ func (s *source) check() error {
 // returns the error Flink's reading of that row would raise.
 func (s *source) emit(b *stream.Batch, sl *slab) error {
 	ev := &s.ev
-	if err := s.check(); err != nil {
-		return err
-	}
 	row := b.Append(stream.Insert)
 	for i, c := range s.t.layout.cols {
 		switch {
@@ -295,18 +306,13 @@ func (sl *slab) row(ev *event, n int) *types.RowValue {
 	}
 	v := sl.vals[sl.nVals : sl.nVals+w : sl.nVals+w]
 	sl.nVals += w
-	ts := types.Value{I: ev.dateTime}
-	switch ev.typ {
-	case personEvent:
-		v[0], v[1], v[2], v[3] = types.Value{I: ev.id}, types.Value{B: ev.name}, types.Value{B: ev.email}, types.Value{B: ev.creditCard}
-		v[4], v[5], v[6], v[7] = types.Value{B: ev.city}, types.Value{B: ev.state}, ts, types.Value{B: ev.extra}
-	case auctionEvent:
-		v[0], v[1], v[2], v[3] = types.Value{I: ev.id}, types.Value{B: ev.itemName}, types.Value{B: ev.description}, types.Value{I: ev.initialBid}
-		v[4], v[5], v[6], v[7] = types.Value{I: ev.reserve}, ts, types.Value{I: ev.expires}, types.Value{I: ev.seller}
-		v[8], v[9] = types.Value{I: ev.category}, types.Value{B: ev.extra}
-	default:
-		v[0], v[1], v[2], v[3] = types.Value{I: ev.auction}, types.Value{I: ev.bidder}, types.Value{I: ev.price}, types.Value{B: ev.channel}
-		v[4], v[5], v[6] = types.Value{B: ev.url}, ts, types.Value{B: ev.extra}
+	str := &strField[ev.typ]
+	for k := range v {
+		if str[k] {
+			v[k] = types.Value{B: ev.b[k]}
+		} else {
+			v[k] = types.Value{I: ev.v[k]}
+		}
 	}
 	r := &sl.rows[sl.nRows]
 	sl.nRows++
@@ -325,114 +331,68 @@ func (s *source) startColumns(b *stream.Batch) {
 	}
 }
 
-// emitColumns appends the current event to the columnar batch b, or
-// returns the error Flink's reading of its row would raise.
-func (s *source) emitColumns(b *stream.Batch) error {
-	ev := &s.ev
-	if err := s.check(); err != nil {
-		return err
-	}
-	b.Kinds = append(b.Kinds, stream.Insert)
-	for i, c := range s.t.layout.cols {
-		v := &b.Cols[i]
-		switch {
-		case c.event < 0:
-			v.AppendInt(int64(ev.typ))
-		case c.event != ev.typ:
-			s.nulls[i]++
-		default:
-			v.AppendNulls(s.nulls[i])
-			s.nulls[i] = 0
-			for j := range v.Fields {
-				appendField(&v.Fields[j], ev, j)
-			}
-			v.AppendStruct()
-		}
-	}
-	return nil
-}
-
-// flushNulls appends the NULL nested rows counted for b's columns.
-func (s *source) flushNulls(b *stream.Batch) {
-	if !b.Columnar {
+// fillColumns writes the events made (evs) into b, column by column: a
+// nested row's NULLs (the rows of other event types) are one bitmap,
+// which every field of it shares, and each field is one loop over the
+// events.
+func (s *source) fillColumns(b *stream.Batch) {
+	evs := s.evs
+	n := len(evs)
+	if n == 0 {
 		return
 	}
-	for i, k := range s.nulls {
-		b.Cols[i].AppendNulls(k)
-		s.nulls[i] = 0
+	s.startColumns(b)
+	for range n {
+		b.Kinds = append(b.Kinds, stream.Insert)
 	}
-}
-
-// appendField appends field j of the event's nested row (person, auction
-// or bid, in NEXMARK_SCHEMA's order) to f.
-func appendField(f *stream.Vector, ev *event, j int) {
-	var x int64
-	var str []byte
-	isStr := false
-	switch ev.typ {
-	case personEvent:
-		switch j {
-		case 0:
-			x = ev.id
-		case 1:
-			str, isStr = ev.name, true
-		case 2:
-			str, isStr = ev.email, true
-		case 3:
-			str, isStr = ev.creditCard, true
-		case 4:
-			str, isStr = ev.city, true
-		case 5:
-			str, isStr = ev.state, true
-		case 6:
-			x = ev.dateTime
-		default:
-			str, isStr = ev.extra, true
+	words := (n + 63) >> 6
+	for i, c := range s.t.layout.cols {
+		v := &b.Cols[i]
+		if c.event < 0 {
+			v.I = stream.Sized(v.I, n)
+			for k := range evs {
+				v.I[k] = int64(evs[k].typ)
+			}
+			continue
 		}
-	case auctionEvent:
-		switch j {
-		case 0:
-			x = ev.id
-		case 1:
-			str, isStr = ev.itemName, true
-		case 2:
-			str, isStr = ev.description, true
-		case 3:
-			x = ev.initialBid
-		case 4:
-			x = ev.reserve
-		case 5:
-			x = ev.dateTime
-		case 6:
-			x = ev.expires
-		case 7:
-			x = ev.seller
-		case 8:
-			x = ev.category
-		default:
-			str, isStr = ev.extra, true
+		typ := c.event
+		nulls := stream.Sized(s.nullBits, words)
+		clear(nulls)
+		hasNulls := false
+		for k := range evs {
+			if evs[k].typ != typ {
+				nulls[k>>6] |= 1 << (uint(k) & 63)
+				hasNulls = true
+			}
 		}
-	default:
-		switch j {
-		case 0:
-			x = ev.auction
-		case 1:
-			x = ev.bidder
-		case 2:
-			x = ev.price
-		case 3:
-			str, isStr = ev.channel, true
-		case 4:
-			str, isStr = ev.url, true
-		case 5:
-			x = ev.dateTime
-		default:
-			str, isStr = ev.extra, true
+		s.nullBits = nulls
+		// Each field is one tight loop over the events.
+		for j := range v.Fields {
+			f := &v.Fields[j]
+			if strField[typ][j] {
+				off := stream.Sized(f.Off, n+1)
+				data := f.Data[:0]
+				off[0] = 0
+				for k := range evs {
+					if evs[k].typ == typ {
+						data = append(data, evs[k].b[j]...)
+					}
+					off[k+1] = int32(len(data))
+				}
+				f.Off, f.Data = off, data
+			} else {
+				x := stream.Sized(f.I, n)
+				for k := range evs {
+					if evs[k].typ == typ {
+						x[k] = evs[k].v[j]
+					} else {
+						x[k] = 0
+					}
+				}
+				f.I = x
+			}
+			f.Nulls, f.HasNulls = append(f.Nulls[:0], nulls...), hasNulls
 		}
-	}
-	if isStr {
-		f.AppendBytes(str)
-	} else {
-		f.AppendInt(x)
+		v.Nulls, v.HasNulls, v.Count = append(v.Nulls[:0], nulls...), hasNulls, n
 	}
 }
