@@ -962,15 +962,13 @@ func (a *vecAgg) merge(id int32, src *vecAgg, sid int32) {
 }
 
 // MergeFrom folds the groups of parts into g, a GroupAgg over the same
-// Sliceable aggregates, every one typed (ColumnsIn) and in final mode.
-// Groups come in the order of their first rows (their seq), so g's groups
-// are in first-seen order over all the parts' rows. A part's key values
-// (as its Keys order them) become g's through fix; kinds are the vector
-// kinds of g's key columns.
-func (g *GroupAgg) MergeFrom(parts []*GroupAgg, kinds []stream.VecKind, fix func(part, key []types.Value)) {
+// keys and Sliceable aggregates, every one typed (ColumnsIn) and in final
+// mode. Groups come in the order of their first rows (their seq), so g's
+// groups are in first-seen order over all the parts' rows; kinds are the
+// vector kinds of the keys.
+func (g *GroupAgg) MergeFrom(parts []*GroupAgg, kinds []stream.VecKind) {
 	type ref struct {
 		p   *vecGroups
-		nk  int
 		id  int32
 		seq int64
 	}
@@ -979,7 +977,7 @@ func (g *GroupAgg) MergeFrom(parts []*GroupAgg, kinds []stream.VecKind, fix func
 		vg := p.vec
 		for id := range int32(len(vg.count)) {
 			if vg.count[id] > 0 {
-				refs = append(refs, ref{vg, len(p.Keys), id, vg.seq[id]})
+				refs = append(refs, ref{vg, id, vg.seq[id]})
 			}
 		}
 	}
@@ -993,7 +991,9 @@ func (g *GroupAgg) MergeFrom(parts []*GroupAgg, kinds []stream.VecKind, fix func
 	}
 	cols := make([]stream.VecKind, width)
 	for k, col := range g.Keys {
-		cols[col] = kinds[k]
+		if k < len(kinds) {
+			cols[col] = kinds[k]
+		}
 	}
 	b := stream.NewBatch(width)
 	b.Columns(cols)
@@ -1001,12 +1001,9 @@ func (g *GroupAgg) MergeFrom(parts []*GroupAgg, kinds []stream.VecKind, fix func
 		b.Cols[col].Reserve(len(refs), 0)
 	}
 	b.Kinds = make([]stream.Kind, 0, len(refs))
-	var part []types.Value
 	key := make([]types.Value, len(g.Keys))
 	for _, r := range refs {
-		part = append(part[:0], make([]types.Value, r.nk)...)
-		r.p.key(r.id, part)
-		fix(part, key)
+		r.p.key(r.id, key)
 		for k, col := range g.Keys {
 			b.Cols[col].Append(key[k])
 		}
@@ -1026,4 +1023,16 @@ func (g *GroupAgg) MergeFrom(parts []*GroupAgg, kinds []stream.VecKind, fix func
 			vg.aggs[j].merge(id, &r.p.aggs[j], r.id)
 		}
 	}
+}
+
+// result returns group id's result as a value.
+func (a *vecAgg) result(id int32) types.Value {
+	i, f, null := a.value(id)
+	switch {
+	case null:
+		return types.NullValue
+	case a.float:
+		return types.Value{F: f}
+	}
+	return types.Value{I: i}
 }

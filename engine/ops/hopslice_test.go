@@ -93,13 +93,13 @@ func TestHopSlicesMatchWindows(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
-				log = append(log, fmt.Sprintf("%d: %s", step, strings.Join(changelog(out, outTypes), " ")))
+				log = append(log, fmt.Sprintf("%d: %s", step, strings.Join(changelog(rowsOf(out), outTypes), " ")))
 			}
 			out := stream.NewBatch(len(keys) + len(aggs))
 			if _, err := agg.OnWatermark(stream.MaxWatermark, out); err != nil {
 				t.Fatal(err)
 			}
-			log = append(log, "end: "+strings.Join(changelog(out, outTypes), " "))
+			log = append(log, "end: "+strings.Join(changelog(rowsOf(out), outTypes), " "))
 			return strings.Join(log, "\n")
 		}
 		want, got := run(0), run(slide)
@@ -123,4 +123,14 @@ func columnsOf(b *stream.Batch, kinds []stream.VecKind) *stream.Batch {
 		}
 	}
 	return c
+}
+
+// rowsOf returns b as rows.
+func rowsOf(b *stream.Batch) *stream.Batch {
+	if !b.Columnar {
+		return b
+	}
+	r := stream.NewBatch(b.Width)
+	b.Materialize(r)
+	return r
 }

@@ -2,7 +2,6 @@ package ops
 
 import (
 	"context"
-	"slices"
 	"sort"
 	"time"
 
@@ -361,9 +360,13 @@ func (g *WindowAgg) fireSlices(out *stream.Batch) error {
 		}
 	}
 	sortWindows(due)
-	merged := make([]*GroupAgg, len(due))
+	type firing struct {
+		win [2]int64
+		agg *GroupAgg // keyed by the keys that are not window columns
+	}
+	var fires []firing
 	rows := 0
-	for k, win := range due {
+	for _, win := range due {
 		delete(g.pending, win)
 		var parts []*GroupAgg
 		for s := win[0]; s < win[1]; s += g.Slice {
@@ -371,49 +374,104 @@ func (g *WindowAgg) fireSlices(out *stream.Batch) error {
 				parts = append(parts, a)
 			}
 		}
-		a, err := g.newAgg()
-		if err != nil {
-			return err
-		}
 		if len(parts) == 0 {
 			continue
 		}
-		kinds := make([]stream.VecKind, len(g.Keys))
-		for i, c := range g.Keys {
-			kinds[i] = stream.VecInt // a window column
-			if j := slices.Index(g.partCols, c); j >= 0 && j < len(parts[0].vec.keyKinds) {
-				kinds[i] = parts[0].vec.keyKinds[j]
+		a := parts[0] // one slice is its window: its groups are in first-seen order
+		if len(parts) > 1 {
+			a = &GroupAgg{Keys: g.partCols, Aggs: g.Aggs, Final: true, Ctx: g.Ctx}
+			if err := a.Open(context.Background()); err != nil {
+				return err
+			}
+			a.ColumnsIn()
+			a.MergeFrom(parts, parts[0].vec.keyKinds)
+		}
+		fires = append(fires, firing{win, a})
+		rows += a.vec.live
+	}
+	if len(fires) == 0 {
+		return g.dropSlices()
+	}
+	// The windows' rows go out together: as columns when out is still
+	// empty, else as rows, grown once for them all.
+	columnar := out.Len() == 0 && !out.Columnar
+	if columnar {
+		kinds := make([]stream.VecKind, 0, len(g.Keys)+len(g.Aggs))
+		j := 0
+		for _, c := range g.Keys {
+			if g.isWindowCol(c) {
+				kinds = append(kinds, stream.VecInt)
+				continue
+			}
+			kinds = append(kinds, fires[0].agg.vec.keyKinds[j])
+			j++
+		}
+		for _, a := range fires[0].agg.vec.aggs {
+			if a.float {
+				kinds = append(kinds, stream.VecFloat)
+			} else {
+				kinds = append(kinds, stream.VecInt)
 			}
 		}
-		a.MergeFrom(parts, kinds, func(part, key []types.Value) {
+		out.Columns(kinds)
+		for k := range out.Cols {
+			out.Cols[k].Reserve(rows, 0)
+		}
+	} else {
+		out.Grow(rows)
+	}
+	nk := len(g.Keys)
+	part := make([]types.Value, len(g.partCols))
+	key := make([]types.Value, nk)
+	for _, f := range fires {
+		vg := f.agg.vec
+		for id := range int32(len(vg.count)) {
+			if vg.count[id] <= 0 {
+				continue
+			}
+			vg.key(id, part)
 			j := 0
 			for k, c := range g.Keys {
 				switch c {
 				case g.StartCol:
-					key[k] = types.TimestampValue(win[0], 0)
+					key[k] = types.TimestampValue(f.win[0], 0)
 				case g.EndCol:
-					key[k] = types.TimestampValue(win[1], 0)
+					key[k] = types.TimestampValue(f.win[1], 0)
 				case g.TimeKeyCol:
-					key[k] = types.TimestampValue(g.Window.epoch(win[1])-1, 0)
+					key[k] = types.TimestampValue(g.Window.epoch(f.win[1])-1, 0)
 				default:
 					key[k] = part[j]
 					j++
 				}
 			}
-		})
-		merged[k] = a
-		rows += a.vec.live
-	}
-	// The windows' rows go out together: one growth of out for them all.
-	out.Grow(rows)
-	for _, a := range merged {
-		if a == nil {
-			continue // no slice holds rows
+			if !columnar {
+				row := out.Append(stream.Insert)
+				copy(row, key)
+				for j := range vg.aggs {
+					row[nk+j] = vg.aggs[j].result(id)
+				}
+				continue
+			}
+			out.Kinds = append(out.Kinds, stream.Insert)
+			for k := range key {
+				out.Cols[k].Append(key[k])
+			}
+			for j := range vg.aggs {
+				out.Cols[nk+j].Append(vg.aggs[j].result(id))
+			}
 		}
-		if err := a.Finish(out); err != nil {
-			return err
-		}
 	}
+	return g.dropSlices()
+}
+
+// isWindowCol reports whether input column c is window_start, window_end
+// or a grouped window_time.
+func (g *WindowAgg) isWindowCol(c int) bool {
+	return c == g.StartCol || c == g.EndCol || c == g.TimeKeyCol
+}
+
+// dropSlices forgets the slices whose windows have all fired.
+func (g *WindowAgg) dropSlices() error {
 	for sl := range g.slices {
 		// The last window of a slice is the one of its start that ends
 		// last: the first assign returns.
