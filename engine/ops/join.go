@@ -2,6 +2,9 @@ package ops
 
 import (
 	"context"
+	"encoding/binary"
+	"math"
+	"slices"
 
 	"github.com/flinkplay/flinkplay/engine/expr"
 	"github.com/flinkplay/flinkplay/engine/stream"
@@ -66,12 +69,84 @@ type Join struct {
 	held    int             // distinct rows held on both sides, for StateRows
 	order   [2][]*joinEntry // batch mode: rows in arrival order
 	keyBuf  []byte
+	rowBuf  []byte // a row's index encoding (joinBucket.find)
 	scratch []types.Value
 	matches []joinMatch
 }
 
 type joinBucket struct {
 	entries []*joinEntry
+	// index finds an entry by its row once the bucket is large, so that a
+	// key with many distinct rows (a hot bidder) costs no scan per row, as
+	// Flink's MapState of row to count does not; rows it cannot hold
+	// (nested values, NaN) are found by scanning. nil until built, and
+	// after entries are dropped.
+	index map[string]*joinEntry
+}
+
+// indexAt is the bucket size from which a bucket keeps an index.
+const indexAt = 8
+
+// rowIndexKey appends the encoding of row under which rowsEqual rows are
+// equal, or reports false for a row the index does not hold.
+func rowIndexKey(dst []byte, row []types.Value) ([]byte, bool) {
+	for _, v := range row {
+		if v.Null {
+			dst = append(dst, 0)
+			continue
+		}
+		if v.X != nil || v.F != v.F {
+			return dst, false
+		}
+		f := v.F
+		if f == 0 {
+			f = 0 // -0.0 equals 0.0, as rowsEqual compares
+		}
+		dst = append(dst, 1)
+		dst = binary.LittleEndian.AppendUint64(dst, uint64(v.I))
+		dst = binary.LittleEndian.AppendUint64(dst, math.Float64bits(f))
+		dst = binary.LittleEndian.AppendUint32(dst, uint32(v.N))
+		dst = binary.LittleEndian.AppendUint32(dst, uint32(len(v.B)))
+		dst = append(dst, v.B...)
+	}
+	return dst, true
+}
+
+// find returns the entry whose row equals row, or nil; buf is scratch.
+func (bk *joinBucket) find(row []types.Value, buf *[]byte) *joinEntry {
+	if len(bk.entries) >= indexAt {
+		if bk.index == nil {
+			bk.index = map[string]*joinEntry{}
+			for _, e := range bk.entries {
+				if k, ok := rowIndexKey((*buf)[:0], e.row); ok {
+					*buf = k
+					bk.index[string(k)] = e
+				}
+			}
+		}
+		k, ok := rowIndexKey((*buf)[:0], row)
+		*buf = k
+		if ok {
+			return bk.index[string(k)]
+		}
+	}
+	for _, e := range bk.entries {
+		if rowsEqual(e.row, row) {
+			return e
+		}
+	}
+	return nil
+}
+
+// added records a new entry in the bucket's index, if it keeps one.
+func (bk *joinBucket) added(e *joinEntry, buf *[]byte) {
+	if bk.index == nil {
+		return
+	}
+	if k, ok := rowIndexKey((*buf)[:0], e.row); ok {
+		*buf = k
+		bk.index[string(k)] = e
+	}
 }
 
 type joinEntry struct {
@@ -192,16 +267,15 @@ func (j *Join) add(side int, key string, row []types.Value, assoc int) {
 			j.sides[side][key] = bk
 		}
 	}
-	for _, e := range bk.entries {
-		if rowsEqual(e.row, row) {
-			e.count++
-			e.assoc = assoc
-			e.touched = j.TTL.stamp()
-			return
-		}
+	if e := bk.find(row, &j.rowBuf); e != nil {
+		e.count++
+		e.assoc = assoc
+		e.touched = j.TTL.stamp()
+		return
 	}
 	e := &joinEntry{row: types.CloneRow(row), count: 1, assoc: assoc, touched: j.TTL.stamp()}
 	bk.entries = append(bk.entries, e)
+	bk.added(e, &j.rowBuf)
 	j.held++
 	if j.Final {
 		j.order[side] = append(j.order[side], e)
@@ -218,18 +292,20 @@ func (j *Join) retract(side int, key string, row []types.Value) {
 	if j.TTL.on() {
 		j.dropExpired(side, key, bk)
 	}
-	for i, e := range bk.entries {
-		if rowsEqual(e.row, row) {
-			e.count--
-			if e.count <= 0 {
-				bk.entries = append(bk.entries[:i], bk.entries[i+1:]...)
-				j.held--
-				if len(bk.entries) == 0 {
-					delete(j.sides[side], key)
-				}
-			}
-			return
-		}
+	e := bk.find(row, &j.rowBuf)
+	if e == nil {
+		return
+	}
+	e.count--
+	if e.count > 0 {
+		return
+	}
+	i := slices.Index(bk.entries, e)
+	bk.entries = append(bk.entries[:i], bk.entries[i+1:]...)
+	bk.index = nil // rebuilt at the next lookup
+	j.held--
+	if len(bk.entries) == 0 {
+		delete(j.sides[side], key)
 	}
 }
 
@@ -456,6 +532,9 @@ func (j *Join) dropExpired(side int, key string, bk *joinBucket) {
 		kept = append(kept, e)
 	}
 	clear(bk.entries[len(kept):])
+	if len(kept) != len(bk.entries) {
+		bk.index = nil
+	}
 	bk.entries = kept
 	if len(kept) == 0 {
 		delete(j.sides[side], key)
