@@ -1,6 +1,7 @@
 package filesystem
 
 import (
+	"bufio"
 	"context"
 	crand "crypto/rand"
 	"errors"
@@ -142,6 +143,25 @@ func (k *sink) commitPartitions() error {
 	return nil
 }
 
+// partBuffer is the bytes a part file gathers before they are written.
+const partBuffer = 64 << 10
+
+// bufferedFile is a part file behind a buffer: Close writes what is left.
+type bufferedFile struct {
+	w *bufio.Writer
+	c io.Closer
+}
+
+func (f *bufferedFile) Write(p []byte) (int, error) { return f.w.Write(p) }
+
+func (f *bufferedFile) Close() error {
+	err := f.w.Flush()
+	if cerr := f.c.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
 type partFile struct {
 	dir        string // partition directory, relative ("" or "k=v/...")
 	name       string // final file name
@@ -262,6 +282,15 @@ func (k *sink) Write(_ context.Context, b *stream.Batch) error {
 		p.size += int64(len(k.buf))
 		p.lastUpdate = k.now()
 	}
+	// A batch's rows reach their files before Write returns, so a full
+	// file system fails the batch that fills it.
+	for _, p := range k.parts {
+		if f, ok := p.w.(*bufferedFile); ok {
+			if err := f.w.Flush(); err != nil {
+				return err
+			}
+		}
+	}
 	return nil
 }
 
@@ -328,7 +357,10 @@ func (k *sink) newPart(dir string) (*partFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	p.w = w
+	// Rows are small and a write is a system call (under wasm in Node,
+	// an asynchronous one the program waits for): a batch's rows reach
+	// the file together, at the end of Write.
+	p.w = &bufferedFile{w: bufio.NewWriterSize(w, partBuffer), c: w}
 	k.parts[dir] = p
 	return p, nil
 }
