@@ -25,8 +25,8 @@ type source struct {
 	failed   error
 	columns  bool             // fill columnar batches (EnableColumns)
 	kinds    []stream.VecKind // the vector kinds of the columns
-	evs      []event  // the events of a columnar batch, made before it is filled
-	nullBits []uint64 // a nested row's NULLs in a columnar batch
+	evs      []event          // the events of a columnar batch, made before it is filled
+	nullBits []uint64         // a nested row's NULLs in a columnar batch
 
 	slabs   [slabsKept]slab
 	slabPos int
