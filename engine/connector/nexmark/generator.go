@@ -58,6 +58,18 @@ var strField = [3][10]bool{
 	bidEvent:     {bidChannel: true, bidURL: true, bidExtra: true},
 }
 
+// strFields lists, per event type, the positions of its strings.
+var strFields = func() (out [3][]int) {
+	for typ := range strField {
+		for k, str := range strField[typ] {
+			if str {
+				out[typ] = append(out[typ], k)
+			}
+		}
+	}
+	return out
+}()
+
 // dateTimeField is the position of each event type's dateTime.
 var dateTimeField = [3]int{personEvent: personDateTime, auctionEvent: auctionDateTime, bidEvent: bidDateTime}
 
@@ -104,16 +116,6 @@ func (g *generator) hasNext() bool { return g.count < g.cfg.limit }
 // nextTimestamp is the event time of the next event.
 func (g *generator) nextTimestamp() int64 {
 	return g.cfg.timestampForEvent(eventNumber(g.count))
-}
-
-// next makes the next event into ev, its strings in a. A Java exception
-// of the generator (a bound or a division by zero that the options
-// cause) is returned and the count stays.
-func (g *generator) next(ev *event, a arena) (err error) {
-	defer recoverBailout(&err)
-	g.fill(ev, a)
-	g.count++
-	return nil
 }
 
 // fill is the body of NexmarkGenerator.nextEvent. It bails out with a Java

@@ -2,6 +2,7 @@ package nexmark
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -27,6 +28,7 @@ type source struct {
 	kinds    []stream.VecKind // the vector kinds of the columns
 	evs      []event          // the events of a columnar batch, made before it is filled
 	nullBits []uint64         // a nested row's NULLs in a columnar batch
+	byType   [3][]int32       // a columnar batch's events of each type
 
 	slabs   [slabsKept]slab
 	slabPos int
@@ -151,13 +153,41 @@ func (s *source) Next(ctx context.Context, b *stream.Batch) (time.Duration, erro
 		sl = s.slabFor(b)
 	}
 	s.arena = countingArena{b: b}
+	return s.generate(b, sl, paced, now)
+}
+
+// generate is Next's loop: it makes events up to a batch and writes them
+// as rows into b (through sl), or keeps them in evs for the columns. A
+// Java exception of the generator bails out of the loop and is recovered
+// once here rather than once per event; the event it interrupted is not
+// kept.
+func (s *source) generate(b *stream.Batch, sl *slab, paced bool, now int64) (wait time.Duration, err error) {
+	kept := len(s.evs)
+	defer func() {
+		if err == nil {
+			return
+		}
+		if r := recover(); r != nil {
+			bo, ok := r.(bailout)
+			if !ok {
+				panic(r)
+			}
+			err = bo.err
+		}
+		if s.columns {
+			s.evs = s.evs[:kept]
+		}
+		wait, err = s.fail(b, err)
+	}()
 	a := &s.arena
-	for n := 0; n < stream.DefaultBatchRows && s.gen.hasNext() && a.n < batchBytes; n++ {
+	g := s.gen
+	clean := s.t.layout.clean
+	for n := 0; n < stream.DefaultBatchRows && g.hasNext() && a.n < batchBytes; n++ {
 		if paced {
 			// NexmarkGenerator's wall clock time of the event: as far
 			// after the first event's wall time as its event time is
 			// after the base time.
-			due := s.wallBase + (s.gen.nextTimestamp() - s.cfg.baseTime)
+			due := s.wallBase + (g.nextTimestamp() - s.cfg.baseTime)
 			if due > now {
 				if n == 0 {
 					// At a rate of 0 the next event is due in 292,000
@@ -176,31 +206,34 @@ func (s *source) Next(ctx context.Context, b *stream.Batch) (time.Duration, erro
 			}
 			ev = &s.evs[len(s.evs)-1]
 		}
-		err := s.gen.next(ev, a)
-		if err == nil {
-			err = s.check(ev)
-		}
-		if err == nil && !s.columns {
-			err = s.emit(b, sl)
-		}
-		if err == nil && s.columns {
-			// The columns copy every string, shared ones too: they count
-			// towards the batch's bytes.
-			for k, str := range &strField[ev.typ] {
-				if str {
-					a.n += len(ev.b[k])
-				}
+		err = errBailed // until fill returns: a bailout leaves it set
+		g.fill(ev, a)
+		g.count++
+		err = nil
+		if !clean {
+			if err = s.check(ev); err != nil {
+				return 0, err
 			}
 		}
-		if err != nil {
-			if s.columns {
-				s.evs = s.evs[:len(s.evs)-1]
+		if !s.columns {
+			if err = s.emit(b, sl); err != nil {
+				return 0, err
 			}
-			return s.fail(b, err)
+			continue
+		}
+		kept = len(s.evs)
+		// The columns copy every string, shared ones too: they count
+		// towards the batch's bytes.
+		for _, k := range strFields[ev.typ] {
+			a.n += len(ev.b[k])
 		}
 	}
 	return 0, nil
 }
+
+// errBailed marks an event whose making bailed out: the deferred recovery
+// of generate replaces it with the bailout's error.
+var errBailed = errors.New("nexmark: the generator bailed out")
 
 // fail ends the source with err: the rows before the failing event are
 // emitted first, as the job fails on that event.
@@ -346,6 +379,15 @@ func (s *source) fillColumns(b *stream.Batch) {
 		b.Kinds = append(b.Kinds, stream.Insert)
 	}
 	words := (n + 63) >> 6
+	// The events of each type, listed once: a field's loop visits only
+	// the events that have it.
+	for t := range s.byType {
+		s.byType[t] = s.byType[t][:0]
+	}
+	for k := range evs {
+		t := evs[k].typ
+		s.byType[t] = append(s.byType[t], int32(k))
+	}
 	for i, c := range s.t.layout.cols {
 		v := &b.Cols[i]
 		if c.event < 0 {
@@ -356,38 +398,45 @@ func (s *source) fillColumns(b *stream.Batch) {
 			continue
 		}
 		typ := c.event
+		rows := s.byType[typ]
 		nulls := stream.Sized(s.nullBits, words)
-		clear(nulls)
-		hasNulls := false
-		for k := range evs {
-			if evs[k].typ != typ {
-				nulls[k>>6] |= 1 << (uint(k) & 63)
-				hasNulls = true
-			}
+		// NULL everywhere but on the type's rows.
+		for w := range nulls {
+			nulls[w] = ^uint64(0)
 		}
+		if r := n & 63; r != 0 {
+			nulls[words-1] = 1<<uint(r) - 1
+		}
+		for _, k := range rows {
+			nulls[k>>6] &^= 1 << (uint(k) & 63)
+		}
+		hasNulls := len(rows) < n
 		s.nullBits = nulls
-		// Each field is one tight loop over the events.
 		for j := range v.Fields {
 			f := &v.Fields[j]
 			if strField[typ][j] {
+				// Offsets advance only at the type's rows: the rows
+				// between are empty strings, NULL by the bitmap.
 				off := stream.Sized(f.Off, n+1)
 				data := f.Data[:0]
-				off[0] = 0
-				for k := range evs {
-					if evs[k].typ == typ {
-						data = append(data, evs[k].b[j]...)
+				next := 0 // the first offset not yet written
+				for _, k := range rows {
+					for end := int32(len(data)); next <= int(k); next++ {
+						off[next] = end
 					}
-					off[k+1] = int32(len(data))
+					data = append(data, evs[k].b[j]...)
+				}
+				for end := int32(len(data)); next <= n; next++ {
+					off[next] = end
 				}
 				f.Off, f.Data = off, data
 			} else {
 				x := stream.Sized(f.I, n)
-				for k := range evs {
-					if evs[k].typ == typ {
-						x[k] = evs[k].v[j]
-					} else {
-						x[k] = 0
-					}
+				if len(rows) < n {
+					clear(x)
+				}
+				for _, k := range rows {
+					x[k] = evs[k].v[j]
 				}
 				f.I = x
 			}
