@@ -579,10 +579,34 @@ func (n *vcompare) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
 		return out, nil
 	}
 	ai, bi := a.I[:rows], b.I[:rows]
+	if _, ok := n.b.(*vconst); ok && rows > 0 {
+		// A column against a literal: one loop per operator.
+		c := bi[0]
+		switch n.e.op {
+		case Eq:
+			for i, x := range ai {
+				oi[i] = b2i(x == c)
+			}
+			return out, nil
+		case Ne:
+			for i, x := range ai {
+				oi[i] = b2i(x != c)
+			}
+			return out, nil
+		}
+	}
 	for i := range rows {
 		oi[i] = n.e.result(cmpInt(ai[i], bi[i])).I
 	}
 	return out, nil
+}
+
+// b2i is a BOOLEAN's int64.
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // vscalar is a function call: its arguments are vectors, and the function
