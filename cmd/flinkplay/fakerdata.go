@@ -5,7 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/flinkplay/flinkplay/engine/connector/faker"
+	"github.com/flinkplay/flinkplay/engine"
 	"github.com/flinkplay/flinkplay/web/dist"
 )
 
@@ -28,13 +28,13 @@ func installFakerData() {
 	dirs = append(dirs, filepath.Join("web", "dist", "files", "faker"), filepath.Join(".cache", "fakerdata", "json"))
 	for _, d := range dirs {
 		if _, err := os.Stat(filepath.Join(d, "families.json")); err == nil {
-			faker.SetData(faker.FSLoader(os.DirFS(d)))
+			engine.SetFakerData(engine.FakerDataFS(os.DirFS(d)))
 			return
 		}
 	}
 	if sub, err := fs.Sub(dist.Files(), "faker"); err == nil {
 		if _, err := fs.Stat(sub, "families.json"); err == nil {
-			faker.SetData(faker.FSLoader(sub))
+			engine.SetFakerData(engine.FakerDataFS(sub))
 		}
 	}
 }

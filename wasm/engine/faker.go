@@ -5,7 +5,7 @@ package main
 import (
 	"errors"
 
-	"github.com/flinkplay/flinkplay/engine/connector/faker"
+	"github.com/flinkplay/flinkplay/engine"
 )
 
 // fakerLoader reads the faker connector's data families that build-web.sh
@@ -22,7 +22,7 @@ func (fakerLoader) Families() ([]string, error) {
 	if !found {
 		return nil, errors.New("this build has no faker data families")
 	}
-	return faker.DecodeFamilies(data)
+	return engine.DecodeFakerFamilies(data)
 }
 
 func (fakerLoader) Family(name string) ([]byte, bool, error) {
@@ -34,4 +34,4 @@ func (fakerLoader) Family(name string) ([]byte, bool, error) {
 	return fetchBytes("faker/" + name + ".json")
 }
 
-func init() { faker.SetData(fakerLoader{}) }
+func init() { engine.SetFakerData(fakerLoader{}) }

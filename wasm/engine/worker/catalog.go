@@ -1,54 +1,16 @@
 package worker
 
 import (
-	"sort"
 	"strings"
 
 	"github.com/flinkplay/flinkplay/engine"
 	"github.com/flinkplay/flinkplay/engine/catalog"
 	"github.com/flinkplay/flinkplay/engine/connector"
-	"github.com/flinkplay/flinkplay/engine/funcs"
-	"github.com/flinkplay/flinkplay/engine/sql"
 	"github.com/flinkplay/flinkplay/wasm/engine/protocol"
 )
 
 // CatalogStorage says where a catalog keeps its metadata in the playground.
 const CatalogStorage = "this tab's memory (generic_in_memory)"
-
-// Specs describes what sess can do, for the editor's completion: its
-// connectors with every option, the built-in functions and Flink's keywords.
-func Specs(sess *engine.Session) *protocol.Specs {
-	sp := &protocol.Specs{Connectors: []protocol.Connector{}, Functions: functionNames(), Keywords: sql.Keywords()}
-	for _, f := range sess.Connectors().Factories() {
-		s := f.Spec()
-		if s.TestOnly {
-			continue
-		}
-		c := protocol.Connector{Name: s.Name, Description: s.Description, Source: s.Source, Sink: s.Sink,
-			Storage: s.Storage, Options: make([]protocol.Option, len(s.Options))}
-		for i, o := range s.Options {
-			c.Options[i] = protocol.Option{Key: o.Key, Type: o.Type.String(), Default: o.Default,
-				Required: o.Required, Description: o.Description}
-		}
-		sp.Connectors = append(sp.Connectors, c)
-	}
-	return sp
-}
-
-// functionNames lists the functions a user can call in SQL as NAME(...),
-// for completion: the specs of the engine's built-in functions (engine/funcs)
-// that are calls, sorted. Operators and keyword forms (IS NULL, ||) are not
-// completed as calls. SHOW FUNCTIONS stays Flink's own list.
-func functionNames() []string {
-	names := []string{}
-	for _, s := range funcs.All() {
-		if s.Call {
-			names = append(names, s.Name)
-		}
-	}
-	sort.Strings(names)
-	return names
-}
 
 // Snapshot describes sess's catalogs for the catalog panel: every table and
 // view with its columns, and where its metadata and its data live.

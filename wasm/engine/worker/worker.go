@@ -33,6 +33,7 @@ import (
 	"github.com/flinkplay/flinkplay/engine/stream"
 	"github.com/flinkplay/flinkplay/engine/vfs"
 	"github.com/flinkplay/flinkplay/wasm/engine/protocol"
+	"github.com/flinkplay/flinkplay/wasm/engine/protocol/specs"
 )
 
 // Defaults of the pacing options.
@@ -168,14 +169,14 @@ func (w *Worker) Ready() {
 // keywords the editor completes. They do not depend on a session's state,
 // so the engine can say it is ready before its storage has opened.
 func ReadyMessage() protocol.Message {
-	return protocol.Message{Type: protocol.TypeReady, Specs: Specs(engine.NewSession(engine.Config{}))}
+	return protocol.Message{Type: protocol.TypeReady, Specs: specs.Of(engine.NewSession(engine.Config{}))}
 }
 
 // SpecsMessage carries the specs alone: the browser build says "ready"
 // without them, as early as it can, and sends them once warmed up (the
 // editor needs them only when the user types).
 func SpecsMessage() protocol.Message {
-	return protocol.Message{Type: protocol.TypeSpecs, Specs: Specs(engine.NewSession(engine.Config{}))}
+	return protocol.Message{Type: protocol.TypeSpecs, Specs: specs.Of(engine.NewSession(engine.Config{}))}
 }
 
 // Handle takes one request. It never blocks: execute, reset and catalog

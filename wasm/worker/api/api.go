@@ -12,7 +12,7 @@ import (
 	"github.com/flinkplay/flinkplay/engine"
 	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/wasm/engine/protocol"
-	engineworker "github.com/flinkplay/flinkplay/wasm/engine/worker"
+	"github.com/flinkplay/flinkplay/wasm/engine/protocol/specs"
 )
 
 // Limits bound every request. The zero value of a field means its default
@@ -186,7 +186,7 @@ type health struct {
 // and SHOW FUNCTIONS, the same code the playground's engine runs.
 func (h *Handler) getSpecs() *protocol.Specs {
 	h.specsOnce.Do(func() {
-		h.specs = engineworker.Specs(engine.NewSession(engine.Config{}))
+		h.specs = specs.Of(engine.NewSession(engine.Config{}))
 	})
 	return h.specs
 }
