@@ -9,6 +9,7 @@ package datagen
 
 import (
 	"math"
+	"strconv"
 
 	"github.com/flinkplay/flinkplay/engine/connector"
 	"github.com/flinkplay/flinkplay/engine/diag"
@@ -50,7 +51,7 @@ var spec = connector.Spec{
 	Options: []connector.Option{
 		{Key: keyConnector, Type: connector.String, Required: true,
 			Description: "Specify what connector to use, here should be 'datagen'."},
-		{Key: keyRowsPerSecond, Type: connector.Long, Default: "10000",
+		{Key: keyRowsPerSecond, Type: connector.Long, Default: strconv.Itoa(defaultRowsPerSecond),
 			Description: "Rows per second to control the emit rate."},
 		{Key: keyNumberOfRows, Type: connector.Long,
 			Description: "Total number of rows to emit. By default, the source is unbounded."},
