@@ -3,7 +3,6 @@ package state
 import (
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/flinkplay/flinkplay/wasm/engine/protocol"
 )
@@ -60,7 +59,7 @@ func NewDownload(q *Query, format string) *Download {
 		d.kinds = append(d.kinds, kindOf(c.Type))
 	}
 	for _, n := range d.names {
-		d.keys = append(d.keys, append(appendJSONString(nil, n), ':'))
+		d.keys = append(d.keys, append(protocol.AppendJSONString(nil, n), ':'))
 	}
 	return d
 }
@@ -162,7 +161,7 @@ func appendCSVField(b []byte, s string, null bool) []byte {
 
 func (d *Download) appendJSON(b []byte, c Change) []byte {
 	b = append(b, `{"op":`...)
-	b = appendJSONString(b, c.Op)
+	b = protocol.AppendJSONString(b, c.Op)
 	k := 0
 	c.Cells(func(cell string, null bool) {
 		k++
@@ -184,7 +183,7 @@ func (d *Download) appendJSON(b []byte, c Change) []byte {
 		default:
 			// Strings, times, rows, arrays and maps as Flink prints them;
 			// NaN and Infinity too, which JSON has no number for.
-			b = appendJSONString(b, cell)
+			b = protocol.AppendJSONString(b, cell)
 		}
 	})
 	return append(b, '}', '\n')
@@ -224,44 +223,6 @@ func isJSONNumber(s string) bool {
 		}
 	}
 	return i == len(s)
-}
-
-// appendJSONString appends s as a JSON string; invalid UTF-8 becomes
-// U+FFFD, as encoding/json does.
-func appendJSONString(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			switch {
-			case c == '"' || c == '\\':
-				b = append(b, '\\', c)
-			case c == '\n':
-				b = append(b, '\\', 'n')
-			case c == '\r':
-				b = append(b, '\\', 'r')
-			case c == '\t':
-				b = append(b, '\\', 't')
-			case c < 0x20:
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-			default:
-				b = append(b, c)
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, `\ufffd`...)
-		} else if r == '\u2028' || r == '\u2029' {
-			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xf])
-		} else {
-			b = append(b, s[i:i+size]...)
-		}
-		i += size
-	}
-	return append(b, '"')
 }
 
 // DownloadName is the file name of a download: flink-result.csv or

@@ -3,7 +3,6 @@ package worker
 import (
 	"encoding/json"
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/flinkplay/flinkplay/wasm/engine/protocol"
 )
@@ -19,7 +18,7 @@ func AppendJSON(dst []byte, m protocol.Message) ([]byte, error) {
 		return append(dst, b...), err
 	}
 	dst = append(dst, `{"type":`...)
-	dst = appendString(dst, m.Type)
+	dst = protocol.AppendJSONString(dst, m.Type)
 	if m.ID != 0 {
 		dst = append(dst, `,"id":`...)
 		dst = strconv.AppendInt(dst, int64(m.ID), 10)
@@ -34,7 +33,7 @@ func AppendJSON(dst []byte, m protocol.Message) ([]byte, error) {
 			dst = append(dst, ',')
 		}
 		dst = append(dst, `{"op":`...)
-		dst = appendString(dst, r.Op)
+		dst = protocol.AppendJSONString(dst, r.Op)
 		dst = append(dst, `,"cells":`...)
 		if r.Cells == nil {
 			dst = append(dst, "null"...)
@@ -44,13 +43,13 @@ func AppendJSON(dst []byte, m protocol.Message) ([]byte, error) {
 				if j > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, c)
+				dst = protocol.AppendJSONString(dst, c)
 			}
 			dst = append(dst, ']')
 		}
 		if r.Line != "" {
 			dst = append(dst, `,"line":`...)
-			dst = appendString(dst, r.Line)
+			dst = protocol.AppendJSONString(dst, r.Line)
 		}
 		if len(r.Nulls) > 0 {
 			dst = append(dst, `,"nulls":[`...)
@@ -81,57 +80,4 @@ func isZeroMessage(m protocol.Message) bool {
 		m.Rows == nil && m.Received == 0 && m.RowsPerSec == 0 && m.ElapsedMs == 0 && m.Watermark == "" &&
 		m.Footer == "" && m.Tableau == "" && !m.Cancelled && m.Error == nil && m.Specs == nil &&
 		m.Catalog == nil && m.Lines == nil
-}
-
-const hexDigits = "0123456789abcdef"
-
-// appendString appends s as a JSON string, escaping as encoding/json does
-// what JSON requires; invalid UTF-8 becomes U+FFFD, as there.
-func appendString(dst []byte, s string) []byte {
-	dst = append(dst, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			dst = append(dst, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				dst = append(dst, '\\', c)
-			case '\n':
-				dst = append(dst, '\\', 'n')
-			case '\r':
-				dst = append(dst, '\\', 'r')
-			case '\t':
-				dst = append(dst, '\\', 't')
-			default:
-				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		// U+2028 and U+2029 end lines in JavaScript source; escape them too.
-		if r == '\u2028' || r == '\u2029' {
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	dst = append(dst, s[start:]...)
-	return append(dst, '"')
 }
