@@ -320,19 +320,11 @@ func (p *printer) timeCost() string {
 	return " (" + strconv.FormatFloat(secs, 'f', 2, 64) + " seconds)"
 }
 
-// rowTerm is Flink's plural rule: "row" for 0 and 1.
-func rowTerm(n int) string {
-	if n > 1 {
-		return "rows"
-	}
-	return "row"
-}
-
 // table prints a static result (SHOW, DESCRIBE, ...): widths from the data,
 // no cap, NULL as an empty cell, and no time cost in either flavour.
 func (p *printer) table(r result) int {
 	if len(r.rows) == 0 {
-		p.line("Empty set")
+		p.line(format.RowsFooter(0))
 		return 0
 	}
 	fo := format.Options{MaxColumnWidth: format.NoMaxColumnWidth, NullAsEmpty: true, Zone: p.o.zone()}
@@ -374,7 +366,7 @@ func (p *printer) streaming(ctx context.Context, r result) (int, error) {
 			if n > 0 {
 				p.keep(sp.Border())
 			}
-			p.line("Received a total of " + strconv.Itoa(n) + " " + rowTerm(n) + p.timeCost())
+			p.line(format.ReceivedFooter(n, false) + p.timeCost())
 			return n, nil
 		}
 		if err != nil {
@@ -406,7 +398,7 @@ func (p *printer) stopped(ctx context.Context, n int) bool {
 // terminated prints the footer of a query stopped by Ctrl-C (or MaxRows)
 // and returns the cancellation error, nil when MaxRows stopped it.
 func (p *printer) terminated(ctx context.Context, n int) error {
-	p.line("Query terminated, received a total of " + strconv.Itoa(n) + " " + rowTerm(n) + p.timeCost())
+	p.line(format.ReceivedFooter(n, true) + p.timeCost())
 	return ctx.Err()
 }
 
@@ -465,7 +457,7 @@ func (p *printer) batch(ctx context.Context, r result) (int, error) {
 		return 0, p.terminated(ctx, 0)
 	}
 	if len(rows) == 0 {
-		p.line("Empty set" + p.timeCost())
+		p.line(format.RowsFooter(0) + p.timeCost())
 		return 0, nil
 	}
 	p.keep(format.PrintTable(p.w, r.schema.Names(), nil, rows, fo))
@@ -474,7 +466,7 @@ func (p *printer) batch(ctx context.Context, r result) (int, error) {
 		// say that the query did not run to its end.
 		return len(rows), p.terminated(ctx, len(rows))
 	}
-	p.line(strconv.Itoa(len(rows)) + " " + rowTerm(len(rows)) + " in set" + p.timeCost())
+	p.line(format.RowsFooter(len(rows)) + p.timeCost())
 	return len(rows), nil
 }
 
@@ -495,7 +487,7 @@ func (p *printer) tableResultQuery(ctx context.Context, r result) (int, error) {
 		b, err := r.changes.Next(ctx)
 		if errors.Is(err, stream.ErrEndOfInput) {
 			if n == 0 {
-				p.line("Empty set")
+				p.line(format.RowsFooter(0))
 				return 0, nil
 			}
 			p.keep(sp.Border())
