@@ -49,16 +49,16 @@ func (f *formatter) appendValue(dst []byte, v types.Value, t types.Type) []byte 
 		}
 		return append(dst, ']')
 	case types.Date:
-		return appendLocalDate(dst, v.I)
+		return types.AppendLocalDate(dst, v.I)
 	case types.Time:
-		return appendLocalTime(dst, v.I*1_000_000)
+		return types.AppendLocalTime(dst, v.I*1_000_000)
 	case types.Timestamp:
-		days, nanoOfDay := splitTimestamp(v.I, v.N)
-		dst = appendLocalDate(dst, days)
+		days, nanoOfDay := types.SplitTimestamp(v.I, v.N)
+		dst = types.AppendLocalDate(dst, days)
 		dst = append(dst, 'T')
-		return appendLocalTime(dst, nanoOfDay)
+		return types.AppendLocalTime(dst, nanoOfDay)
 	case types.TimestampLTZ:
-		return appendInstant(dst, v.I, v.N)
+		return types.AppendInstant(dst, v.I, v.N)
 	case types.IntervalYearMonth:
 		return appendPeriod(dst, v.I, t.Res)
 	case types.IntervalDayTime:
@@ -187,13 +187,13 @@ func javaHash(v types.Value, t types.Type) (int32, bool) {
 	case types.Decimal:
 		return bigDecimalHash(v, t), true
 	case types.Date:
-		y, m, d := civilFromDays(v.I)
+		y, m, d := types.CivilFromDays(v.I)
 		return localDateHash(y, m, d), true
 	case types.Time:
 		return longHash(v.I * 1_000_000), true
 	case types.Timestamp:
-		days, nod := splitTimestamp(v.I, v.N)
-		y, m, d := civilFromDays(days)
+		days, nod := types.SplitTimestamp(v.I, v.N)
+		y, m, d := types.CivilFromDays(days)
 		return localDateHash(y, m, d) ^ longHash(nod), true
 	case types.TimestampLTZ:
 		secs, nanos := floorDiv(v.I, 1000)
@@ -325,131 +325,6 @@ func floorDiv(a, b int64) (q, r int64) {
 		r += b
 	}
 	return q, r
-}
-
-// splitTimestamp turns epoch millis plus nanos-of-milli into days and the
-// nanosecond of the day.
-func splitTimestamp(millis int64, nanos int32) (days, nanoOfDay int64) {
-	days, msOfDay := floorDiv(millis, 86_400_000)
-	return days, msOfDay*1_000_000 + int64(nanos)
-}
-
-// civilFromDays converts days since 1970-01-01 to a proleptic Gregorian
-// date (Howard Hinnant's algorithm).
-func civilFromDays(z int64) (y, m, d int64) {
-	z += 719468
-	era := z / 146097
-	if z < 0 && z%146097 != 0 {
-		era--
-	}
-	doe := z - era*146097
-	yoe := (doe - doe/1460 + doe/36524 - doe/146096) / 365
-	y = yoe + era*400
-	doy := doe - (365*yoe + yoe/4 - yoe/100)
-	mp := (5*doy + 2) / 153
-	d = doy - (153*mp+2)/5 + 1
-	if mp < 10 {
-		m = mp + 3
-	} else {
-		m = mp - 9
-	}
-	if m <= 2 {
-		y++
-	}
-	return y, m, d
-}
-
-func append2(dst []byte, n int64) []byte {
-	return append(dst, byte('0'+n/10), byte('0'+n%10))
-}
-
-// appendLocalDate prints LocalDate.toString: four-digit years zero-padded,
-// a '+' before years past 9999.
-func appendLocalDate(dst []byte, days int64) []byte {
-	y, m, d := civilFromDays(days)
-	return appendDate(dst, y, m, d)
-}
-
-func appendDate(dst []byte, y, m, d int64) []byte {
-	switch ay := absI(y); {
-	case ay < 1000:
-		if y < 0 {
-			dst = append(dst, '-')
-		}
-		dst = append(dst, byte('0'+ay/1000), byte('0'+ay/100%10), byte('0'+ay/10%10), byte('0'+ay%10))
-	default:
-		if y > 9999 {
-			dst = append(dst, '+')
-		}
-		dst = strconv.AppendInt(dst, y, 10)
-	}
-	dst = append(dst, '-')
-	dst = append2(dst, m)
-	dst = append(dst, '-')
-	return append2(dst, d)
-}
-
-func absI(i int64) int64 {
-	if i < 0 {
-		return -i
-	}
-	return i
-}
-
-// appendLocalTime prints LocalTime.toString: HH:mm, then :ss when seconds
-// or nanos are set, then the fraction in groups of three digits.
-func appendLocalTime(dst []byte, nanoOfDay int64) []byte {
-	secs, nano := nanoOfDay/1e9, nanoOfDay%1e9
-	dst = append2(dst, secs/3600)
-	dst = append(dst, ':')
-	dst = append2(dst, secs/60%60)
-	if s := secs % 60; s > 0 || nano > 0 {
-		dst = append(dst, ':')
-		dst = append2(dst, s)
-	}
-	return appendFraction(dst, nano)
-}
-
-// appendFraction prints a non-zero nano-of-second as .SSS, .SSSSSS or
-// .SSSSSSSSS, whichever is exact.
-func appendFraction(dst []byte, nano int64) []byte {
-	if nano == 0 {
-		return dst
-	}
-	var digits int64 = 9
-	val := nano
-	switch {
-	case nano%1_000_000 == 0:
-		digits, val = 3, nano/1_000_000
-	case nano%1000 == 0:
-		digits, val = 6, nano/1000
-	}
-	dst = append(dst, '.')
-	for p := digits - 1; p >= 0; p-- {
-		div := int64(1)
-		for i := int64(0); i < p; i++ {
-			div *= 10
-		}
-		dst = append(dst, byte('0'+val/div%10))
-	}
-	return dst
-}
-
-// appendInstant prints Instant.toString (ISO_INSTANT): seconds always
-// shown, fraction in groups of three, then Z.
-func appendInstant(dst []byte, millis int64, nanos int32) []byte {
-	days, nod := splitTimestamp(millis, nanos)
-	y, m, d := civilFromDays(days)
-	dst = appendDate(dst, y, m, d)
-	dst = append(dst, 'T')
-	secs, nano := nod/1e9, nod%1e9
-	dst = append2(dst, secs/3600)
-	dst = append(dst, ':')
-	dst = append2(dst, secs/60%60)
-	dst = append(dst, ':')
-	dst = append2(dst, secs%60)
-	dst = appendFraction(dst, nano)
-	return append(dst, 'Z')
 }
 
 // periodParts splits months into the years and months of the Period that

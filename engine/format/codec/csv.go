@@ -171,9 +171,9 @@ func (c *CSV) appendScalar(dst []byte, v types.Value, t types.Type) ([]byte, boo
 	case types.Binary, types.Varbinary:
 		return append(dst, base64.StdEncoding.EncodeToString(v.B)...), true
 	case types.Date:
-		return appendISODate(dst, v.I), true
+		return types.AppendLocalDate(dst, v.I), true
 	case types.Time:
-		return appendTimeOfDay(dst, v.I*1_000_000), true
+		return types.AppendISOLocalTime(dst, v.I*1_000_000), true
 	case types.Timestamp:
 		return appendTimestamp(dst, v, ' ', ""), true
 	case types.TimestampLTZ:

@@ -151,9 +151,9 @@ func (j *JSON) appendValue(dst []byte, v types.Value, t types.Type) ([]byte, err
 	case types.Binary, types.Varbinary:
 		return types.AppendJSONString(dst, base64.StdEncoding.EncodeToString(v.B)), nil
 	case types.Date:
-		return types.AppendJSONString(dst, string(appendISODate(nil, v.I))), nil
+		return types.AppendJSONString(dst, string(types.AppendLocalDate(nil, v.I))), nil
 	case types.Time:
-		return types.AppendJSONString(dst, string(appendTimeOfDay(nil, v.I*1_000_000))), nil
+		return types.AppendJSONString(dst, string(types.AppendISOLocalTime(nil, v.I*1_000_000))), nil
 	case types.Timestamp:
 		sep := byte(' ')
 		if j.Opts.ISO8601 {

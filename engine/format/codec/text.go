@@ -67,81 +67,14 @@ func cannotParse(s string, index int) *diag.Error {
 	return diag.Errorf(diag.NoPos, dateTimeParseException, "Text '%s' could not be parsed at index %d", s, index)
 }
 
-// civil converts days since the epoch to a proleptic Gregorian date.
-func civil(days int64) (y, m, d int64) {
-	t := time.Unix(days*86400, 0).UTC()
-	yy, mm, dd := t.Date()
-	return int64(yy), int64(mm), int64(dd)
-}
-
-func pad(dst []byte, v int64, n int) []byte {
-	s := strconv.FormatInt(v, 10)
-	for i := len(s); i < n; i++ {
-		dst = append(dst, '0')
-	}
-	return append(dst, s...)
-}
-
-// appendISODate writes DateTimeFormatter.ISO_LOCAL_DATE: yyyy-MM-dd, a sign
-// and more digits beyond year 9999.
-func appendISODate(dst []byte, days int64) []byte {
-	y, m, d := civil(days)
-	switch {
-	case y > 9999:
-		dst = append(dst, '+')
-		dst = strconv.AppendInt(dst, y, 10)
-	case y < 0:
-		dst = append(dst, '-')
-		dst = pad(dst, -y, 4)
-	default:
-		dst = pad(dst, y, 4)
-	}
-	dst = append(dst, '-')
-	dst = pad(dst, m, 2)
-	dst = append(dst, '-')
-	return pad(dst, d, 2)
-}
-
-// appendTimeOfDay writes HH:mm:ss and, when not zero, '.' and the fraction
-// without trailing zeros (appendFraction(NANO_OF_SECOND, 0, 9, true)).
-func appendTimeOfDay(dst []byte, nanoOfDay int64) []byte {
-	h := nanoOfDay / 3_600_000_000_000
-	m := nanoOfDay / 60_000_000_000 % 60
-	s := nanoOfDay / 1_000_000_000 % 60
-	ns := nanoOfDay % 1_000_000_000
-	dst = pad(dst, h, 2)
-	dst = append(dst, ':')
-	dst = pad(dst, m, 2)
-	dst = append(dst, ':')
-	dst = pad(dst, s, 2)
-	if ns != 0 {
-		frac := []byte(strconv.FormatInt(ns+1_000_000_000, 10)[1:])
-		for len(frac) > 0 && frac[len(frac)-1] == '0' {
-			frac = frac[:len(frac)-1]
-		}
-		dst = append(dst, '.')
-		dst = append(dst, frac...)
-	}
-	return dst
-}
-
 // appendTimestamp writes a TIMESTAMP (or the UTC wall clock of a
 // TIMESTAMP_LTZ) as date, sep, time of day, then suffix.
 func appendTimestamp(dst []byte, v types.Value, sep byte, suffix string) []byte {
-	days, nod := splitMillis(v.I)
-	dst = appendISODate(dst, days)
+	days, nod := types.SplitTimestamp(v.I, v.N)
+	dst = types.AppendLocalDate(dst, days)
 	dst = append(dst, sep)
-	dst = appendTimeOfDay(dst, nod*1_000_000+int64(v.N))
+	dst = types.AppendISOLocalTime(dst, nod)
 	return append(dst, suffix...)
-}
-
-func splitMillis(ms int64) (days, msOfDay int64) {
-	days, msOfDay = ms/86_400_000, ms%86_400_000
-	if msOfDay < 0 {
-		days--
-		msOfDay += 86_400_000
-	}
-	return days, msOfDay
 }
 
 // appendBigDecimal writes BigDecimal.toString of the value at the column
