@@ -26,7 +26,8 @@ import (
 //
 // It accepts +I (retractions reach the per-window GroupAgg) and emits +I.
 // State: per open window, a GroupAgg in final mode (accumulators per key);
-// per open session, its rows (cloned).
+// with Slice, per slice that an unfired window holds, one keyed by the
+// keys that are not window columns; per open session, its rows (cloned).
 type WindowAgg struct {
 	Keys     []int
 	Aggs     []AggFunc
