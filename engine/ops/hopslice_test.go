@@ -14,8 +14,9 @@ import (
 // TestHopSlicesMatchWindows: a HOP aggregation that shares slices among
 // windows (WindowTVF.Slice, WindowAgg.Slice) emits what the one that
 // aggregates every row once per window emits, row for row and in order,
-// over random keys, times out of order, late rows, NULLs, watermarks
-// between batches, rows and columns, and window_time grouped or not.
+// over random integer and string keys (NULL among them), times out of
+// order, late rows, NULLs, watermarks between batches, rows and columns,
+// and window_time grouped or not.
 func TestHopSlicesMatchWindows(t *testing.T) {
 	aggs := []AggFunc{
 		{Name: "COUNT", Arg: -1, Type: types.Int64.WithNullable(false)},
@@ -39,6 +40,7 @@ func TestHopSlicesMatchWindows(t *testing.T) {
 		}
 		withTime := seed%2 == 1
 		columns := seed%4 < 2
+		stringKey := seed%5 >= 3 // the key a string, found through its bytes
 		w := Windowing{Kind: HopWindow, Size: size, Slide: slide, TimeCol: 1, Offset: int64(seed%5) * 500 % slide}
 		keys := []int{0, 3, 4}
 		timeKey := -1
@@ -53,7 +55,11 @@ func TestHopSlicesMatchWindows(t *testing.T) {
 				t.Fatal(err)
 			}
 			agg.ColumnsIn()
-			outTypes := []types.Type{types.Int64, ts3, ts3}
+			keyType := types.Int64
+			if stringKey {
+				keyType = types.String
+			}
+			outTypes := []types.Type{keyType, ts3, ts3}
 			if withTime {
 				outTypes = append(outTypes, ts3)
 			}
@@ -69,6 +75,12 @@ func TestHopSlicesMatchWindows(t *testing.T) {
 				for range n {
 					row := in.Append(stream.Insert)
 					row[0] = types.IntValue(int64(rr.IntN(6)))
+					if stringKey {
+						row[0] = types.StringValue([]string{"pear", "fig", "", "apple"}[rr.IntN(4)])
+						if rr.IntN(9) == 0 {
+							row[0] = types.NullValue
+						}
+					}
 					row[1] = types.TimestampValue(now+int64(rr.IntN(9000))-3000, 0)
 					row[2] = types.IntValue(int64(rr.IntN(100) - 20))
 					if rr.IntN(7) == 0 {
@@ -77,7 +89,11 @@ func TestHopSlicesMatchWindows(t *testing.T) {
 				}
 				now += int64(rr.IntN(2000))
 				if columns && tvf.ColumnsIn() {
-					in = columnsOf(in, []stream.VecKind{stream.VecInt, stream.VecInt, stream.VecInt})
+					k0 := stream.VecInt
+					if stringKey {
+						k0 = stream.VecBytes
+					}
+					in = columnsOf(in, []stream.VecKind{k0, stream.VecInt, stream.VecInt})
 				}
 				mid := stream.NewBatch(6)
 				if err := tvf.Process(in, mid); err != nil {
@@ -104,7 +120,7 @@ func TestHopSlicesMatchWindows(t *testing.T) {
 		}
 		want, got := run(0), run(slide)
 		if got != want {
-			t.Fatalf("seed %d (size %d, slide %d, window_time %v, columns %v): slices emit\n%s\nwindows emit\n%s", seed, size, slide, withTime, columns, got, want)
+			t.Fatalf("seed %d (size %d, slide %d, window_time %v, columns %v, string key %v): slices emit\n%s\nwindows emit\n%s", seed, size, slide, withTime, columns, stringKey, got, want)
 		}
 		if !strings.Contains(want, "+I[") {
 			t.Fatalf("seed %d: no window fired", seed)
