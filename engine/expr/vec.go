@@ -102,6 +102,25 @@ func forSelected(in *stream.Batch, f func(i int)) {
 	}
 }
 
+// fillRows sets value i of out, a vector resized to in, to f(i) for each
+// selected row i of in, in order: the kernels that evaluate row by row.
+// The first error stops it.
+func fillRows(in *stream.Batch, out *stream.Vector, f func(i int) (types.Value, error)) error {
+	var ferr error
+	forSelected(in, func(i int) {
+		if ferr != nil {
+			return
+		}
+		v, err := f(i)
+		if err != nil {
+			ferr = err
+			return
+		}
+		set(out, i, v)
+	})
+	return ferr
+}
+
 // resize makes v a vector of kind k and n values, none NULL, keeping its
 // storage. The values are not cleared: only selected rows are written.
 // Strings are kept as values (VecValues), their bytes in the output
@@ -398,27 +417,13 @@ func (n *varith) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
 	}
 	out := &n.out
 	resize(out, n.kind, in.Rows())
-	var ferr error
-	forSelected(in, func(i int) {
-		if ferr != nil {
-			return
-		}
+	return out, fillRows(in, out, func(i int) (types.Value, error) {
 		x, y := a.Value(i), b.Value(i)
 		if x.Null || y.Null {
-			out.SetNull(i)
-			return
+			return types.NullValue, nil
 		}
-		v, err := n.e.apply(x, y)
-		if err != nil {
-			ferr = err
-			return
-		}
-		set(out, i, v)
+		return n.e.apply(x, y)
 	})
-	if ferr != nil {
-		return nil, ferr
-	}
-	return out, nil
 }
 
 // vcast is CAST (and TRY_CAST): the operand is a vector, and the row
@@ -437,31 +442,20 @@ func (n *vcast) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
 	}
 	out := &n.out
 	resize(out, n.kind, in.Rows())
-	var ferr error
-	forSelected(in, func(i int) {
-		if ferr != nil {
-			return
-		}
+	return out, fillRows(in, out, func(i int) (types.Value, error) {
 		v := x.Value(i)
 		if v.Null || n.e.from.Kind == types.Null {
-			out.SetNull(i)
-			return
+			return types.NullValue, nil
 		}
 		r, cerr := castValue(c, v, n.e.from, n.e.to)
-		if cerr != nil {
-			if n.e.try {
-				out.SetNull(i)
-				return
-			}
-			ferr = cerr
-			return
+		switch {
+		case cerr == nil:
+			return r, nil
+		case n.e.try:
+			return types.NullValue, nil
 		}
-		set(out, i, r)
+		return types.NullValue, cerr
 	})
-	if ferr != nil {
-		return nil, ferr
-	}
-	return out, nil
 }
 
 // operands evaluates a binary kernel's operands, whose vectors must be of
@@ -637,30 +631,16 @@ func (n *vscalar) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
 	}
 	var vals [4]types.Value
 	args := vals[:len(n.args)]
-	var ferr error
-	forSelected(in, func(i int) {
-		if ferr != nil {
-			return
-		}
+	return out, fillRows(in, out, func(i int) (types.Value, error) {
 		for j := range args {
 			v := n.vecs[j].Value(i)
 			if v.Null {
-				out.SetNull(i)
-				return
+				return types.NullValue, nil
 			}
 			args[j] = v
 		}
-		v, err := n.e.eval(c, args)
-		if err != nil {
-			ferr = err
-			return
-		}
-		set(out, i, v)
+		return n.e.eval(c, args)
 	})
-	if ferr != nil {
-		return nil, ferr
-	}
-	return out, nil
 }
 
 // vrows evaluates a subtree row by row, each selected row materialized
@@ -687,11 +667,7 @@ func (n *vrows) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
 	if reuse && len(n.nested) < len(in.Cols) {
 		n.nested = make([]types.RowValue, len(in.Cols))
 	}
-	var ferr error
-	forSelected(in, func(i int) {
-		if ferr != nil {
-			return
-		}
+	return out, fillRows(in, out, func(i int) (types.Value, error) {
 		for j := range in.Cols {
 			c := &in.Cols[j]
 			if reuse && c.Kind == stream.VecStruct && !c.IsNull(i) {
@@ -705,17 +681,8 @@ func (n *vrows) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
 			}
 			row[j] = c.Value(i)
 		}
-		v, err := n.e.Eval(c, row)
-		if err != nil {
-			ferr = err
-			return
-		}
-		set(out, i, v)
+		return n.e.Eval(c, row)
 	})
-	if ferr != nil {
-		return nil, ferr
-	}
-	return out, nil
 }
 
 // errKind reports a vector whose kind the compiled kernel did not expect:
@@ -744,16 +711,14 @@ func (n *vfield) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
 	}
 	out := &n.out
 	resize(out, n.kind, in.Rows())
-	forSelected(in, func(i int) {
+	return out, fillRows(in, out, func(i int) (types.Value, error) {
 		v := x.Value(i)
 		r, ok := v.X.(*types.RowValue)
 		if v.Null || !ok || r == nil || n.i >= len(r.Fields) {
-			out.SetNull(i)
-			return
+			return types.NullValue, nil
 		}
-		set(out, i, r.Fields[n.i])
+		return r.Fields[n.i], nil
 	})
-	return out, nil
 }
 
 // vcase is CASE over numeric results (what a VecInt or VecFloat holds).

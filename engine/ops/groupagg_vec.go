@@ -866,21 +866,10 @@ func (g *GroupAgg) appendVec(out *stream.Batch, k stream.Kind, id int32, nk int,
 	vg.key(id, row[:nk])
 	for j := range vg.aggs {
 		a := &vg.aggs[j]
-		var i int64
-		var f float64
-		var null bool
 		if old {
-			i, f, null = vg.oldI[j], vg.oldF[j], vg.oldNull[j]
+			row[nk+j] = a.boxed(vg.oldI[j], vg.oldF[j], vg.oldNull[j])
 		} else {
-			i, f, null = a.value(id)
-		}
-		switch {
-		case null:
-			row[nk+j] = types.NullValue
-		case a.float:
-			row[nk+j] = types.Value{F: f}
-		default:
-			row[nk+j] = types.Value{I: i}
+			row[nk+j] = a.result(id)
 		}
 	}
 }
@@ -1026,8 +1015,10 @@ func (g *GroupAgg) MergeFrom(parts []*GroupAgg, kinds []stream.VecKind) {
 }
 
 // result returns group id's result as a value.
-func (a *vecAgg) result(id int32) types.Value {
-	i, f, null := a.value(id)
+func (a *vecAgg) result(id int32) types.Value { return a.boxed(a.value(id)) }
+
+// boxed is a result of value() as a value of the aggregate's type.
+func (a *vecAgg) boxed(i int64, f float64, null bool) types.Value {
 	switch {
 	case null:
 		return types.NullValue

@@ -65,6 +65,15 @@ func (t *Tap) EnableColumns() bool {
 	return true
 }
 
+// show makes b show the columns of q, a copy that is the tap's own, until
+// the tap's next read: they are not copied again, and b's columns never
+// share storage that is written while b is in use.
+func (t *Tap) show(b, q *stream.Batch) {
+	b.ShareColumns(q)
+	b.Watermark = q.Watermark
+	t.held = q
+}
+
 // deliver fills b, the batch of tap t, with a copy of src.
 func (s *Shared) deliver(t *Tap, b, src *stream.Batch) {
 	switch {
@@ -105,11 +114,7 @@ func (t *Tap) Next(ctx context.Context, b *stream.Batch) (time.Duration, error) 
 		q := t.queue[0]
 		t.queue = t.queue[1:]
 		if q.Columnar {
-			// The queued copy is the tap's own: its columns are shown,
-			// not copied again, until the tap's next read.
-			b.ShareColumns(q)
-			b.Watermark = q.Watermark
-			t.held = q
+			t.show(b, q)
 			return 0, nil
 		}
 		copyRows(b, q)
@@ -157,13 +162,9 @@ func (t *Tap) Next(ctx context.Context, b *stream.Batch) (time.Duration, error) 
 		o.queue = append(o.queue, q)
 	}
 	if tmp.Columnar && t.columns {
-		// As for a queued batch: b shows a copy that the tap holds, so
-		// that b's columns never share storage that is written again.
 		q := s.batch()
 		s.deliver(t, q, tmp)
-		b.ShareColumns(q)
-		b.Watermark = q.Watermark
-		t.held = q
+		t.show(b, q)
 		return 0, nil
 	}
 	s.deliver(t, b, tmp)

@@ -187,31 +187,7 @@ func (v *Vector) setNulls(lo, hi int) {
 }
 
 // AppendNull appends a NULL value (of every field, for a VecStruct).
-func (v *Vector) AppendNull() {
-	i := v.Len()
-	switch v.Kind {
-	case VecInt:
-		v.I = append(v.I, 0)
-		if v.Nanos {
-			v.N = append(v.N, 0)
-		}
-	case VecFloat:
-		v.F = append(v.F, 0)
-	case VecBytes:
-		if len(v.Off) == 0 {
-			v.Off = append(v.Off, 0)
-		}
-		v.Off = append(v.Off, int32(len(v.Data)))
-	case VecStruct:
-		for j := range v.Fields {
-			v.Fields[j].AppendNull()
-		}
-		v.Count++
-	default:
-		v.V = append(v.V, types.NullValue)
-	}
-	v.SetNull(i)
-}
+func (v *Vector) AppendNull() { v.AppendNulls(1) }
 
 // Len returns the number of values.
 func (v *Vector) Len() int {

@@ -75,11 +75,7 @@ func AppendLocalDate(dst []byte, days int64) []byte {
 // second without trailing zeros.
 func AppendISOLocalTime(dst []byte, nanoOfDay int64) []byte {
 	secs, nano := nanoOfDay/1e9, nanoOfDay%1e9
-	dst = append2(dst, secs/3600)
-	dst = append(dst, ':')
-	dst = append2(dst, secs/60%60)
-	dst = append(dst, ':')
-	dst = append2(dst, secs%60)
+	dst = appendHMS(dst, secs)
 	if nano == 0 {
 		return dst
 	}
@@ -112,13 +108,8 @@ func AppendInstant(dst []byte, millis int64, nanos int32) []byte {
 	days, nod := SplitTimestamp(millis, nanos)
 	dst = AppendLocalDate(dst, days)
 	dst = append(dst, 'T')
-	secs, nano := nod/1e9, nod%1e9
-	dst = append2(dst, secs/3600)
-	dst = append(dst, ':')
-	dst = append2(dst, secs/60%60)
-	dst = append(dst, ':')
-	dst = append2(dst, secs%60)
-	dst = appendNanoGroups(dst, nano)
+	dst = appendHMS(dst, nod/1e9)
+	dst = appendNanoGroups(dst, nod%1e9)
 	return append(dst, 'Z')
 }
 
@@ -144,6 +135,15 @@ func appendNanoGroups(dst []byte, nano int64) []byte {
 		dst = append(dst, byte('0'+val/div%10))
 	}
 	return dst
+}
+
+// appendHMS writes HH:mm:ss of a second of the day.
+func appendHMS(dst []byte, secs int64) []byte {
+	dst = append2(dst, secs/3600)
+	dst = append(dst, ':')
+	dst = append2(dst, secs/60%60)
+	dst = append(dst, ':')
+	return append2(dst, secs%60)
 }
 
 func append2(dst []byte, n int64) []byte {
