@@ -15,7 +15,6 @@ import (
 	"github.com/flinkplay/flinkplay/engine/catalog"
 	"github.com/flinkplay/flinkplay/engine/client"
 	"github.com/flinkplay/flinkplay/engine/diag"
-	"github.com/flinkplay/flinkplay/engine/sql"
 	"github.com/flinkplay/flinkplay/wasm/engine/protocol"
 )
 
@@ -292,11 +291,6 @@ func (a *app) script(f *flags) (string, error) {
 // execute runs script statement after statement, as the SQL client runs a
 // file, and stops at the first error.
 func (a *app) execute(sess *engine.Session, script string, base client.Options, echo bool) int {
-	spans, err := engine.Split(script)
-	if err != nil {
-		client.PrintError(a.stdout, err, base)
-		return exitFailed
-	}
 	ctl := newInterrupter(a.interrupts, a.exit)
 	defer ctl.stop()
 	// INSERT jobs run in the background while the script goes on, as the
@@ -312,34 +306,61 @@ func (a *app) execute(sess *engine.Session, script string, base client.Options, 
 			a.jobEnded(j)
 		}()
 	}
-	status := a.runStatements(sess, script, spans, base, echo, ctl)
+	status := a.runStatements(sess, script, base, echo, ctl)
+	if status == exitSplit {
+		return exitFailed
+	}
 	if code := a.waitJobs(sess, ctl, &watched); status == exitOK {
 		status = code
 	}
 	return status
 }
 
+// exitSplit is runStatements' status for a script that does not split
+// into statements: nothing ran, so no job is waited for.
+const exitSplit = -1
+
+// stopped is the context of a statement that must not run: Ctrl-C came
+// between two statements.
+var stopped = func() context.Context {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	return ctx
+}()
+
 // runStatements runs the statements of the script in turn.
-func (a *app) runStatements(sess *engine.Session, script string, spans []sql.Span, base client.Options, echo bool, ctl *interrupter) int {
+func (a *app) runStatements(sess *engine.Session, script string, base client.Options, echo bool, ctl *interrupter) int {
 	warned := a.warnings(sess, 0)
-	for i, span := range spans {
-		if ctl.quitting() {
-			return exitInterrupted
+	var o client.Options
+	ctx, done := context.Background(), func() {}
+	steps := sess.ExecuteScript(context.Background(), script, engine.ScriptOptions{
+		Before: func(st *engine.Step) context.Context {
+			if ctl.quitting() {
+				return stopped
+			}
+			if st.Index > 0 || echo {
+				// The SQL client leaves a blank line before every prompt.
+				fmt.Fprintln(a.stdout)
+			}
+			if echo {
+				fmt.Fprintf(a.stdout, "Flink SQL> %s;\n", st.SQL)
+			}
+			o = base.ForSession(sess)
+			o.Start = time.Now()
+			ctx, done = ctl.statement()
+			return ctx
+		},
+	})
+	for st := range steps {
+		if st.Index < 0 {
+			client.PrintError(a.stdout, st.Err, base)
+			return exitSplit
 		}
-		if i > 0 || echo {
-			// The SQL client leaves a blank line before every prompt.
-			fmt.Fprintln(a.stdout)
-		}
-		if echo {
-			fmt.Fprintf(a.stdout, "Flink SQL> %s;\n", script[span.Start:span.End])
-		}
-		o := base.ForSession(sess)
-		o.Start = time.Now()
-		ctx, done := ctl.statement()
-		res, err := sess.ExecuteAt(ctx, script, span)
+		err := st.Err
 		if err == nil {
 			out := a.stdout
 			var prog *progressLine
+			res := st.Result
 			if a.progress && (res.Kind == engine.ResultQuery || res.Kind == engine.ResultInsert) {
 				prog, out = startProgress(a.stderr, a.stdout, res, a.now)
 			}
@@ -364,6 +385,9 @@ func (a *app) runStatements(sess *engine.Session, script string, spans []sql.Spa
 			}
 			return exitFailed
 		}
+	}
+	if ctl.quitting() {
+		return exitInterrupted
 	}
 	return exitOK
 }

@@ -359,26 +359,23 @@ func (p *printer) streaming(ctx context.Context, r result) (int, error) {
 	n := 0
 	for {
 		if p.stopped(ctx, n) {
-			return n, p.terminated(ctx, n)
+			return n, p.terminated(ctx, format.Changelog, sp, n)
 		}
 		b, err := r.changes.Next(ctx)
 		if errors.Is(err, stream.ErrEndOfInput) {
-			if n > 0 {
-				p.keep(sp.Border())
-			}
-			p.line(format.ReceivedFooter(n, false) + p.timeCost())
+			p.end(format.Changelog, sp, n, false, false)
 			return n, nil
 		}
 		if err != nil {
 			if ctx.Err() != nil {
-				return n, p.terminated(ctx, n)
+				return n, p.terminated(ctx, format.Changelog, sp, n)
 			}
 			return n, err
 		}
 		for i := 0; i < b.Len(); i++ {
 			// Flink checks for Ctrl-C between two rows, never inside one.
 			if p.stopped(ctx, n) {
-				return n, p.terminated(ctx, n)
+				return n, p.terminated(ctx, format.Changelog, sp, n)
 			}
 			p.keep(sp.Row(b.Kinds[i], b.Row(i)))
 			n++
@@ -395,11 +392,30 @@ func (p *printer) stopped(ctx context.Context, n int) bool {
 	return ctx.Err() != nil || (p.o.MaxRows > 0 && n >= p.o.MaxRows)
 }
 
-// terminated prints the footer of a query stopped by Ctrl-C (or MaxRows)
-// and returns the cancellation error, nil when MaxRows stopped it.
-func (p *printer) terminated(ctx context.Context, n int) error {
-	p.line(format.ReceivedFooter(n, true) + p.timeCost())
+// terminated ends a query stopped by Ctrl-C (or MaxRows) and returns the
+// cancellation error, nil when MaxRows stopped it.
+func (p *printer) terminated(ctx context.Context, s format.Style, sp *format.StreamPrinter, n int) error {
+	cancelled := ctx.Err() != nil
+	p.end(s, sp, n, cancelled, !cancelled)
 	return ctx.Err()
+}
+
+// end prints the closing border and footer of a query printed in style s
+// (format.QueryEnd), with the SQL client's time cost. A Table's rows are
+// printed before by the caller.
+func (p *printer) end(s format.Style, sp *format.StreamPrinter, n int, cancelled, limited bool) {
+	e := format.QueryEnd(s, n, cancelled, limited)
+	if e.Border {
+		p.keep(sp.Border())
+	}
+	if e.Footer == "" {
+		return
+	}
+	if s == format.Print {
+		p.line(e.Footer)
+		return
+	}
+	p.line(e.Footer + p.timeCost())
 }
 
 func (p *printer) keep(err error) {
@@ -452,22 +468,18 @@ func (p *printer) batch(ctx context.Context, r result) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	if stopped && ctx.Err() != nil {
-		// Flink prints nothing of a batch result cancelled before its end.
-		return 0, p.terminated(ctx, 0)
+	// MaxRows may cut a bounded but long result: what was kept is shown,
+	// and the footer says that the query did not run to its end.
+	cancelled := stopped && ctx.Err() != nil
+	e := format.QueryEnd(format.Table, len(rows), cancelled, stopped && !cancelled)
+	if !e.Rows {
+		rows = nil
 	}
-	if len(rows) == 0 {
-		p.line(format.RowsFooter(0) + p.timeCost())
-		return 0, nil
+	if len(rows) > 0 {
+		p.keep(format.PrintTable(p.w, r.schema.Names(), nil, rows, fo))
 	}
-	p.keep(format.PrintTable(p.w, r.schema.Names(), nil, rows, fo))
-	if stopped {
-		// MaxRows cut a bounded but long result: show what was kept and
-		// say that the query did not run to its end.
-		return len(rows), p.terminated(ctx, len(rows))
-	}
-	p.line(format.RowsFooter(len(rows)) + p.timeCost())
-	return len(rows), nil
+	p.end(format.Table, nil, len(rows), cancelled, stopped && !cancelled)
+	return len(rows), ctx.Err()
 }
 
 // tableResultQuery is TableResult.print() of a query: type-inferred widths, the
@@ -479,19 +491,11 @@ func (p *printer) tableResultQuery(ctx context.Context, r result) (int, error) {
 	n := 0
 	for {
 		if p.stopped(ctx, n) {
-			if n > 0 {
-				p.keep(sp.Border())
-			}
-			return n, ctx.Err()
+			return n, p.terminated(ctx, format.Print, sp, n)
 		}
 		b, err := r.changes.Next(ctx)
 		if errors.Is(err, stream.ErrEndOfInput) {
-			if n == 0 {
-				p.line(format.RowsFooter(0))
-				return 0, nil
-			}
-			p.keep(sp.Border())
-			p.line(format.RowsFooter(n))
+			p.end(format.Print, sp, n, false, false)
 			return n, nil
 		}
 		if err != nil {

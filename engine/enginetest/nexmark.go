@@ -112,19 +112,19 @@ func RunNexmark(ctx context.Context, script string) NexmarkRun {
 	seed := Seed
 	sess := engine.NewSession(engine.Config{Zone: time.UTC, Seed: &seed, Stdout: io.Discard, Stderr: io.Discard, FS: vfs.OS{}})
 	defer sess.StopJobs()
-	spans, err := engine.Split(script)
-	if err != nil {
-		return NexmarkRun{Err: err}
-	}
 	o := client.Defaults(client.SQLClient)
 	var run NexmarkRun
-	for _, sp := range spans {
-		start := time.Now()
-		res, err := sess.ExecuteAt(ctx, script, sp)
-		if err != nil {
-			run.Err = err
+	var start time.Time
+	steps := sess.ExecuteScript(ctx, script, engine.ScriptOptions{Before: func(*engine.Step) context.Context {
+		start = time.Now()
+		return nil
+	}})
+	for step := range steps {
+		if step.Err != nil {
+			run.Err = step.Err
 			return run
 		}
+		res := step.Result
 		job := res.Job
 		if _, err := client.Print(ctx, io.Discard, res, o); err != nil {
 			run.Err = err

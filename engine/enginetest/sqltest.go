@@ -60,6 +60,7 @@ import (
 	"github.com/flinkplay/flinkplay/engine"
 	"github.com/flinkplay/flinkplay/engine/client"
 	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/sql"
 	"github.com/flinkplay/flinkplay/engine/stream"
 	"github.com/flinkplay/flinkplay/engine/vfs"
 )
@@ -287,22 +288,21 @@ func (r *Runner) Run(ctx context.Context, rec *Record) Outcome {
 	if rec.StopAfter > 0 {
 		o.MaxRows = rec.StopAfter
 	}
-	spans, err := engine.Split(rec.SQL)
-	if err != nil {
-		return r.outcome(err)
-	}
-	if len(spans) == 0 {
-		return r.outcome(errors.New("no statement"))
-	}
-	if rec.Kind != StatementOK && len(spans) != 1 {
-		return r.outcome(fmt.Errorf("%d statements in a %q record; want one", len(spans), rec.Header))
-	}
-	for _, span := range spans {
-		res, err := r.Session.ExecuteAt(ctx, rec.SQL, span)
-		if err != nil {
-			return r.outcome(err)
+	steps := r.Session.ExecuteScript(ctx, rec.SQL, engine.ScriptOptions{Check: func(spans []sql.Span) error {
+		if len(spans) == 0 {
+			return errors.New("no statement")
 		}
-		switch rec.Kind {
+		if rec.Kind != StatementOK && len(spans) != 1 {
+			return fmt.Errorf("%d statements in a %q record; want one", len(spans), rec.Header)
+		}
+		return nil
+	}})
+	for st := range steps {
+		if st.Err != nil {
+			return r.outcome(st.Err)
+		}
+		var err error
+		switch res := st.Result; rec.Kind {
 		case QueryChangelog:
 			err = r.changelog(ctx, res, o)
 		case StatementOK, StatementError:

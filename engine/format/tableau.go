@@ -154,6 +154,65 @@ func ColumnWidthsByContent(header []string, rows [][]string, o Options) []int {
 	return widths
 }
 
+// Style is how a query's result is printed, which decides how it ends.
+type Style int
+
+const (
+	// Changelog is the SQL client's streaming tableau: the header at once,
+	// each change as it comes.
+	Changelog Style = iota
+	// Table is the SQL client's batch result: every row first, then one
+	// table sized by its content.
+	Table
+	// Print is TableResult.print(): the header once a row came.
+	Print
+)
+
+// End is how a printed query result ends.
+type End struct {
+	// Rows says the rows are shown: a batch Table cancelled before its
+	// end shows none.
+	Rows bool
+	// Border says the closing border follows the rows (Changelog, Print;
+	// a Table's border is part of it).
+	Border bool
+	// Footer is the last line, "" for none.
+	Footer string
+}
+
+// QueryEnd returns how a result printed in style s ends after n rows:
+// at the end of its input, or stopped, where cancelled says the user
+// stopped it (Ctrl-C, Stop) and limited that a row limit did. Every
+// printer (the CLI's, the page's, the Worker API's) ends results by it.
+func QueryEnd(s Style, n int, cancelled, limited bool) End {
+	stopped := cancelled || limited
+	switch s {
+	case Table:
+		switch {
+		case cancelled:
+			// The SQL client prints nothing of a batch result cancelled
+			// before its end.
+			return End{Footer: ReceivedFooter(0, true)}
+		case n == 0:
+			return End{Footer: RowsFooter(0)}
+		case limited:
+			return End{Rows: true, Footer: ReceivedFooter(n, true)}
+		}
+		return End{Rows: true, Footer: RowsFooter(n)}
+	case Print:
+		if stopped {
+			// print() stopped early prints the closing border only.
+			return End{Rows: true, Border: n > 0}
+		}
+		return End{Rows: true, Border: n > 0, Footer: RowsFooter(n)}
+	}
+	if stopped {
+		// Flink's client stops printing at Ctrl-C: no closing border.
+		return End{Rows: true, Footer: ReceivedFooter(n, true)}
+	}
+	return End{Rows: true, Border: n > 0, Footer: ReceivedFooter(n, false)}
+}
+
 // RowsFooter returns the footer of a finished result: "Empty set" for no
 // rows, else "1 row in set" or "N rows in set".
 func RowsFooter(n int) string {

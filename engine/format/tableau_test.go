@@ -636,3 +636,34 @@ func BenchmarkStreamPrinterSeed(b *testing.B) {
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "rows/s")
 }
+
+// TestQueryEnd checks the endings of CliTableauResultView (the SQL
+// client's streaming and batch results: a border only at the end of a
+// streaming result with rows, and on Ctrl-C only the terminated footer)
+// and of TableResult.print() (REFERENCE.md §2.3).
+func TestQueryEnd(t *testing.T) {
+	tests := []struct {
+		s                  Style
+		n                  int
+		cancelled, limited bool
+		want               End
+	}{
+		{Changelog, 0, false, false, End{Rows: true, Footer: "Received a total of 0 row"}},
+		{Changelog, 3, false, false, End{Rows: true, Border: true, Footer: "Received a total of 3 rows"}},
+		{Changelog, 3, true, false, End{Rows: true, Footer: "Query terminated, received a total of 3 rows"}},
+		{Changelog, 1, false, true, End{Rows: true, Footer: "Query terminated, received a total of 1 row"}},
+		{Table, 0, false, false, End{Footer: "Empty set"}},
+		{Table, 2, false, false, End{Rows: true, Footer: "2 rows in set"}},
+		{Table, 2, true, false, End{Footer: "Query terminated, received a total of 0 row"}},
+		{Table, 2, false, true, End{Rows: true, Footer: "Query terminated, received a total of 2 rows"}},
+		{Print, 0, false, false, End{Rows: true, Footer: "Empty set"}},
+		{Print, 4, false, false, End{Rows: true, Border: true, Footer: "4 rows in set"}},
+		{Print, 4, true, false, End{Rows: true, Border: true}},
+		{Print, 0, false, true, End{Rows: true}},
+	}
+	for _, tt := range tests {
+		if got := QueryEnd(tt.s, tt.n, tt.cancelled, tt.limited); got != tt.want {
+			t.Errorf("QueryEnd(%d, %d, %v, %v) = %+v, want %+v", tt.s, tt.n, tt.cancelled, tt.limited, got, tt.want)
+		}
+	}
+}

@@ -13,7 +13,6 @@ import (
 	"github.com/flinkplay/flinkplay/engine/client"
 	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/engine/format"
-	"github.com/flinkplay/flinkplay/engine/sql"
 	"github.com/flinkplay/flinkplay/engine/stream"
 	"github.com/flinkplay/flinkplay/wasm/engine/protocol"
 )
@@ -32,70 +31,26 @@ func (w *Worker) execute(ctx context.Context, req protocol.Request) {
 	// An embed's seed and start time hold for this run only.
 	w.sess.SetDefaults(w.runDefaults(req.Config))
 	w.stmtStart = 0
-	spans, err := splitRange(req.Script, req.Start, req.End)
-	if err != nil {
-		w.emitError(req, 0, err)
-		return
-	}
-	for i, span := range spans {
-		if ctx.Err() != nil {
+	var writes int
+	steps := w.sess.ExecuteScript(ctx, req.Script, engine.ScriptOptions{Selection: true, Start: req.Start, End: req.End,
+		Before: func(st *engine.Step) context.Context {
+			w.stmtStart = st.Span.Start
+			writes = w.storeWrites()
+			w.emit(protocol.Message{Type: protocol.TypeStatement, ID: req.ID, Stmt: st.Index,
+				Start: st.Span.Start, End: st.Span.End, SQL: st.SQL})
+			return nil
+		}})
+	for st := range steps {
+		if st.Err != nil {
+			if ctx.Err() == nil {
+				w.emitError(req, max(st.Index, 0), st.Err)
+			}
 			return
 		}
-		w.stmtStart = span.Start
-		w.emit(protocol.Message{Type: protocol.TypeStatement, ID: req.ID, Stmt: i,
-			Start: span.Start, End: span.End, SQL: req.Script[span.Start:span.End]})
-		if !w.statement(ctx, req, i, span) {
+		if !w.statement(ctx, req, st.Index, st.Result, writes) {
 			return
 		}
 	}
-}
-
-// splitRange returns the statements of script that the range [start, end)
-// touches; an empty range (a cursor) selects the statement it is in, or
-// else the nearest one before it, or else the first one after it.
-// Positions stay those of the whole script.
-func splitRange(script string, start, end int) ([]sql.Span, error) {
-	start = max(0, min(start, len(script)))
-	end = max(start, min(end, len(script)))
-	spans, err := engine.Split(script)
-	if err != nil {
-		// A broken statement after the range (say, an unclosed quote the
-		// user is still typing) must not stop the statements before it.
-		e, ok := diag.As(err)
-		if !ok || e.Pos < end {
-			return nil, err
-		}
-		var err2 error
-		if spans, err2 = engine.Split(script[:end]); err2 != nil {
-			return nil, err
-		}
-	}
-	if start == end {
-		pick := -1
-		for i, s := range spans {
-			if s.Start <= start && start <= s.End {
-				pick = i
-				break
-			}
-			if s.End <= start {
-				pick = i
-			}
-		}
-		if pick < 0 && len(spans) > 0 {
-			pick = 0
-		}
-		if pick < 0 {
-			return nil, nil
-		}
-		return spans[pick : pick+1], nil
-	}
-	var out []sql.Span
-	for _, s := range spans {
-		if s.Start < end && s.End > start {
-			out = append(out, s)
-		}
-	}
-	return out, nil
 }
 
 // options returns the printing options of the next statement: the SQL
@@ -108,18 +63,11 @@ func (w *Worker) options() client.Options {
 	return o
 }
 
-// statement runs one statement and reports whether the run goes on.
-func (w *Worker) statement(ctx context.Context, req protocol.Request, idx int, span sql.Span) bool {
+// statement shows what one statement returned and reports whether the
+// run goes on.
+// writes is the store's count of writes before the statement ran.
+func (w *Worker) statement(ctx context.Context, req protocol.Request, idx int, res *engine.Result, writes int) bool {
 	o := w.options()
-	writes := w.storeWrites()
-	res, err := w.sess.ExecuteAt(ctx, req.Script, span)
-	if err != nil {
-		if ctx.Err() != nil {
-			return false
-		}
-		w.emitError(req, idx, err)
-		return false
-	}
 	if res.Kind == engine.ResultInsert && res.Job != nil && !o.DMLSync {
 		// Submitted: the job runs on in the background (Jobs panel).
 		return w.submit(req, idx, res, o)
@@ -304,40 +252,21 @@ loop:
 		f.end(nil)
 		return false, runErr
 	}
-	done := protocol.Message{Cancelled: cancelled}
-	border := func() string {
-		var tail bytes.Buffer
-		format.NewStreamPrinter(&tail, res.Schema, fo).Border()
-		return tail.String()
-	}
+	style := format.Table
 	switch {
 	case tableResult:
-		// print() stopped early prints the closing border only.
-		if n > 0 {
-			done.Tableau = border()
-		}
-		switch {
-		case cancelled || limited:
-		case n == 0:
-			done.Footer = "Empty set"
-		default:
-			done.Footer = format.RowsFooter(int(n))
-		}
+		style = format.Print
 	case res.Streaming:
-		if n > 0 {
-			done.Tableau = border()
-		}
-		done.Footer = format.ReceivedFooter(int(n), cancelled || limited)
-	case cancelled:
-		// The SQL client prints nothing of a batch result cancelled before its end.
-		done.Footer = format.ReceivedFooter(0, true)
-	default:
-		done.Footer = format.RowsFooter(int(n))
-		if limited {
-			done.Footer = format.ReceivedFooter(int(n), true)
-		}
+		style = format.Changelog
 	}
-	if !lines && !cancelled {
+	end := format.QueryEnd(style, int(n), cancelled, limited)
+	done := protocol.Message{Cancelled: cancelled, Footer: end.Footer}
+	if end.Border {
+		var tail bytes.Buffer
+		format.NewStreamPrinter(&tail, res.Schema, fo).Border()
+		done.Tableau = tail.String()
+	}
+	if !lines && end.Rows {
 		// The table needs every row's cells, which the last flush completes.
 		f.endWith(func(rows [][]string) {
 			var table bytes.Buffer

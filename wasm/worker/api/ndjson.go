@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/flinkplay/flinkplay/engine"
@@ -59,11 +58,9 @@ func (f *jsonFormat) emit(rn *runner, l Line) {
 	rn.out.Write(f.buf.Bytes())
 }
 
-func (f *jsonFormat) statement(rn *runner, idx int) error {
-	res, err := rn.sess.ExecuteAt(rn.ctx, rn.script, rn.spans[idx])
-	if err != nil {
-		return err
-	}
+func (*jsonFormat) before(*runner, int) {}
+
+func (f *jsonFormat) statement(rn *runner, idx int, res *engine.Result) error {
 	defer res.Close()
 	o := client.Defaults(client.SQLClient).ForSession(rn.sess)
 	o.PrintTimeCost = false
@@ -135,13 +132,13 @@ func (f *jsonFormat) query(rn *runner, idx int, res *engine.Result, o client.Opt
 	fo := format.Options{MaxColumnWidth: format.NoMaxColumnWidth, Zone: o.Zone}
 	n := 0
 	end := func(cut bool) {
-		footer := format.RowsFooter(n)
-		switch {
-		case cut:
-			footer = fmt.Sprintf("Query terminated, received a total of %d %s", n, plural(max(n, 1), "row", "rows"))
-		case res.Streaming:
-			footer = fmt.Sprintf("Received a total of %d %s", n, plural(max(n, 1), "row", "rows"))
+		// The rows went out as they came, so a cut result ends as one
+		// stopped at a row limit: what was sent, and that it was cut.
+		style := format.Table
+		if res.Streaming {
+			style = format.Changelog
 		}
+		footer := format.QueryEnd(style, n, false, cut).Footer
 		f.emit(rn, Line{Stmt: idx, Kind: "end", Count: &n, Footer: footer})
 	}
 	for {

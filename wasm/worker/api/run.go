@@ -47,30 +47,6 @@ func (h *Handler) run(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	script := req.SQL
-	spans, err := engine.Split(script)
-	if err != nil {
-		writeError(w, http.StatusBadRequest, err, script)
-		return
-	}
-	if len(spans) == 0 {
-		writeError(w, http.StatusBadRequest, diag.Errorf(diag.NoPos, diag.SqlParserException,
-			"Non-query expression encountered in illegal context: the script holds no statement"), script)
-		return
-	}
-	if n := len(spans); n > h.o.Limits.MaxStatements {
-		writeError(w, http.StatusRequestEntityTooLarge, diag.Errorf(spans[h.o.Limits.MaxStatements].Start,
-			diag.PlaygroundLimitExceeded, "The script has %d statements; the playground API runs at most %d per request (limit %s).",
-			n, h.o.Limits.MaxStatements, EnvMaxStatements), script)
-		return
-	}
-	// Parse everything first: a syntax error anywhere is bad input, and
-	// answering it before any statement runs keeps the answer a clean 400.
-	for _, sp := range spans {
-		if _, err := sql.ParseStatement(script, sp); err != nil {
-			writeError(w, http.StatusBadRequest, err, script)
-			return
-		}
-	}
 	lim := h.o.Limits
 	if req.MaxRows > 0 && req.MaxRows < lim.MaxRows {
 		lim.MaxRows = req.MaxRows
@@ -80,13 +56,18 @@ func (h *Handler) run(w http.ResponseWriter, r *http.Request) {
 	if ndjson {
 		out.contentType = ContentTypeNDJSON
 	}
-	rn := newRunner(r.Context(), script, spans, req, lim, out)
+	rn := newRunner(r.Context(), script, req, lim, out)
 	defer rn.stop()
 	var f emitter = textFormat{}
 	if ndjson {
 		f = &jsonFormat{}
 	}
-	failed := rn.runAll(f)
+	failed := rn.runAll(f, h.o.Limits.MaxStatements)
+	if failed != nil && failed.stmt < 0 {
+		// Bad input: nothing ran.
+		writeError(w, failed.status, failed.err, script)
+		return
+	}
 	if failed != nil && !out.committed {
 		idx := failed.stmt
 		writeJSON(w, http.StatusBadRequest, errorBody{Error: apiError(failed.err, script), Statement: &idx,
@@ -195,14 +176,17 @@ type runner struct {
 	prints *printLines
 	// rows counts what the run returned so far, for Limits.MaxRows.
 	rows int
-	// cur is the statement running.
-	cur int
+	// cur is the statement running, and start when it started.
+	cur   int
+	start time.Time
 }
 
-// stmtError is the failure of statement stmt.
+// stmtError is the failure of statement stmt; stmt is -1 for a script
+// that failed before any statement ran, answered with status.
 type stmtError struct {
-	stmt int
-	err  error
+	stmt   int
+	status int
+	err    error
 }
 
 // Causes of a run's cancellation, told apart by context.Cause.
@@ -212,9 +196,9 @@ var (
 	errOutputLimit = errors.New("output limit")
 )
 
-func newRunner(parent context.Context, script string, spans []sql.Span, req RunRequest, lim Limits, out *output) *runner {
+func newRunner(parent context.Context, script string, req RunRequest, lim Limits, out *output) *runner {
 	ctx, cancel := context.WithCancelCause(parent)
-	rn := &runner{ctx: ctx, cancel: cancel, script: script, spans: spans, lim: lim, out: out}
+	rn := &runner{ctx: ctx, cancel: cancel, script: script, lim: lim, out: out}
 	out.onLimit = func() { cancel(errOutputLimit) }
 	rn.clock = &budgetClock{now: time.Now(), max: lim.MaxSteps, exceeded: func() { cancel(errStepLimit) }}
 	rn.prints = &printLines{rn: rn}
@@ -233,9 +217,11 @@ func (rn *runner) stop() { rn.cancel(context.Canceled) }
 
 // emitter writes a run's results: Flink's tableau text or JSON lines.
 type emitter interface {
-	// statement runs and writes one statement's result; it returns the
+	// before writes what comes before statement idx runs.
+	before(rn *runner, idx int)
+	// statement writes one statement's result as it runs; it returns the
 	// statement's error, if it failed.
-	statement(rn *runner, idx int) error
+	statement(rn *runner, idx int, res *engine.Result) error
 	// failure writes the error of a statement once the response streams.
 	failure(rn *runner, idx int, err error)
 	// limit writes the trailer of a run cut at a limit, before skipped
@@ -247,12 +233,46 @@ type emitter interface {
 
 // runAll runs the statements in order, as sql-client.sh -f does: the first
 // error ends the run. It returns that error when the response has not
-// started streaming yet, so that the caller can answer 400 instead.
-func (rn *runner) runAll(f emitter) *stmtError {
+// started streaming yet, so that the caller can answer 400 instead; a
+// script that is bad input (no statement, too many, a syntax error
+// anywhere) fails before any statement runs.
+func (rn *runner) runAll(f emitter, maxStatements int) *stmtError {
 	rn.prints.f = f
-	for i := range rn.spans {
-		rn.cur = i
-		err := f.statement(rn, i)
+	status := http.StatusBadRequest
+	steps := rn.sess.ExecuteScript(rn.ctx, rn.script, engine.ScriptOptions{
+		// Parse everything first: a syntax error anywhere is bad input,
+		// and answering it before any statement runs keeps the answer a
+		// clean 400.
+		ParseAll: true,
+		Check: func(spans []sql.Span) error {
+			rn.spans = spans
+			if len(spans) == 0 {
+				return diag.Errorf(diag.NoPos, diag.SqlParserException,
+					"Non-query expression encountered in illegal context: the script holds no statement")
+			}
+			if n := len(spans); n > maxStatements {
+				status = http.StatusRequestEntityTooLarge
+				return diag.Errorf(spans[maxStatements].Start, diag.PlaygroundLimitExceeded,
+					"The script has %d statements; the playground API runs at most %d per request (limit %s).",
+					n, maxStatements, EnvMaxStatements)
+			}
+			return nil
+		},
+		Before: func(st *engine.Step) context.Context {
+			rn.cur = st.Index
+			f.before(rn, st.Index)
+			return nil
+		},
+	})
+	for st := range steps {
+		i := st.Index
+		if i < 0 {
+			return &stmtError{stmt: -1, status: status, err: st.Err}
+		}
+		err := st.Err
+		if err == nil {
+			err = f.statement(rn, i, st.Result)
+		}
 		rn.prints.flush()
 		if cause := rn.limitCause(); cause != nil {
 			rn.out.commit()
@@ -265,7 +285,7 @@ func (rn *runner) runAll(f emitter) *stmtError {
 				return nil
 			}
 			if !rn.out.committed {
-				return &stmtError{stmt: i, err: err}
+				return &stmtError{stmt: i, status: http.StatusBadRequest, err: err}
 			}
 			f.failure(rn, i, err)
 			return nil

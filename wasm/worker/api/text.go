@@ -14,20 +14,20 @@ type textFormat struct{}
 
 func (textFormat) options(rn *runner) client.Options {
 	o := client.Defaults(client.SQLClient).ForSession(rn.sess)
-	o.Start = time.Now()
+	o.Start = rn.start
 	return o
 }
 
-func (f textFormat) statement(rn *runner, idx int) error {
+func (textFormat) before(rn *runner, idx int) {
 	if idx > 0 {
 		// The SQL client leaves a blank line before every prompt.
 		rn.out.WriteString("\n")
 	}
+	rn.start = time.Now()
+}
+
+func (f textFormat) statement(rn *runner, idx int, res *engine.Result) error {
 	o := f.options(rn)
-	res, err := rn.sess.ExecuteAt(rn.ctx, rn.script, rn.spans[idx])
-	if err != nil {
-		return err
-	}
 	if res.Kind == engine.ResultQuery || res.Kind == engine.ResultInsert {
 		// Rows stream from here on: the answer is 200 whatever follows.
 		rn.out.commit()
