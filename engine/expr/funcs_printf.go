@@ -652,7 +652,7 @@ func formatFloat(dst []byte, sp jspec, a jarg) ([]byte, bool) {
 		if prec < 0 {
 			prec = 6
 		}
-		mag = fixedJava(abs, prec)
+		mag = types.JavaFixed(abs, prec)
 		if prec == 0 && sp.flags&fAlt != 0 {
 			mag += "."
 		}
@@ -670,13 +670,13 @@ func formatFloat(dst []byte, sp jspec, a jarg) ([]byte, bool) {
 			prec = 1
 		}
 		if abs == 0 {
-			mag = fixedJava(0, prec-1)
+			mag = types.JavaFixed(0, prec-1)
 		} else {
-			digits, exp := shortestDigits(abs)
-			digits, exp = roundHalfUp(digits, exp, prec)
+			digits, exp := types.ShortestDigits(abs)
+			digits, exp = types.RoundDigitsHalfUp(digits, exp, prec)
 			x := exp - 1 // the exponent in d.ddd form
 			if x >= -4 && x < prec {
-				mag = fixedJava(abs, prec-1-x)
+				mag = types.JavaFixed(abs, prec-1-x)
 			} else {
 				mag = sciJava(abs, prec-1, false)
 			}
@@ -699,91 +699,6 @@ func formatFloat(dst []byte, sp jspec, a jarg) ([]byte, bool) {
 	return justify(dst, jsigned(mag, neg, sp, sp.flags&fGroup != 0), sp), true
 }
 
-// shortestDigits returns the shortest decimal digits of f > 0 and exp with
-// f = 0.DIGITS × 10^exp (Java's FloatingDecimal convention).
-func shortestDigits(f float64) ([]byte, int) {
-	s := strconv.FormatFloat(f, 'e', -1, 64) // d.ddde±XX
-	e := strings.IndexByte(s, 'e')
-	x, _ := strconv.Atoi(s[e+1:])
-	digits := make([]byte, 0, e)
-	for k := 0; k < e; k++ {
-		if s[k] != '.' {
-			digits = append(digits, s[k])
-		}
-	}
-	return digits, x + 1
-}
-
-// roundHalfUp keeps n digits, rounding half up as Java's Formatter rounds
-// the shortest representation.
-func roundHalfUp(digits []byte, exp, n int) ([]byte, int) {
-	if n >= len(digits) {
-		return digits, exp
-	}
-	if n < 0 {
-		return []byte{'0'}, exp
-	}
-	up := digits[n] >= '5'
-	d := append([]byte(nil), digits[:n]...)
-	if up {
-		k := n - 1
-		for ; k >= 0; k-- {
-			if d[k] < '9' {
-				d[k]++
-				break
-			}
-			d[k] = '0'
-		}
-		if k < 0 {
-			d = append([]byte{'1'}, d...)
-			exp++
-		}
-	}
-	if len(d) == 0 {
-		return []byte{'0'}, exp
-	}
-	return d, exp
-}
-
-// fixedJava is Java's %.{prec}f of f >= 0.
-func fixedJava(f float64, prec int) string {
-	if f == 0 {
-		if prec == 0 {
-			return "0"
-		}
-		return "0." + strings.Repeat("0", prec)
-	}
-	digits, exp := shortestDigits(f)
-	digits, exp = roundHalfUp(digits, exp, exp+prec)
-	if len(digits) == 1 && digits[0] == '0' {
-		exp = 1
-	}
-	var b strings.Builder
-	if exp <= 0 {
-		b.WriteByte('0')
-	} else {
-		for k := 0; k < exp; k++ {
-			if k < len(digits) {
-				b.WriteByte(digits[k])
-			} else {
-				b.WriteByte('0')
-			}
-		}
-	}
-	if prec > 0 {
-		b.WriteByte('.')
-		for k := 0; k < prec; k++ {
-			idx := exp + k
-			if idx >= 0 && idx < len(digits) {
-				b.WriteByte(digits[idx])
-			} else {
-				b.WriteByte('0')
-			}
-		}
-	}
-	return b.String()
-}
-
 // sciJava is Java's %.{prec}e of f >= 0: d.ddde+XX.
 func sciJava(f float64, prec int, alt bool) string {
 	var digits []byte
@@ -792,8 +707,8 @@ func sciJava(f float64, prec int, alt bool) string {
 		digits = []byte{'0'}
 	} else {
 		var exp int
-		digits, exp = shortestDigits(f)
-		digits, exp = roundHalfUp(digits, exp, prec+1)
+		digits, exp = types.ShortestDigits(f)
+		digits, exp = types.RoundDigitsHalfUp(digits, exp, prec+1)
 		x = exp - 1
 	}
 	var b strings.Builder

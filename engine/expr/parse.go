@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"math"
 	"strconv"
+
+	"github.com/flinkplay/flinkplay/engine/types"
 )
 
 // Text parsers shared by CAST from strings and by literals. They follow the
@@ -252,48 +254,11 @@ func validDate(y, m, d int) bool {
 }
 
 // ymdToDays is the proleptic Gregorian day number relative to 1970-01-01.
-func ymdToDays(y, m, d int) int64 {
-	// Howard Hinnant's days_from_civil.
-	yy := int64(y)
-	if m <= 2 {
-		yy--
-	}
-	era := yy
-	if era < 0 {
-		era -= 399
-	}
-	era /= 400
-	yoe := yy - era*400
-	mp := int64(m + 9)
-	if m > 2 {
-		mp = int64(m - 3)
-	}
-	doy := (153*mp+2)/5 + int64(d) - 1
-	doe := yoe*365 + yoe/4 - yoe/100 + doy
-	return era*146097 + doe - 719468
-}
+func ymdToDays(y, m, d int) int64 { return types.DaysFromCivil(int64(y), int64(m), int64(d)) }
 
 // daysToYmd is the inverse of ymdToDays.
 func daysToYmd(days int64) (y, m, d int) {
-	z := days + 719468
-	era := z
-	if era < 0 {
-		era -= 146096
-	}
-	era /= 146097
-	doe := z - era*146097
-	yoe := (doe - doe/1460 + doe/36524 - doe/146096) / 365
-	yy := yoe + era*400
-	doy := doe - (365*yoe + yoe/4 - yoe/100)
-	mp := (5*doy + 2) / 153
-	dd := doy - (153*mp+2)/5 + 1
-	mm := mp + 3
-	if mp >= 10 {
-		mm = mp - 9
-	}
-	if mm <= 2 {
-		yy++
-	}
+	yy, mm, dd := types.CivilFromDays(days)
 	return int(yy), int(mm), int(dd)
 }
 

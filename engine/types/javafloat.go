@@ -3,6 +3,7 @@ package types
 import (
 	"math"
 	"strconv"
+	"strings"
 )
 
 // Java's Float.toString and Double.toString, as Flink prints FLOAT and DOUBLE
@@ -132,4 +133,96 @@ func appendJavaFloat(dst []byte, f float64, bitSize int) []byte {
 		dst = strconv.AppendInt(dst, int64(exp), 10)
 	}
 	return dst
+}
+
+// ShortestDigits returns the shortest decimal digits that read back as
+// f > 0, and exp with f = 0.DIGITS × 10^exp (Java's FloatingDecimal
+// convention). Java's Formatter (%f, %e, %g) and BigDecimal.valueOf start
+// from them.
+func ShortestDigits(f float64) ([]byte, int) {
+	s := strconv.FormatFloat(f, 'e', -1, 64) // d.ddde±XX
+	e := strings.IndexByte(s, 'e')
+	x, _ := strconv.Atoi(s[e+1:])
+	digits := make([]byte, 0, e)
+	for k := 0; k < e; k++ {
+		if s[k] != '.' {
+			digits = append(digits, s[k])
+		}
+	}
+	return digits, x + 1
+}
+
+// RoundDigitsHalfUp keeps the first n digits of 0.DIGITS × 10^exp,
+// rounding half up on the dropped ones, as Java's Formatter rounds the
+// shortest representation; it returns the digits and their exponent.
+func RoundDigitsHalfUp(digits []byte, exp, n int) ([]byte, int) {
+	if n >= len(digits) {
+		return digits, exp
+	}
+	if n < 0 {
+		return []byte{'0'}, exp
+	}
+	up := digits[n] >= '5'
+	d := append([]byte(nil), digits[:n]...)
+	if up {
+		k := n - 1
+		for ; k >= 0; k-- {
+			if d[k] < '9' {
+				d[k]++
+				break
+			}
+			d[k] = '0'
+		}
+		if k < 0 {
+			d = append([]byte{'1'}, d...)
+			exp++
+		}
+	}
+	if len(d) == 0 {
+		return []byte{'0'}, exp
+	}
+	return d, exp
+}
+
+// JavaFixed is Java's String.format("%.{prec}f", f) of a finite f: the
+// shortest digits of f, rounded half up to prec fraction digits.
+func JavaFixed(f float64, prec int) string {
+	if math.Signbit(f) {
+		return "-" + JavaFixed(-f, prec)
+	}
+	if f == 0 {
+		if prec == 0 {
+			return "0"
+		}
+		return "0." + strings.Repeat("0", prec)
+	}
+	digits, exp := ShortestDigits(f)
+	digits, exp = RoundDigitsHalfUp(digits, exp, exp+prec)
+	if len(digits) == 1 && digits[0] == '0' {
+		exp = 1
+	}
+	var b strings.Builder
+	if exp <= 0 {
+		b.WriteByte('0')
+	} else {
+		for k := 0; k < exp; k++ {
+			if k < len(digits) {
+				b.WriteByte(digits[k])
+			} else {
+				b.WriteByte('0')
+			}
+		}
+	}
+	if prec > 0 {
+		b.WriteByte('.')
+		for k := 0; k < prec; k++ {
+			idx := exp + k
+			if idx >= 0 && idx < len(digits) {
+				b.WriteByte(digits[idx])
+			} else {
+				b.WriteByte('0')
+			}
+		}
+	}
+	return b.String()
 }

@@ -158,3 +158,29 @@ func TestAppendJavaFloatNoAlloc(t *testing.T) {
 		t.Errorf("allocs per run = %v, want 0", allocs)
 	}
 }
+
+// TestJavaFixed checks String.format("%.nf", x): Java's Formatter rounds
+// the shortest decimal of x half up, so 1.005 gives 1.01 where C's printf
+// gives 1.00.
+func TestJavaFixed(t *testing.T) {
+	tests := []struct {
+		x    float64
+		prec int
+		want string
+	}{
+		{1.005, 2, "1.01"},
+		{0.125, 2, "0.13"},
+		{-2.5, 0, "-3"},
+		{0.0004, 3, "0.000"},
+		{0.005, 2, "0.01"},
+		{9.9996, 3, "10.000"},
+		{1e20, 1, "100000000000000000000.0"},
+		{0, 2, "0.00"},
+		{123.456, 6, "123.456000"},
+	}
+	for _, tt := range tests {
+		if got := JavaFixed(tt.x, tt.prec); got != tt.want {
+			t.Errorf("JavaFixed(%v, %d) = %q, want %q", tt.x, tt.prec, got, tt.want)
+		}
+	}
+}

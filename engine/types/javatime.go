@@ -35,6 +35,23 @@ func CivilFromDays(z int64) (y, m, d int64) {
 	return y, m, d
 }
 
+// DaysFromCivil is the inverse of CivilFromDays: the days since
+// 1970-01-01 of a proleptic Gregorian year, month and day.
+func DaysFromCivil(y, m, d int64) int64 {
+	if m <= 2 {
+		y--
+	}
+	era := y / 400
+	if y < 0 && y%400 != 0 {
+		era--
+	}
+	yoe := y - era*400
+	mp := (m + 9) % 12
+	doy := (153*mp+2)/5 + d - 1
+	doe := yoe*365 + yoe/4 - yoe/100 + doy
+	return era*146097 + doe - 719468
+}
+
 // SplitTimestamp turns epoch milliseconds plus nanoseconds of the
 // millisecond into days and the nanosecond of the day, flooring before the
 // epoch.

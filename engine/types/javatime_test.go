@@ -48,3 +48,15 @@ func TestJavaTime(t *testing.T) {
 		}
 	}
 }
+
+func TestDaysFromCivilInvertsCivilFromDays(t *testing.T) {
+	for z := int64(-3_000_000); z <= 3_000_000; z += 997 {
+		y, m, d := CivilFromDays(z)
+		if got := DaysFromCivil(y, m, d); got != z {
+			t.Fatalf("DaysFromCivil(%d, %d, %d) = %d, want %d", y, m, d, got, z)
+		}
+	}
+	if got := DaysFromCivil(2024, 2, 29); got != 19782 {
+		t.Errorf("DaysFromCivil(2024, 2, 29) = %d, want 19782", got)
+	}
+}

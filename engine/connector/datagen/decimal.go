@@ -190,7 +190,7 @@ func messageDouble(x float64) string {
 	if neg {
 		x = -x
 	}
-	digits, exp := shortestDigits(x)
+	digits, exp := types.ShortestDigits(x)
 	// Scale to integer thousandths with HALF_EVEN rounding on the digits.
 	keep := exp + 3 // number of leading digits that stay
 	var q []byte

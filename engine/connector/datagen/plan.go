@@ -2,8 +2,6 @@ package datagen
 
 import (
 	"math"
-	"strconv"
-	"strings"
 
 	"github.com/flinkplay/flinkplay/engine/connector"
 	"github.com/flinkplay/flinkplay/engine/diag"
@@ -409,74 +407,7 @@ func javaFixed6(x float64) string {
 	case math.IsInf(x, -1):
 		return "-Infinity"
 	}
-	return javaFixed(x, 6)
-}
-
-// javaFixed lays out the shortest decimal digits of x with exactly prec
-// fraction digits, rounding half-up on those digits as Java's Formatter.
-func javaFixed(x float64, prec int) string {
-	neg := math.Signbit(x)
-	if neg {
-		x = -x
-	}
-	mant, exp := shortestDigits(x)
-	var intPart, fracPart []byte
-	if exp <= 0 {
-		intPart = []byte{'0'}
-		fracPart = append(make([]byte, 0, -exp+len(mant)), zeros(-exp)...)
-		fracPart = append(fracPart, mant...)
-	} else if exp >= len(mant) {
-		intPart = append(mant, zeros(exp-len(mant))...)
-	} else {
-		intPart = append([]byte(nil), mant[:exp]...)
-		fracPart = append([]byte(nil), mant[exp:]...)
-	}
-	if len(fracPart) > prec {
-		roundUp := fracPart[prec] >= '5'
-		fracPart = fracPart[:prec]
-		if roundUp {
-			all := append(intPart, fracPart...)
-			i := len(all) - 1
-			for ; i >= 0; i-- {
-				if all[i] == '9' {
-					all[i] = '0'
-					continue
-				}
-				all[i]++
-				break
-			}
-			if i < 0 {
-				all = append([]byte{'1'}, all...)
-			}
-			intPart, fracPart = all[:len(all)-prec], all[len(all)-prec:]
-		}
-	}
-	for len(fracPart) < prec {
-		fracPart = append(fracPart, '0')
-	}
-	out := string(intPart)
-	if prec > 0 {
-		out += "." + string(fracPart)
-	}
-	if neg {
-		out = "-" + out
-	}
-	return out
-}
-
-// shortestDigits returns the shortest round-trip decimal digits of x >= 0
-// and the exponent e such that x = 0.digits * 10^e.
-func shortestDigits(x float64) ([]byte, int) {
-	s := strconv.FormatFloat(x, 'e', -1, 64) // d.ddde±xx
-	e := strings.IndexByte(s, 'e')
-	exp, _ := strconv.Atoi(s[e+1:])
-	digits := make([]byte, 0, e)
-	for i := 0; i < e; i++ {
-		if s[i] != '.' {
-			digits = append(digits, s[i])
-		}
-	}
-	return digits, exp + 1
+	return types.JavaFixed(x, 6)
 }
 
 func zeros(n int) []byte {

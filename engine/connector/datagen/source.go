@@ -226,24 +226,8 @@ func (s *source) setNow(now time.Time) {
 	s.c.nowMillis = now.UnixMilli()
 	local := now.In(s.zone)
 	y, m, d := local.Date()
-	s.c.date = daysFromCivil(int64(y), int64(m), int64(d))
+	s.c.date = types.DaysFromCivil(int64(y), int64(m), int64(d))
 	h, mi, sec := local.Clock()
 	s.c.timeOfDay = int64(h)*3_600_000 + int64(mi)*60_000 + int64(sec)*1000 + int64(local.Nanosecond()/1e6)
 }
 
-// daysFromCivil returns the days since 1970-01-01 of a proleptic Gregorian
-// date (Howard Hinnant's algorithm).
-func daysFromCivil(y, m, d int64) int64 {
-	if m <= 2 {
-		y--
-	}
-	era := y / 400
-	if y < 0 && y%400 != 0 {
-		era--
-	}
-	yoe := y - era*400
-	mp := (m + 9) % 12
-	doy := (153*mp+2)/5 + d - 1
-	doe := yoe*365 + yoe/4 - yoe/100 + doy
-	return era*146097 + doe - 719468
-}
