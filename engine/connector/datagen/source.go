@@ -230,4 +230,3 @@ func (s *source) setNow(now time.Time) {
 	h, mi, sec := local.Clock()
 	s.c.timeOfDay = int64(h)*3_600_000 + int64(mi)*60_000 + int64(sec)*1000 + int64(local.Nanosecond()/1e6)
 }
-
