@@ -1273,7 +1273,7 @@ func (s *Session) execShow(st *sql.Show) (*Result, bool, error) {
 		header = "function name"
 		names = s.catalog.UserFunctions()
 		if !st.User && s.modules.coreUsed() {
-			names = append(names, s.functionNames()...)
+			names = append(names, functionNames()...)
 			sort.Strings(names)
 		}
 	case sql.ShowCreateTable, sql.ShowCreateView:
@@ -1564,4 +1564,15 @@ func (s *Session) describeFunction(st *sql.Describe) (*Result, error) {
 			row("signature", builtin.SignatureAs(name)))
 	}
 	return tableResult([]types.Column{{Name: "info name", Type: types.String}, {Name: "info value", Type: types.String}}, rows), nil
+}
+
+// functionNames lists the built-in functions for SHOW FUNCTIONS, sorted as
+// Java sorts strings (upper case before lower case).
+func functionNames() []string {
+	var out []string
+	for _, f := range funcs.CoreModule() {
+		out = append(out, f.Name)
+	}
+	sort.Strings(out)
+	return out
 }

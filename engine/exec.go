@@ -3,12 +3,14 @@ package engine
 import (
 	"context"
 	"errors"
-	"github.com/flinkplay/flinkplay/engine/vfs"
 	"io"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/flinkplay/flinkplay/engine/physical"
+	"github.com/flinkplay/flinkplay/engine/vfs"
 
 	"github.com/flinkplay/flinkplay/engine/connector"
 	"github.com/flinkplay/flinkplay/engine/connector/blackhole"
@@ -287,6 +289,58 @@ func (s *Session) execReset(st *sql.Reset) (*Result, error) {
 	return &Result{Kind: ResultSuccess}, nil
 }
 
+// physical returns what building a job reads of the session.
+func (s *Session) physical() physical.Settings {
+	return physical.Settings{Options: s.settings, Batch: s.IsBatch()}
+}
+
+// execExplain validates the statement and prints its plan as Flink does
+// (physical.Explain).
+func (s *Session) execExplain(ctx context.Context, st *sql.Explain) (*Result, error) {
+	var d physical.Details
+	for _, detail := range st.Details {
+		switch {
+		case strings.EqualFold(detail, "JSON_EXECUTION_PLAN"):
+			d.JSONExecutionPlan = true
+		case strings.EqualFold(detail, "CHANGELOG_MODE"):
+			d.ChangelogMode = true
+		case strings.EqualFold(detail, "PLAN_ADVICE"):
+			d.PlanAdvice = true
+		}
+	}
+	var trees []physical.Tree
+	switch inner := st.Stmt.(type) {
+	case *sql.QueryStmt:
+		qp, err := s.planner().PlanQuery(inner.Query)
+		if err != nil {
+			return nil, err
+		}
+		trees = append(trees, physical.QueryTree(qp))
+	case *sql.Insert:
+		ip, err := s.planner().PlanInsert(inner)
+		if err != nil {
+			return nil, err
+		}
+		trees = append(trees, physical.InsertTree(ip))
+	case *sql.StatementSet:
+		for _, ins := range inner.Inserts {
+			ip, err := s.planner().PlanInsert(ins)
+			if err != nil {
+				return nil, err
+			}
+			trees = append(trees, physical.InsertTree(ip))
+		}
+	default:
+		return nil, diag.Errorf(st.Pos, diag.TableException, "Unsupported EXPLAIN statement.")
+	}
+	text, err := physical.Explain(s.physical(), trees, d)
+	if err != nil {
+		return nil, err
+	}
+	return &Result{Kind: ResultTable, Schema: types.Schema{Columns: []types.Column{{Name: "result", Type: types.String}}},
+		Rows: [][]types.Value{{types.StringValue(text)}}}, nil
+}
+
 // execQuery plans and starts a query.
 func (s *Session) execQuery(ctx context.Context, q sql.Query) (*Result, error) {
 	env, err := s.env()
@@ -297,10 +351,11 @@ func (s *Session) execQuery(ctx context.Context, q sql.Query) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := s.prepareJob(qp.Root); err != nil {
+	job, err := physical.NewJob(s.physical(), qp.Root)
+	if err != nil {
 		return nil, err
 	}
-	pipe, err := s.build(qp.Root, env)
+	pipe, err := job.Build(qp.Root, env)
 	if err != nil {
 		return nil, err
 	}
@@ -309,7 +364,7 @@ func (s *Session) execQuery(ctx context.Context, q sql.Query) (*Result, error) {
 		Schema:    qp.Root.Schema(),
 		Streaming: !s.IsBatch(),
 		Bounded:   qp.Bounded,
-		meters:    s.meters,
+		meters:    job.Meters(),
 	}
 	res.next = func(ctx context.Context) (*stream.Batch, error) {
 		b, err := pipe.Next(ctx)
@@ -341,7 +396,8 @@ func (s *Session) execInserts(ctx context.Context, inserts []*sql.Insert) (*Resu
 		plans = append(plans, ip)
 		roots = append(roots, ip.Query.Root)
 	}
-	if err := s.prepareJob(roots...); err != nil {
+	pj, err := physical.NewJob(s.physical(), roots...)
+	if err != nil {
 		return nil, err
 	}
 	type job struct {
@@ -352,7 +408,7 @@ func (s *Session) execInserts(ctx context.Context, inserts []*sql.Insert) (*Resu
 	}
 	var jobs []*job
 	for _, ip := range plans {
-		pipe, err := s.build(ip.Query.Root, env)
+		pipe, err := pj.Build(ip.Query.Root, env)
 		if err != nil {
 			return nil, err
 		}
@@ -365,7 +421,7 @@ func (s *Session) execInserts(ctx context.Context, inserts []*sql.Insert) (*Resu
 		}
 		jobs = append(jobs, &job{pipe: pipe, sink: sink})
 	}
-	res := &Result{Kind: ResultInsert, Streaming: !s.IsBatch(), Bounded: true, meters: s.meters}
+	res := &Result{Kind: ResultInsert, Streaming: !s.IsBatch(), Bounded: true, meters: pj.Meters()}
 	closeAll := func() error {
 		var first error
 		for _, j := range jobs {

@@ -7,16 +7,16 @@ package engine
 import (
 	"context"
 	"fmt"
-	"github.com/flinkplay/flinkplay/engine/vfs"
 	"io"
 	"runtime/debug"
 	"strings"
 	"time"
 
+	"github.com/flinkplay/flinkplay/engine/vfs"
+
 	"github.com/flinkplay/flinkplay/engine/catalog"
 	"github.com/flinkplay/flinkplay/engine/connector"
 	"github.com/flinkplay/flinkplay/engine/diag"
-	"github.com/flinkplay/flinkplay/engine/runtime"
 	"github.com/flinkplay/flinkplay/engine/sql"
 	"github.com/flinkplay/flinkplay/engine/stream"
 	"github.com/flinkplay/flinkplay/engine/types"
@@ -65,20 +65,6 @@ type Session struct {
 	stmtSet *[]*sql.Insert
 	// modules are the loaded and used modules (modules.go).
 	modules *modules
-	// meters collects the source meters of the job being built (build
-	// appends, the statement's Result takes them).
-	meters []*runtime.SourceMeter
-	// shared holds the sources that several scans of the job being built
-	// read (Flink's source reuse), by scan digest; readers counts the
-	// scans of each digest in the job.
-	shared  map[string]*runtime.Shared
-	readers map[string]int
-	// scans counts the sources made per digest: a table scanned twice
-	// without reuse gets two independent random streams, even seeded.
-	scans map[string]int
-	// mb is the mini-batch of the job being built (minibatch.go), nil
-	// when it runs record by record.
-	mb *miniBatch
 
 	// jobs are the INSERT jobs the session submitted (SHOW JOBS).
 	jobs jobs

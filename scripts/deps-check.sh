@@ -26,9 +26,10 @@ layer() {
     engine/expr|engine/cep|engine/connector|engine/connector/*|engine/format|engine/export) echo 2 ;;
     engine/plan|engine/ops) echo 3 ;;
     engine/runtime) echo 4 ;;
-    engine) echo 5 ;;
-    engine/client) echo 6 ;;
-    engine/pyflink) echo 7 ;;
+    engine/physical) echo 5 ;;
+    engine) echo 6 ;;
+    engine/client) echo 7 ;;
+    engine/pyflink) echo 8 ;;
     *) echo 9 ;;
   esac
 }

@@ -1,4 +1,4 @@
-package engine
+package physical
 
 import (
 	"github.com/flinkplay/flinkplay/engine/connector"
@@ -11,7 +11,7 @@ import (
 
 // buildWindow appends the operator of an OVER window, a Top-N or a
 // deduplication (plan/over.go, plan/rank.go) to p.
-func (s *Session) buildWindow(p *runtime.Pipeline, n plan.Node, env connector.Env) error {
+func (j *Job) buildOver(p *runtime.Pipeline, n plan.Node, env connector.Env) error {
 	in := n.Inputs()[0].Schema()
 	sortKeys := func(keys []plan.SortKey) []ops.SortKey {
 		out := make([]ops.SortKey, len(keys))
@@ -23,16 +23,16 @@ func (s *Session) buildWindow(p *runtime.Pipeline, n plan.Node, env connector.En
 	var op stream.Operator
 	switch n := n.(type) {
 	case *plan.Over:
-		o := &ops.OverAgg{Partition: n.Partition, Order: sortKeys(n.Order), Final: s.IsBatch(), Ctx: s.exprCtx(env),
+		o := &ops.OverAgg{Partition: n.Partition, Order: sortKeys(n.Order), Final: j.set.Batch, Ctx: j.exprCtx(env),
 			Frame: ops.OverFrame{Rows: n.Frame.Rows, Unbounded: n.Frame.Unbounded, Preceding: n.Frame.Preceding, Whole: n.Frame.Whole}}
 		for _, c := range n.Partition {
 			o.PartTypes = append(o.PartTypes, in.Columns[c].Type)
 		}
-		if len(n.Order) > 0 && !s.IsBatch() {
+		if len(n.Order) > 0 && !j.set.Batch {
 			o.Rowtime = in.Columns[n.Order[0].Col].Type.Attr == types.Rowtime
 		}
-		if !s.IsBatch() {
-			o.TTL = s.stateTTL(env)
+		if !j.set.Batch {
+			o.TTL = j.stateTTL(env)
 		}
 		for _, c := range n.Calls {
 			f := ops.WindowFunc{Name: c.Name, Arg: c.Arg, Distinct: c.Distinct, Offset: c.Offset, Default: c.Default, Type: c.Type}
@@ -49,18 +49,18 @@ func (s *Session) buildWindow(p *runtime.Pipeline, n plan.Node, env connector.En
 				ts = append(ts, c.Type)
 			}
 			op = &ops.UpdatableTopN{Partition: n.Partition, RowKey: n.RowKey, Order: sortKeys(n.Order), Start: n.Start, End: n.End,
-				OutputRank: n.OutputRank, NoUpdateBefore: n.NoUpdateBefore, Ctx: s.exprCtx(env), Types: ts}
+				OutputRank: n.OutputRank, NoUpdateBefore: n.NoUpdateBefore, Ctx: j.exprCtx(env), Types: ts}
 			break
 		}
 		if plan.Updating(n.Input) {
-			op = &ops.RetractTopN{Partition: n.Partition, Order: sortKeys(n.Order), Start: n.Start, End: n.End, OutputRank: n.OutputRank, Ctx: s.exprCtx(env), TTL: s.stateTTL(env)}
+			op = &ops.RetractTopN{Partition: n.Partition, Order: sortKeys(n.Order), Start: n.Start, End: n.End, OutputRank: n.OutputRank, Ctx: j.exprCtx(env), TTL: j.stateTTL(env)}
 			break
 		}
-		op = &ops.AppendTopN{Partition: n.Partition, Order: sortKeys(n.Order), Start: n.Start, End: n.End, OutputRank: n.OutputRank, Ctx: s.exprCtx(env), TTL: s.stateTTL(env)}
+		op = &ops.AppendTopN{Partition: n.Partition, Order: sortKeys(n.Order), Start: n.Start, End: n.End, OutputRank: n.OutputRank, Ctx: j.exprCtx(env), TTL: j.stateTTL(env)}
 	case *plan.Sort:
-		op = &ops.TemporalSort{Keys: sortKeys(n.Keys), Rowtime: in.Columns[n.Keys[0].Col].Type.Attr == types.Rowtime, Ctx: s.exprCtx(env)}
+		op = &ops.TemporalSort{Keys: sortKeys(n.Keys), Rowtime: in.Columns[n.Keys[0].Col].Type.Attr == types.Rowtime, Ctx: j.exprCtx(env)}
 	case *plan.Deduplicate:
-		op = &ops.Deduplicate{Keys: n.Keys, TimeCol: n.TimeCol, KeepLast: n.KeepLast, Rowtime: n.Rowtime, TTL: s.stateTTL(env)}
+		op = &ops.Deduplicate{Keys: n.Keys, TimeCol: n.TimeCol, KeepLast: n.KeepLast, Rowtime: n.Rowtime, TTL: j.stateTTL(env)}
 	}
 	p.Stages = append(p.Stages, runtime.Stage{Op: op, Width: n.Schema().Len()})
 	return nil

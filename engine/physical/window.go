@@ -1,7 +1,8 @@
-package engine
+package physical
 
 import (
 	"github.com/flinkplay/flinkplay/engine/connector"
+	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/engine/expr"
 	"github.com/flinkplay/flinkplay/engine/ops"
 	"github.com/flinkplay/flinkplay/engine/plan"
@@ -17,10 +18,10 @@ func windowing(spec plan.WindowSpec, env connector.Env) ops.Windowing {
 }
 
 // windowAgg builds the operator of a window aggregation.
-func (s *Session) windowAgg(n *plan.WindowAggregate, env connector.Env) *ops.WindowAgg {
+func (j *Job) windowAgg(n *plan.WindowAggregate, env connector.Env) *ops.WindowAgg {
 	in := n.Input.Schema()
 	w := &ops.WindowAgg{Keys: n.Keys, StartCol: n.StartCol, EndCol: n.EndCol, TimeKeyCol: n.TimeKeyCol, Window: windowing(n.Spec, env),
-		Session: n.Spec.Kind == plan.Session && !n.Attached, Proctime: n.Spec.Proctime, Now: env.Clock.Now, Ctx: s.exprCtx(env)}
+		Session: n.Spec.Kind == plan.Session && !n.Attached, Proctime: n.Spec.Proctime, Now: env.Clock.Now, Ctx: j.exprCtx(env)}
 	if w.Session {
 		w.Window.TimeCol = n.TimeCol
 	}
@@ -77,4 +78,34 @@ func gcd(a, b int64) int64 {
 		a, b = b, a%b
 	}
 	return a
+}
+
+// buildWindowRank adds the operator of a window Top-N or window
+// deduplication. Flink refuses what it cannot run when it translates the
+// plan into a job, not when it plans (EXPLAIN shows such plans): so do we.
+func (j *Job) buildWindowRank(p *runtime.Pipeline, n plan.Node, env connector.Env) error {
+	in := n.Inputs()[0].Schema()
+	switch n := n.(type) {
+	case *plan.WindowRank:
+		if n.Func != "ROW_NUMBER" {
+			return diag.Errorf(diag.NoPos, diag.TableException, "%s() function is not supported on Window TopN currently, only ROW_NUMBER() is supported.", n.Func)
+		}
+		if n.Win.Spec.Proctime {
+			return diag.Errorf(diag.NoPos, diag.TableException, "Processing time Window TopN is not supported yet.")
+		}
+		op := &ops.WindowRank{Partition: n.Partition, Start: n.Start, End: n.End, StartCol: n.Win.Start, EndCol: n.Win.End,
+			Window: windowing(n.Win.Spec, env), Ctx: j.exprCtx(env)}
+		for _, k := range n.Order {
+			op.Order = append(op.Order, ops.SortKey{Col: k.Col, Type: in.Columns[k.Col].Type, Desc: k.Desc, NullsFirst: k.NullsFirst})
+		}
+		p.Stages = append(p.Stages, runtime.Stage{Op: op, Width: n.Out.Len()})
+	case *plan.WindowDeduplicate:
+		if n.Win.Spec.Proctime {
+			return diag.Errorf(diag.NoPos, diag.TableException, "Processing time Window Deduplication is not supported yet.")
+		}
+		op := &ops.WindowDedup{Keys: n.Keys, TimeCol: n.TimeCol, KeepLast: n.KeepLast, StartCol: n.Win.Start, EndCol: n.Win.End,
+			Window: windowing(n.Win.Spec, env)}
+		p.Stages = append(p.Stages, runtime.Stage{Op: op, Width: n.Out.Len()})
+	}
+	return nil
 }

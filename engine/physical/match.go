@@ -1,4 +1,4 @@
-package engine
+package physical
 
 import (
 	"github.com/flinkplay/flinkplay/engine/connector"
@@ -10,16 +10,16 @@ import (
 
 // buildMatch appends the operator of MATCH_RECOGNIZE (plan/match.go) to p,
 // or fails with what Flink reports when it builds such a job.
-func (s *Session) buildMatch(p *runtime.Pipeline, n *plan.Match, env connector.Env) error {
+func (j *Job) buildMatch(p *runtime.Pipeline, n *plan.Match, env connector.Env) error {
 	if n.BuildErr != nil {
 		return n.BuildErr
 	}
 	in := n.Input.Schema()
-	o := &ops.Match{Partition: n.Partition, Pre: n.Pre, Graph: n.Graph, Final: s.IsBatch(), Ctx: s.exprCtx(env), Now: env.Clock.Now}
+	o := &ops.Match{Partition: n.Partition, Pre: n.Pre, Graph: n.Graph, Final: j.set.Batch, Ctx: j.exprCtx(env), Now: env.Clock.Now}
 	for _, k := range n.Order {
 		o.Order = append(o.Order, ops.SortKey{Col: k.Col, Type: in.Columns[k.Col].Type, Desc: k.Desc, NullsFirst: k.NullsFirst})
 	}
-	o.Rowtime = s.IsBatch() || in.Columns[n.Order[0].Col].Type.Attr == types.Rowtime
+	o.Rowtime = j.set.Batch || in.Columns[n.Order[0].Col].Type.Attr == types.Rowtime
 	conv := func(m *plan.MatchExpr) *ops.MatchExpr {
 		if m == nil {
 			return nil

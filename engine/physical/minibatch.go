@@ -1,4 +1,4 @@
-package engine
+package physical
 
 import (
 	"strconv"
@@ -33,16 +33,16 @@ type miniBatch struct {
 // miniBatchOf reads the mini-batch options for the plans under roots. As
 // Flink's StreamCommonSubGraphBasedOptimizer, a latency that is not
 // positive fails planning when mini-batch is on.
-func (s *Session) miniBatchOf(roots ...plan.Node) (*miniBatch, error) {
-	if s.IsBatch() {
+func (j *Job) miniBatchOf(roots ...plan.Node) (*miniBatch, error) {
+	if j.set.Batch {
 		return nil, nil
 	}
-	on, err := s.boolSetting(KeyMiniBatchEnabled)
+	on, err := j.boolSetting(KeyMiniBatchEnabled)
 	if err != nil || !on {
 		return nil, err
 	}
 	mb := &miniBatch{}
-	if v, ok := s.settings[KeyMiniBatchLatency]; ok {
+	if v, ok := j.set.Options[KeyMiniBatchLatency]; ok {
 		d, err := connector.ParseDuration(KeyMiniBatchLatency, v)
 		if err != nil {
 			return nil, err
@@ -53,27 +53,27 @@ func (s *Session) miniBatchOf(roots ...plan.Node) (*miniBatch, error) {
 		return nil, diag.Errorf(diag.NoPos, diag.IllegalArgument, "MiniBatch Latency must be greater than 0 ms.")
 	}
 	mb.size = -1
-	if v, ok := s.settings[KeyMiniBatchSize]; ok {
+	if v, ok := j.set.Options[KeyMiniBatchSize]; ok {
 		n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
 		if err != nil {
 			return nil, diag.Errorf(diag.NoPos, diag.IllegalArgument, "Could not parse value '%s' for key '%s'.", v, KeyMiniBatchSize)
 		}
 		mb.size = n
 	}
-	switch v := strings.ToUpper(strings.TrimSpace(s.settings[KeyAggPhaseStrategy])); v {
+	switch v := strings.ToUpper(strings.TrimSpace(j.set.Options[KeyAggPhaseStrategy])); v {
 	case "", "AUTO", "TWO_PHASE":
 	case "ONE_PHASE":
 		mb.onePhaseOnly = true
 	default:
-		return nil, diag.Errorf(diag.NoPos, diag.IllegalArgument, "Could not parse value '%s' for key '%s'.", s.settings[KeyAggPhaseStrategy], KeyAggPhaseStrategy)
+		return nil, diag.Errorf(diag.NoPos, diag.IllegalArgument, "Could not parse value '%s' for key '%s'.", j.set.Options[KeyAggPhaseStrategy], KeyAggPhaseStrategy)
 	}
 	mb.modes = plan.MiniBatchModes(roots...)
 	return mb, nil
 }
 
 // boolSetting reads a boolean option as Flink does: true or false, any case.
-func (s *Session) boolSetting(key string) (bool, error) {
-	v, ok := s.settings[key]
+func (j *Job) boolSetting(key string) (bool, error) {
+	v, ok := j.set.Options[key]
 	if !ok {
 		return false, nil
 	}
@@ -128,8 +128,8 @@ func unsupportedTwoPhase() error {
 // buildMiniBatchAgg adds the stages of a group aggregation under
 // mini-batch: a LocalGroupAgg and a GlobalGroupAgg, or a
 // MiniBatchGroupAgg.
-func (s *Session) buildMiniBatchAgg(p *runtime.Pipeline, n *plan.Aggregate, g *ops.GroupAgg) error {
-	size, err := s.mb.sizeOrFail()
+func (j *Job) buildMiniBatchAgg(p *runtime.Pipeline, n *plan.Aggregate, g *ops.GroupAgg) error {
+	size, err := j.mb.sizeOrFail()
 	if err != nil {
 		return err
 	}
@@ -138,7 +138,7 @@ func (s *Session) buildMiniBatchAgg(p *runtime.Pipeline, n *plan.Aggregate, g *o
 	for _, k := range n.Keys {
 		keyTypes = append(keyTypes, in.Columns[k].Type)
 	}
-	two, unsupported := s.mb.aggPhases(n)
+	two, unsupported := j.mb.aggPhases(n)
 	if unsupported {
 		return unsupportedTwoPhase()
 	}

@@ -1,4 +1,4 @@
-package engine
+package physical
 
 import (
 	"github.com/flinkplay/flinkplay/engine/connector"
@@ -7,20 +7,19 @@ import (
 	"github.com/flinkplay/flinkplay/engine/ops"
 	"github.com/flinkplay/flinkplay/engine/plan"
 	"github.com/flinkplay/flinkplay/engine/runtime"
-	"github.com/flinkplay/flinkplay/engine/types"
 )
 
 // buildJoin runs both inputs of a join as pipelines feeding one Join
 // operator through a TwoInputSource.
-func (s *Session) buildJoin(p *runtime.Pipeline, n *plan.Join, env connector.Env) error {
+func (j *Job) buildJoin(p *runtime.Pipeline, n *plan.Join, env connector.Env) error {
 	if n.Lookup != nil {
-		return s.buildLookupJoin(p, n, env)
+		return j.buildLookupJoin(p, n, env)
 	}
-	l, err := s.buildPipe(n.Left, env, p.State)
+	l, err := j.buildPipe(n.Left, env, p.State)
 	if err != nil {
 		return err
 	}
-	r, err := s.buildPipe(n.Right, env, p.State)
+	r, err := j.buildPipe(n.Right, env, p.State)
 	if err != nil {
 		return err
 	}
@@ -34,13 +33,13 @@ func (s *Session) buildJoin(p *runtime.Pipeline, n *plan.Join, env connector.Env
 			Cond:     n.Cond,
 			LeftTime: tj.LeftTime, RightTime: tj.RightTime,
 			LeftWidth: lw, RightWidth: rw,
-			Ctx: s.exprCtx(env),
+			Ctx: j.exprCtx(env),
 		}
 		p.Stages = append(p.Stages, runtime.Stage{Op: op, Width: n.Out.Len()})
 		return nil
 	}
 	if n.Window != nil {
-		return s.buildWindowJoin(p, n, env)
+		return j.buildWindowJoin(p, n, env)
 	}
 	if iv := n.Interval; iv != nil {
 		op := &ops.IntervalJoin{
@@ -51,7 +50,7 @@ func (s *Session) buildJoin(p *runtime.Pipeline, n *plan.Join, env connector.Env
 			LeftTime:  iv.LeftTime, RightTime: iv.RightTime,
 			Lower: iv.Lower, Upper: iv.Upper,
 			LeftWidth: lw, RightWidth: rw,
-			Ctx: s.exprCtx(env),
+			Ctx: j.exprCtx(env),
 		}
 		p.Stages = append(p.Stages, runtime.Stage{Op: op, Width: n.Out.Len()})
 		return nil
@@ -63,9 +62,9 @@ func (s *Session) buildJoin(p *runtime.Pipeline, n *plan.Join, env connector.Env
 		Cond:      n.Cond,
 		NullSafe:  n.NullSafe,
 		LeftWidth: lw, RightWidth: rw,
-		Final: s.IsBatch(),
-		Ctx:   s.exprCtx(env),
-		TTL:   s.stateTTL(env),
+		Final: j.set.Batch,
+		Ctx:   j.exprCtx(env),
+		TTL:   j.stateTTL(env),
 	}
 	p.Stages = append(p.Stages, runtime.Stage{Op: op, Width: n.Out.Len()})
 	return nil
@@ -74,8 +73,8 @@ func (s *Session) buildJoin(p *runtime.Pipeline, n *plan.Join, env connector.Env
 // buildLookupJoin runs the left input of a lookup join in p, followed by
 // the LookupJoin operator, which asks the dimension table's source for
 // the rows of each key: the table is not scanned.
-func (s *Session) buildLookupJoin(p *runtime.Pipeline, n *plan.Join, env connector.Env) error {
-	if err := s.buildInto(p, n.Left, env); err != nil {
+func (j *Job) buildLookupJoin(p *runtime.Pipeline, n *plan.Join, env connector.Env) error {
+	if err := j.buildInto(p, n.Left, env); err != nil {
 		return err
 	}
 	spec := n.Lookup
@@ -101,7 +100,7 @@ func (s *Session) buildLookupJoin(p *runtime.Pipeline, n *plan.Join, env connect
 		Where:     spec.Where,
 		Cond:      n.Cond,
 		LeftWidth: n.Left.Schema().Len(), RightWidth: n.Right.Schema().Len(),
-		Ctx: s.exprCtx(env),
+		Ctx: j.exprCtx(env),
 	}
 	p.Stages = append(p.Stages, runtime.Stage{Op: op, Width: n.Out.Len()})
 	return nil
@@ -109,34 +108,38 @@ func (s *Session) buildLookupJoin(p *runtime.Pipeline, n *plan.Join, env connect
 
 // buildSetOpAll runs INTERSECT ALL and EXCEPT ALL like a join: both inputs
 // feed one SetOpAll operator.
-func (s *Session) buildSetOpAll(p *runtime.Pipeline, n *plan.SetOpAll, env connector.Env) error {
-	l, err := s.buildPipe(n.Left, env, p.State)
+func (j *Job) buildSetOpAll(p *runtime.Pipeline, n *plan.SetOpAll, env connector.Env) error {
+	l, err := j.buildPipe(n.Left, env, p.State)
 	if err != nil {
 		return err
 	}
-	r, err := s.buildPipe(n.Right, env, p.State)
+	r, err := j.buildPipe(n.Right, env, p.State)
 	if err != nil {
 		return err
 	}
 	w := n.Out.Len()
 	p.Source = &runtime.TwoInputSource{Left: l, Right: r, LeftWidth: w, RightWidth: w}
 	p.SourceWidth = w
-	p.Stages = append(p.Stages, runtime.Stage{Op: &ops.SetOpAll{Except: n.Except, Width: w, Final: s.IsBatch()}, Width: w})
+	p.Stages = append(p.Stages, runtime.Stage{Op: &ops.SetOpAll{Except: n.Except, Width: w, Final: j.set.Batch}, Width: w})
 	return nil
 }
 
-// unnestOp builds the operator of a correlated UNNEST.
-func unnestOp(n *plan.Unnest, ctx expr.Ctx) *ops.Unnest {
-	in := n.Input.Schema().Len()
-	u := &ops.Unnest{Expr: n.Expr, Outer: n.Outer, Ordinality: n.Ordinality, InWidth: in, Width: n.Out.Len() - in, Ctx: ctx}
-	t := n.Expr.Type()
-	switch {
-	case t.Kind == types.Map:
-		u.Kind = ops.UnnestMap
-	case t.Kind == types.Multiset:
-		u.Kind = ops.UnnestMultiset
-	case t.Elem.Kind == types.Row:
-		u.Kind = ops.UnnestRowArray
+// buildWindowJoin adds the operator of a window join; p's source already
+// feeds both inputs.
+func (j *Job) buildWindowJoin(p *runtime.Pipeline, n *plan.Join, env connector.Env) error {
+	w := n.Window
+	if w.Left.Spec.Proctime {
+		return diag.Errorf(diag.NoPos, diag.TableException, "Processing time Window Join is not supported yet.")
 	}
-	return u
+	op := &ops.WindowJoin{
+		Type:     ops.JoinType(n.Type),
+		LeftKeys: n.LeftKeys, RightKeys: n.RightKeys,
+		Cond:      n.Cond,
+		LeftWidth: n.Left.Schema().Len(), RightWidth: n.Right.Schema().Len(),
+		LeftStart: w.Left.Start, LeftEnd: w.Left.End, RightStart: w.Right.Start, RightEnd: w.Right.End,
+		Window: windowing(w.Left.Spec, env),
+		Ctx:    j.exprCtx(env),
+	}
+	p.Stages = append(p.Stages, runtime.Stage{Op: op, Width: n.Out.Len()})
+	return nil
 }

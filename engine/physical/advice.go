@@ -1,4 +1,4 @@
-package engine
+package physical
 
 import (
 	"fmt"
@@ -16,12 +16,12 @@ import (
 // follows the plan. NonDeterministicUpdateAnalyzer has nothing to say on
 // the playground's plans; without advice the plan ends with "No available
 // advice...".
-func (s *Session) withAdvice(physical string, roots []plan.Node) string {
+func (j *Job) withAdvice(physical string, roots []plan.Node) string {
 	var targets []string
 	// With mini-batch on and two phases allowed, Flink's rule has split
 	// every such aggregation already: no GroupAggregate is left to advise.
-	mb, _ := s.miniBatchOf(roots...)
-	if !s.IsBatch() && (mb == nil || mb.onePhaseOnly) {
+	mb, _ := j.miniBatchOf(roots...)
+	if !j.set.Batch && (mb == nil || mb.onePhaseOnly) {
 		seen := map[plan.Node]bool{}
 		var walk func(n plan.Node)
 		walk = func(n plan.Node) {
@@ -54,7 +54,7 @@ func (s *Session) withAdvice(physical string, roots []plan.Node) string {
 		marked := strings.Replace(t, "GroupAggregate(", "GroupAggregate(advice=[1], ", 1)
 		physical = strings.ReplaceAll(physical, t, marked)
 	}
-	return physical + "\nadvice[1]: [ADVICE] " + s.twoPhaseAdvice() + "\n"
+	return physical + "\nadvice[1]: [ADVICE] " + j.twoPhaseAdvice() + "\n"
 }
 
 // twoPhaseCapable reports whether every aggregate of a merges partial
@@ -65,18 +65,18 @@ func twoPhaseCapable(a *plan.Aggregate) bool {
 
 // twoPhaseAdvice is GroupAggregationAnalyzer's text: the options still to
 // set for the local-global optimization.
-func (s *Session) twoPhaseAdvice() string {
+func (j *Job) twoPhaseAdvice() string {
 	var tune []string
-	if strings.EqualFold(s.settings[KeyAggPhaseStrategy], "ONE_PHASE") {
+	if strings.EqualFold(j.set.Options[KeyAggPhaseStrategy], "ONE_PHASE") {
 		tune = append(tune, "'table.optimizer.agg-phase-strategy' to 'AUTO'")
 	}
-	if !strings.EqualFold(s.settings[KeyMiniBatchEnabled], "true") {
+	if !strings.EqualFold(j.set.Options[KeyMiniBatchEnabled], "true") {
 		tune = append(tune, "'table.exec.mini-batch.enabled' to 'true'")
 	}
-	if !positiveDuration(s.settings[KeyMiniBatchLatency]) {
+	if !positiveDuration(j.set.Options[KeyMiniBatchLatency]) {
 		tune = append(tune, "'table.exec.mini-batch.allow-latency' to a positive long value")
 	}
-	if n, err := strconv.ParseInt(strings.TrimSpace(s.settings[KeyMiniBatchSize]), 10, 64); err != nil || n <= 0 {
+	if n, err := strconv.ParseInt(strings.TrimSpace(j.set.Options[KeyMiniBatchSize]), 10, 64); err != nil || n <= 0 {
 		tune = append(tune, "'table.exec.mini-batch.size' to a positive long value")
 	}
 	return fmt.Sprintf("You might want to enable local-global two-phase optimization by configuring (%s).", strings.Join(tune, ", "))
