@@ -38,8 +38,8 @@ func (s *Session) defineStored(id catalog.ObjectID, ddl string) error {
 	if name.Parts == nil {
 		return diag.Errorf(diag.NoPos, diag.ValidationException, "the stored definition of %s is not CREATE TABLE or CREATE VIEW", id.Quoted())
 	}
-	if got, err := s.qualify(name); err != nil || got != id {
-		return diag.Errorf(diag.NoPos, diag.ValidationException, "the stored definition of %s creates %s", id.Quoted(), strings.Join(nameParts(name), "."))
+	if got, err := s.ddl.Qualify(name); err != nil || got != id {
+		return diag.Errorf(diag.NoPos, diag.ValidationException, "the stored definition of %s creates %s", id.Quoted(), strings.Join(name.Names(), "."))
 	}
 	_, err = s.exec(context.Background(), st)
 	return resolve(err, ddl)

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/flinkplay/flinkplay/engine/ddl"
 	"github.com/flinkplay/flinkplay/engine/physical"
 	"github.com/flinkplay/flinkplay/engine/vfs"
 
@@ -84,9 +85,9 @@ func (s *Session) exec(ctx context.Context, st sql.Statement) (*Result, error) {
 			return s.execCreateTableAs(ctx, st, nil)
 		}
 	}
-	res, handled, err := s.execCatalogStmt(ctx, st)
+	res, handled, err := s.ddl.Execute(ctx, st)
 	if handled {
-		return res, err
+		return catalogResult(res), err
 	}
 	return nil, diag.Errorf(st.StmtPos(), diag.TableException, "Unsupported statement.")
 }
@@ -130,7 +131,7 @@ func (s *Session) plannerAt(clock stream.Clock) *plan.Planner {
 		Batch:      s.IsBatch(),
 		Clock:      clock,
 		Zone:       s.Zone(),
-		NoCore:     !s.modules.coreUsed(),
+		NoCore:     !s.ddl.CoreUsed(),
 	}
 }
 
@@ -526,7 +527,7 @@ func (s *Session) execCreateTableAs(ctx context.Context, st *sql.CreateTable, se
 	if st.Replace {
 		// Non-atomic RTAS, Flink's default: drop the table if it
 		// exists, then create it.
-		id, err := s.qualify(st.Name)
+		id, err := s.ddl.Qualify(st.Name)
 		if err != nil {
 			return nil, err
 		}
@@ -536,7 +537,7 @@ func (s *Session) execCreateTableAs(ctx context.Context, st *sql.CreateTable, se
 					"The table %s to be replaced doesn't exist. You can try to use CREATE TABLE AS statement or CREATE OR REPLACE TABLE AS statement.", id.Quoted())
 			}
 		} else if err := s.catalog.DropTable(id, false, false); err != nil {
-			return nil, at(err, st.Name.Pos())
+			return nil, ddl.At(err, st.Name.Pos())
 		}
 	}
 	def := *st
@@ -547,7 +548,7 @@ func (s *Session) execCreateTableAs(ctx context.Context, st *sql.CreateTable, se
 		t.Attr = types.Regular
 		def.Columns = append(def.Columns, sql.ColumnDef{Name: sql.Ident{Name: c.Name, Pos: st.Pos}, Type: t, TypePos: st.Pos})
 	}
-	if _, err := s.execCreateTable(&def); err != nil {
+	if _, err := s.ddl.CreateTable(&def); err != nil {
 		return nil, err
 	}
 	ins := &sql.Insert{Pos: st.Pos, Table: st.Name, Source: st.AsQuery}
@@ -563,7 +564,7 @@ func (s *Session) execCreateTableAs(ctx context.Context, st *sql.CreateTable, se
 	if err != nil {
 		return nil, err
 	}
-	if id, err := s.qualify(st.Name); err == nil {
+	if id, err := s.ddl.Qualify(st.Name); err == nil {
 		res.Created, _ = s.catalog.ShowCreateTable(id)
 	}
 	return res, nil

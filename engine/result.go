@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/flinkplay/flinkplay/engine/ddl"
 	"github.com/flinkplay/flinkplay/engine/runtime"
 	"github.com/flinkplay/flinkplay/engine/stream"
 	"github.com/flinkplay/flinkplay/engine/types"
@@ -110,4 +111,20 @@ func (r *Result) Close() error {
 	c := r.close
 	r.close = nil
 	return c()
+}
+
+// tableResult builds a static table result.
+func tableResult(cols []types.Column, rows [][]types.Value) *Result {
+	return &Result{Kind: ResultTable, Schema: types.Schema{Columns: cols}, Rows: rows}
+}
+
+// catalogResult is the Result of a DDL statement's outcome.
+func catalogResult(r *ddl.Result) *Result {
+	switch {
+	case r == nil:
+		return nil
+	case r.Table:
+		return &Result{Kind: ResultTable, Schema: r.Schema, Rows: r.Rows}
+	}
+	return &Result{Kind: ResultSuccess}
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/flinkplay/flinkplay/engine/ddl"
 	"github.com/flinkplay/flinkplay/engine/vfs"
 
 	"github.com/flinkplay/flinkplay/engine/catalog"
@@ -63,8 +64,8 @@ type Session struct {
 	settings   map[string]string // SET keys, as written
 	// stmtSet collects INSERTs between BEGIN STATEMENT SET and END.
 	stmtSet *[]*sql.Insert
-	// modules are the loaded and used modules (modules.go).
-	modules *modules
+	// ddl runs the catalog's statements and keeps the session's modules.
+	ddl *ddl.Executor
 
 	// jobs are the INSERT jobs the session submitted (SHOW JOBS).
 	jobs jobs
@@ -85,7 +86,8 @@ func (s *Session) clockNow() time.Time {
 // NewSession returns a session with Flink's built-in catalog
 // default_catalog.default_database.
 func NewSession(cfg Config) *Session {
-	s := &Session{cfg: cfg, catalog: catalog.NewManager(), settings: map[string]string{}, modules: newModules()}
+	s := &Session{cfg: cfg, catalog: catalog.NewManager(), settings: map[string]string{}}
+	s.ddl = ddl.New(ddl.Env{Catalog: s.catalog, Batch: s.IsBatch, ExprType: s.exprType, QuerySchema: s.querySchema})
 	s.connectors = cfg.Connectors
 	if s.connectors == nil {
 		s.connectors = builtinConnectors()

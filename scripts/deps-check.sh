@@ -26,7 +26,7 @@ layer() {
     engine/expr|engine/cep|engine/connector|engine/connector/*|engine/format|engine/export) echo 2 ;;
     engine/plan|engine/ops) echo 3 ;;
     engine/runtime) echo 4 ;;
-    engine/physical) echo 5 ;;
+    engine/physical|engine/ddl) echo 5 ;;
     engine) echo 6 ;;
     engine/client) echo 7 ;;
     engine/pyflink) echo 8 ;;

@@ -25,6 +25,15 @@ func (n ObjectName) Pos() int {
 	return n.Parts[0].Pos
 }
 
+// Names returns the parts' names, as written.
+func (n ObjectName) Names() []string {
+	parts := make([]string, len(n.Parts))
+	for i, p := range n.Parts {
+		parts[i] = p.Name
+	}
+	return parts
+}
+
 // Property is one 'key' = 'value' pair of a WITH clause, SET, or OPTIONS hint.
 type Property struct {
 	Key      string

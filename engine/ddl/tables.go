@@ -1,244 +1,18 @@
-package engine
+package ddl
 
 import (
 	"context"
-	"fmt"
 	"sort"
 	"strings"
 
 	"github.com/flinkplay/flinkplay/engine/catalog"
 	"github.com/flinkplay/flinkplay/engine/diag"
-	"github.com/flinkplay/flinkplay/engine/funcs"
 	"github.com/flinkplay/flinkplay/engine/sql"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
 
-// sqlValidateException is the class of the SQL parser's own validation
-// errors (e.g. of LIKE options), shown as the root cause by the SQL client.
-const sqlValidateException = "org.apache.flink.sql.parser.error.SqlValidateException"
-
-// alterTablePrefix starts every schema error of ALTER TABLE, as in Flink.
-const alterTablePrefix = "Failed to execute ALTER TABLE statement.\n"
-
-// execCatalogStmt executes the statements that only read or change the
-// catalog: CREATE/DROP/ALTER of tables, views, databases and catalogs, USE,
-// SHOW and DESCRIBE. handled is false for any other statement.
-func (s *Session) execCatalogStmt(ctx context.Context, st sql.Statement) (res *Result, handled bool, err error) {
-	switch st := st.(type) {
-	case *sql.CreateTable:
-		res, err = s.execCreateTable(st)
-	case *sql.CreateView:
-		res, err = s.execCreateView(ctx, st)
-	case *sql.Drop:
-		if st.What == sql.KindFunction {
-			res, err = s.execDropFunction(st)
-		} else {
-			res, err = s.execDrop(st)
-		}
-	case *sql.CreateFunction:
-		res, err = s.execCreateFunction(st)
-	case *sql.AlterFunction:
-		res, err = s.execAlterFunction(st)
-	case *sql.LoadModule:
-		res, err = s.execLoadModule(st)
-	case *sql.UnloadModule:
-		res, err = s.execUnloadModule(st)
-	case *sql.UseModules:
-		res, err = s.execUseModules(st)
-	case *sql.AlterTable:
-		res, err = s.execAlterTable(st)
-	case *sql.CreateCatalog:
-		res, err = s.execCreateCatalog(st)
-	case *sql.AlterCatalog:
-		res, err = s.execAlterCatalog(st)
-	case *sql.UseCatalog:
-		err = s.catalog.UseCatalog(st.Name.Name)
-		res, err = okResult(err, st.Name.Pos)
-	case *sql.CreateDatabase:
-		res, err = s.execCreateDatabase(st)
-	case *sql.AlterDatabase:
-		res, err = s.execAlterDatabase(st)
-	case *sql.UseDatabase:
-		res, err = s.execUseDatabase(st)
-	case *sql.Show:
-		res, handled, err = s.execShow(st)
-		if !handled {
-			return nil, false, nil
-		}
-	case *sql.Describe:
-		res, err = s.execDescribe(st)
-	default:
-		return nil, false, nil
-	}
-	return res, true, err
-}
-
-// ---------------------------------------------------------------- helpers
-
-func success() *Result { return &Result{Kind: ResultSuccess} }
-
-// okResult turns a catalog call's error into the statement's outcome,
-// pointing positionless errors at pos.
-func okResult(err error, pos int) (*Result, error) {
-	if err != nil {
-		return nil, at(err, pos)
-	}
-	return success(), nil
-}
-
-// at gives a positionless error a position.
-func at(err error, pos int) error {
-	if e, ok := diag.As(err); ok && e.Pos == diag.NoPos {
-		e.Pos = pos
-	}
-	return err
-}
-
-func nameParts(n sql.ObjectName) []string {
-	parts := make([]string, len(n.Parts))
-	for i, p := range n.Parts {
-		parts[i] = p.Name
-	}
-	return parts
-}
-
-func properties(props []sql.Property) map[string]string {
-	m := make(map[string]string, len(props))
-	for _, p := range props {
-		m[p.Key] = p.Value
-	}
-	return m
-}
-
-func (s *Session) qualify(n sql.ObjectName) (catalog.ObjectID, error) {
-	id, err := s.catalog.Qualify(nameParts(n))
-	return id, at(err, n.Pos())
-}
-
-// parserPos renders a position as Calcite's "line L, column C" relative to
-// the statement, for the messages that quote one. Only the statement's start
-// offset is known here, so multi-line statements report line 1 and a column
-// counted from the statement start.
-func parserPos(stmtPos, pos int) string {
-	col := pos - stmtPos + 1
-	if col < 1 {
-		col = 1
-	}
-	return fmt.Sprintf("line 1, column %d", col)
-}
-
-// javaList renders names as Java's List.toString: [a, b].
-func javaList(names []string) string { return "[" + strings.Join(names, ", ") + "]" }
-
-// quotedList renders names as Flink's 'a', 'b'.
-func quotedList(names []string) string {
-	if len(names) == 0 {
-		return "''"
-	}
-	return "'" + strings.Join(names, "', '") + "'"
-}
-
-// tableResult builds a static table result; cells are strings, nil is NULL.
-func tableResult(cols []types.Column, rows [][]types.Value) *Result {
-	return &Result{Kind: ResultTable, Schema: types.Schema{Columns: cols}, Rows: rows}
-}
-
-// stringsResult is a one-column table of names, Flink's buildStringArrayResult.
-func stringsResult(header string, names []string) *Result {
-	rows := make([][]types.Value, len(names))
-	for i, n := range names {
-		rows[i] = []types.Value{types.StringValue(n)}
-	}
-	return tableResult([]types.Column{{Name: header, Type: types.String}}, rows)
-}
-
-func strOrNull(s string) types.Value {
-	if s == "" {
-		return types.NullValue
-	}
-	return types.StringValue(s)
-}
-
-func likeFilter(p *sql.LikePattern) *catalog.LikeFilter {
-	if p == nil {
-		return nil
-	}
-	return &catalog.LikeFilter{Not: p.Not, ILike: p.ILike, Pattern: p.Pattern}
-}
-
-// collectRefs adds the columns an expression references (the first part of
-// each column reference) to refs, in order of appearance.
-func collectRefs(e sql.Expr, refs *[]string) {
-	add := func(name string) {
-		for _, r := range *refs {
-			if r == name {
-				return
-			}
-		}
-		*refs = append(*refs, name)
-	}
-	var walk func(sql.Expr)
-	walk = func(e sql.Expr) {
-		switch e := e.(type) {
-		case nil:
-		case *sql.ColumnRef:
-			if len(e.Parts) > 0 {
-				add(e.Parts[0].Name)
-			}
-		case *sql.Unary:
-			walk(e.X)
-		case *sql.Binary:
-			walk(e.L)
-			walk(e.R)
-		case *sql.IsPredicate:
-			walk(e.X)
-		case *sql.Between:
-			walk(e.X)
-			walk(e.Lo)
-			walk(e.Hi)
-		case *sql.Like:
-			walk(e.X)
-			walk(e.Pattern)
-			walk(e.Escape)
-		case *sql.In:
-			walk(e.X)
-			for _, x := range e.List {
-				walk(x)
-			}
-		case *sql.Case:
-			walk(e.Operand)
-			for _, w := range e.Whens {
-				walk(w.Cond)
-				walk(w.Result)
-			}
-			walk(e.Else)
-		case *sql.Cast:
-			walk(e.X)
-		case *sql.NamedArg:
-			walk(e.Value)
-		case *sql.Call:
-			for _, a := range e.Args {
-				walk(a)
-			}
-			walk(e.Filter)
-			if e.Over != nil {
-				for _, p := range e.Over.PartitionBy {
-					walk(p)
-				}
-				for _, o := range e.Over.OrderBy {
-					walk(o.Expr)
-				}
-				if e.Over.Frame != nil {
-					walk(e.Over.Frame.Start.Offset)
-					walk(e.Over.Frame.End.Offset)
-				}
-			}
-		}
-	}
-	walk(e)
-}
-
-// ---------------------------------------------------------------- CREATE TABLE
+// The statements on tables and views: CREATE TABLE (its LIKE clause and
+// its schema), CREATE VIEW, DROP and ALTER TABLE.
 
 // likeStrategies holds the merging strategy per LIKE feature. A plain
 // CREATE TABLE has none at all, which matters: Flink then treats every
@@ -301,7 +75,7 @@ func likeMergingStrategies(like *sql.LikeClause) (likeStrategies, error) {
 // schemaBuilder merges a LIKE source table and the derived definition the
 // way Flink's MergeTableLikeUtil does, keeping columns in insertion order.
 type schemaBuilder struct {
-	s        *Session
+	s        *Executor
 	stmtPos  int
 	strategy likeStrategies
 	columns  []catalog.Column
@@ -419,7 +193,7 @@ func (b *schemaBuilder) appendColumns(defs []sql.ColumnDef, pkCols map[string]bo
 				}
 			}
 			scope := append(append([]types.Column(nil), b.physical...), b.metadata...)
-			t, err := b.s.exprType(scope, d.Expr)
+			t, err := b.s.env.ExprType(scope, d.Expr)
 			if err != nil {
 				return at(err, d.Name.Pos)
 			}
@@ -554,7 +328,7 @@ func (b *schemaBuilder) resolve(pos int) (*catalog.Table, error) {
 		}
 		if w.Parsed != nil {
 			scope := t.Schema(false).Columns
-			wt, err := b.s.exprType(scope, w.Parsed.(sql.Expr))
+			wt, err := b.s.env.ExprType(scope, w.Parsed.(sql.Expr))
 			if err != nil {
 				return nil, err
 			}
@@ -614,7 +388,7 @@ func contains(list []string, s string) bool {
 
 // execCreateTable runs CREATE TABLE; CREATE TABLE ... AS SELECT is
 // execCreateTableAs, which calls it for the table without its query.
-func (s *Session) execCreateTable(st *sql.CreateTable) (*Result, error) {
+func (s *Executor) execCreateTable(st *sql.CreateTable) (*Result, error) {
 	b := &schemaBuilder{s: s, stmtPos: st.Pos, strategy: likeStrategies{}}
 	var src *catalog.Table
 	if st.Like != nil {
@@ -740,12 +514,12 @@ func (s *Session) execCreateTable(st *sql.CreateTable) (*Result, error) {
 
 // ---------------------------------------------------------------- CREATE VIEW
 
-func (s *Session) execCreateView(ctx context.Context, st *sql.CreateView) (*Result, error) {
+func (s *Executor) execCreateView(ctx context.Context, st *sql.CreateView) (*Result, error) {
 	id, err := s.qualify(st.Name)
 	if err != nil {
 		return nil, err
 	}
-	schema, expanded, err := s.querySchema(ctx, st.Query)
+	schema, expanded, err := s.env.QuerySchema(ctx, st.Query)
 	if err != nil {
 		return nil, err
 	}
@@ -798,7 +572,7 @@ func duplicateViewColumn(st *sql.CreateView, names []string) error {
 
 // ---------------------------------------------------------------- DROP
 
-func (s *Session) execDrop(st *sql.Drop) (*Result, error) {
+func (s *Executor) execDrop(st *sql.Drop) (*Result, error) {
 	pos := st.Name.Pos()
 	switch st.What {
 	case sql.KindTable, sql.KindView:
@@ -817,7 +591,7 @@ func (s *Session) execDrop(st *sql.Drop) (*Result, error) {
 		}
 		return okResult(s.catalog.DropDatabase(c, db, st.IfExists, st.Cascade), pos)
 	case sql.KindCatalog:
-		parts := nameParts(st.Name)
+		parts := st.Name.Names()
 		return okResult(s.catalog.DropCatalog(parts[len(parts)-1], st.IfExists), pos)
 	}
 	return nil, diag.Errorf(st.Pos, diag.TableException, "Unsupported DROP statement.")
@@ -825,8 +599,8 @@ func (s *Session) execDrop(st *sql.Drop) (*Result, error) {
 
 // databaseName splits [catalog.]database; what names the statement in
 // Flink's "<what> database identifier format error".
-func (s *Session) databaseName(n sql.ObjectName, what string) (cat, db string, err error) {
-	parts := nameParts(n)
+func (s *Executor) databaseName(n sql.ObjectName, what string) (cat, db string, err error) {
+	parts := n.Names()
 	switch len(parts) {
 	case 1:
 		return s.catalog.CurrentCatalog(), parts[0], nil
@@ -838,7 +612,7 @@ func (s *Session) databaseName(n sql.ObjectName, what string) (cat, db string, e
 
 // ---------------------------------------------------------------- ALTER TABLE
 
-func (s *Session) execAlterTable(st *sql.AlterTable) (*Result, error) {
+func (s *Executor) execAlterTable(st *sql.AlterTable) (*Result, error) {
 	id, err := s.qualify(st.Name)
 	if err != nil {
 		return nil, err
@@ -876,7 +650,7 @@ func (s *Session) execAlterTable(st *sql.AlterTable) (*Result, error) {
 			delete(t.Options, k.Key)
 		}
 	case sql.AlterRenameTable:
-		parts := nameParts(st.NewName)
+		parts := st.NewName.Names()
 		if len(parts) == 0 {
 			return nil, diag.Validation(st.Pos, "ALTER TABLE RENAME TO needs a new name")
 		}
@@ -940,7 +714,7 @@ func renameColumn(t *catalog.Table, oldID, newID sql.Ident) error {
 // alterSchema applies ALTER TABLE ADD|MODIFY (columns, primary key,
 // watermark) the way Flink's SchemaAddConverter/SchemaModifyConverter do,
 // then validates the new schema like CREATE TABLE.
-func (s *Session) alterSchema(old *catalog.Table, st *sql.AlterTable, add bool) (*catalog.Table, error) {
+func (s *Executor) alterSchema(old *catalog.Table, st *sql.AlterTable, add bool) (*catalog.Table, error) {
 	order := columnNames(old)
 	cols := map[string]catalog.Column{}
 	for _, c := range old.Columns {
@@ -1062,7 +836,7 @@ func (s *Session) alterSchema(old *catalog.Table, st *sql.AlterTable, add bool) 
 		if c.Kind != catalog.Computed || c.Parsed == nil {
 			continue
 		}
-		t, err := s.exprType(scope, c.Parsed.(sql.Expr))
+		t, err := s.env.ExprType(scope, c.Parsed.(sql.Expr))
 		if err != nil {
 			return nil, err
 		}
@@ -1164,415 +938,4 @@ func checkReferences(t *catalog.Table, name string, pos int) error {
 		return diag.Validation(pos, "%sThe column `%s` is referenced by watermark expression.", alterTablePrefix, name)
 	}
 	return nil
-}
-
-// ---------------------------------------------------------------- catalogs and databases
-
-func (s *Session) execCreateCatalog(st *sql.CreateCatalog) (*Result, error) {
-	return okResult(s.catalog.CreateCatalog(st.Name.Name, properties(st.Options), st.Comment, st.IfNotExists), st.Name.Pos)
-}
-
-func (s *Session) execAlterCatalog(st *sql.AlterCatalog) (*Result, error) {
-	name := st.Name.Name
-	switch {
-	case st.Comment != nil:
-		return okResult(s.catalog.AlterCatalogComment(name, *st.Comment), st.Name.Pos)
-	case st.IsReset:
-		if len(st.Reset) == 0 {
-			return nil, diag.Validation(st.Pos, "ALTER CATALOG RESET does not support empty key")
-		}
-		keys := make([]string, len(st.Reset))
-		for i, k := range st.Reset {
-			if k.Key == catalog.OptionType {
-				return nil, diag.Validation(k.KeyPos, "ALTER CATALOG RESET does not support changing '%s'", catalog.OptionType)
-			}
-			keys[i] = k.Key
-		}
-		return okResult(s.catalog.AlterCatalogReset(name, keys), st.Name.Pos)
-	}
-	return okResult(s.catalog.AlterCatalogOptions(name, properties(st.Set)), st.Name.Pos)
-}
-
-func (s *Session) execCreateDatabase(st *sql.CreateDatabase) (*Result, error) {
-	c, db, err := s.databaseName(st.Name, "create")
-	if err != nil {
-		return nil, err
-	}
-	comment := ""
-	if st.Comment != nil {
-		comment = *st.Comment
-	}
-	return okResult(s.catalog.CreateDatabase(c, db, comment, properties(st.Options), st.IfNotExists), st.Name.Pos())
-}
-
-func (s *Session) execAlterDatabase(st *sql.AlterDatabase) (*Result, error) {
-	c, db, err := s.databaseName(st.Name, "alter")
-	if err != nil {
-		return nil, err
-	}
-	return okResult(s.catalog.AlterDatabase(c, db, properties(st.Options)), st.Name.Pos())
-}
-
-func (s *Session) execUseDatabase(st *sql.UseDatabase) (*Result, error) {
-	parts := nameParts(st.Name)
-	switch len(parts) {
-	case 1:
-		return okResult(s.catalog.UseDatabase("", parts[0]), st.Name.Pos())
-	case 2:
-		return okResult(s.catalog.UseDatabase(parts[0], parts[1]), st.Name.Pos())
-	}
-	return nil, diag.Validation(st.Name.Pos(), "use database identifier format error")
-}
-
-// ---------------------------------------------------------------- SHOW and DESCRIBE
-
-var (
-	describeColumns = []types.Column{
-		{Name: "name", Type: types.String}, {Name: "type", Type: types.String},
-		{Name: "null", Type: types.Bool}, {Name: "key", Type: types.String},
-		{Name: "extras", Type: types.String}, {Name: "watermark", Type: types.String},
-	}
-	commentColumn = types.Column{Name: "comment", Type: types.String}
-)
-
-func (s *Session) execShow(st *sql.Show) (*Result, bool, error) {
-	var (
-		names  []string
-		header string
-		err    error
-	)
-	switch st.What {
-	case sql.ShowCatalogs:
-		header, names = "catalog name", s.catalog.ListCatalogs()
-	case sql.ShowCurrentCatalog:
-		return stringsResult("current catalog name", []string{s.catalog.CurrentCatalog()}), true, nil
-	case sql.ShowCurrentDatabase:
-		return stringsResult("current database name", []string{s.catalog.CurrentDatabase()}), true, nil
-	case sql.ShowDatabases:
-		header = "database name"
-		cat := ""
-		if st.From != nil {
-			parts := nameParts(*st.From)
-			if len(parts) != 1 {
-				return nil, true, diag.Parse(st.From.Pos(), "Show databases from/in identifier [ %s ] format error, catalog must be a single part identifier.", strings.Join(parts, "."))
-			}
-			cat = parts[0]
-		}
-		names, err = s.catalog.ListDatabases(cat)
-		err = at(err, st.Pos)
-	case sql.ShowTables, sql.ShowViews:
-		header = "table name"
-		if st.What == sql.ShowViews {
-			header = "view name"
-		}
-		names, err = s.showTables(st)
-	case sql.ShowColumns:
-		res, err := s.describe(st.From, likeFilter(st.Like), st.Pos)
-		return res, true, err
-	case sql.ShowFunctions:
-		header = "function name"
-		names = s.catalog.UserFunctions()
-		if !st.User && s.modules.coreUsed() {
-			names = append(names, functionNames()...)
-			sort.Strings(names)
-		}
-	case sql.ShowCreateTable, sql.ShowCreateView:
-		if st.From == nil {
-			return nil, true, diag.Validation(st.Pos, "SHOW CREATE needs an object name")
-		}
-		id, err := s.qualify(*st.From)
-		if err != nil {
-			return nil, true, err
-		}
-		var text string
-		if st.What == sql.ShowCreateTable {
-			text, err = s.catalog.ShowCreateTable(id)
-		} else {
-			text, err = s.catalog.ShowCreateView(id)
-		}
-		if err != nil {
-			return nil, true, at(err, st.From.Pos())
-		}
-		return stringsResult("result", []string{text}), true, nil
-	case sql.ShowCreateCatalog:
-		if st.From == nil {
-			return nil, true, diag.Validation(st.Pos, "SHOW CREATE CATALOG needs a catalog name")
-		}
-		parts := nameParts(*st.From)
-		text, err := s.catalog.ShowCreateCatalog(parts[len(parts)-1])
-		if err != nil {
-			return nil, true, at(err, st.From.Pos())
-		}
-		return stringsResult("result", []string{text}), true, nil
-	case sql.ShowModules:
-		return s.showModules(st.Full), true, nil
-	case sql.ShowJars:
-		return stringsResult("jars", nil), true, nil
-	default:
-		return nil, false, nil
-	}
-	if err != nil {
-		return nil, true, err
-	}
-	names, err = likeFilter(st.Like).Filter(names)
-	if err != nil {
-		return nil, true, at(err, st.Pos)
-	}
-	sorted := append([]string(nil), names...)
-	sort.Strings(sorted)
-	return stringsResult(header, sorted), true, nil
-}
-
-// showTables lists the tables or views of SHOW TABLES|VIEWS [FROM|IN [c.]db].
-func (s *Session) showTables(st *sql.Show) ([]string, error) {
-	list := s.catalog.ListTables
-	op := "SHOW TABLES"
-	if st.What == sql.ShowViews {
-		list, op = s.catalog.ListViews, "SHOW VIEWS"
-	}
-	if st.From == nil {
-		names, err := list("", "")
-		return names, at(err, st.Pos)
-	}
-	parts := nameParts(*st.From)
-	pos := st.From.Pos()
-	var cat, db string
-	switch len(parts) {
-	case 1:
-		cat, db = s.catalog.CurrentCatalog(), parts[0]
-	case 2:
-		cat, db = parts[0], parts[1]
-	default:
-		return nil, diag.Validation(pos, "%s from/in identifier [ %s ] format error, it should be [catalog_name.]database_name.", op, strings.Join(parts, "."))
-	}
-	if !s.catalog.HasCatalog(cat) {
-		return nil, diag.Validation(pos, "Catalog %s does not exist", cat)
-	}
-	if !s.catalog.DatabaseExists(cat, db) {
-		return nil, diag.Validation(pos, "Database '%s'.'%s' doesn't exist.", cat, db)
-	}
-	names, err := list(cat, db)
-	return names, at(err, pos)
-}
-
-func (s *Session) execDescribe(st *sql.Describe) (*Result, error) {
-	if st.Function {
-		return s.describeFunction(st)
-	}
-	if st.Database {
-		return s.describeDatabase(st)
-	}
-	if !st.Catalog {
-		return s.describe(&st.Name, nil, st.Pos)
-	}
-	parts := nameParts(st.Name)
-	if len(parts) == 0 {
-		return nil, diag.Validation(st.Pos, "DESCRIBE CATALOG needs a catalog name")
-	}
-	rows, err := s.catalog.DescribeCatalog(parts[len(parts)-1], st.Extended)
-	if err != nil {
-		return nil, at(err, st.Name.Pos())
-	}
-	out := make([][]types.Value, len(rows))
-	for i, r := range rows {
-		v := types.NullValue
-		if r.Value != nil {
-			v = types.StringValue(*r.Value)
-		}
-		out[i] = []types.Value{types.StringValue(r.Name), v}
-	}
-	return tableResult([]types.Column{{Name: "info name", Type: types.String}, {Name: "info value", Type: types.String}}, out), nil
-}
-
-// describeDatabase answers DESCRIBE DATABASE [EXTENDED] [cat.]db, which
-// Flink does not have; it mirrors DESCRIBE CATALOG: name and comment, and
-// with EXTENDED one option:<key> row per property, sorted.
-func (s *Session) describeDatabase(st *sql.Describe) (*Result, error) {
-	c, db, err := s.databaseName(st.Name, "describe")
-	if err != nil {
-		return nil, err
-	}
-	comment, props, ok := s.catalog.DatabaseInfo(c, db)
-	if !ok {
-		if !s.catalog.HasCatalog(c) {
-			return nil, diag.Validation(st.Name.Pos(), "Catalog %s does not exist", c)
-		}
-		return nil, diag.Errorf(st.Name.Pos(), catalog.DatabaseNotExistException, "Database %s does not exist in Catalog %s.", db, c)
-	}
-	rows := [][]types.Value{
-		{types.StringValue("name"), types.StringValue(db)},
-		{types.StringValue("comment"), strOrNull(comment)},
-	}
-	if st.Extended {
-		keys := make([]string, 0, len(props))
-		for k := range props {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			v := props[k]
-			if catalog.IsSensitive(k) {
-				v = "******"
-			}
-			rows = append(rows, []types.Value{types.StringValue("option:" + k), types.StringValue(v)})
-		}
-	}
-	return tableResult([]types.Column{{Name: "info name", Type: types.String}, {Name: "info value", Type: types.String}}, rows), nil
-}
-
-// describe answers DESCRIBE t and SHOW COLUMNS FROM t [LIKE p].
-func (s *Session) describe(name *sql.ObjectName, like *catalog.LikeFilter, pos int) (*Result, error) {
-	if name == nil {
-		return nil, diag.Validation(pos, "SHOW COLUMNS needs a table name")
-	}
-	id, err := s.qualify(*name)
-	if err != nil {
-		return nil, err
-	}
-	cols, comments, err := s.catalog.Columns(id, !s.IsBatch())
-	if err != nil {
-		return nil, at(err, name.Pos())
-	}
-	header := describeColumns
-	if comments {
-		header = append(append([]types.Column(nil), describeColumns...), commentColumn)
-	}
-	var rows [][]types.Value
-	for _, c := range cols {
-		ok, err := like.Match(c.Name)
-		if err != nil {
-			return nil, at(err, pos)
-		}
-		if !ok {
-			continue
-		}
-		row := []types.Value{types.StringValue(c.Name), types.StringValue(c.Type), types.BoolValue(c.Nullable),
-			strOrNull(c.Key), strOrNull(c.Extras), strOrNull(c.Watermark)}
-		if comments {
-			row = append(row, strOrNull(c.Comment))
-		}
-		rows = append(rows, row)
-	}
-	return tableResult(header, rows), nil
-}
-
-// ---------------------------------------------------------------- functions
-
-// execCreateFunction registers a user-defined function as Flink does: a
-// catalog function without looking at its class; a temporary one after
-// loading a JVM function's class, which fails here.
-func (s *Session) execCreateFunction(st *sql.CreateFunction) (*Result, error) {
-	lang := st.Language
-	switch lang {
-	case "":
-		lang = "JAVA"
-	case "SQL":
-		return nil, diag.Errorf(st.LanguagePos, diag.UnsupportedOperation, "Unrecognized function language string SQL")
-	}
-	f := catalog.Function{Class: st.Class, Language: lang, Jars: st.Jars}
-	var check func() error
-	if lang != "PYTHON" {
-		check = func() error { return catalog.ClassNotFound(st.ClassPos, st.Class) }
-	}
-	if st.System {
-		return okResult(s.catalog.CreateTemporarySystemFunction(st.Name.Parts[0].Name, f, st.IfNotExists, check), st.Name.Pos())
-	}
-	id, err := s.qualify(st.Name)
-	if err != nil {
-		return nil, err
-	}
-	if st.Temporary {
-		return okResult(s.catalog.CreateTemporaryFunction(id, f, st.IfNotExists, check), st.Name.Pos())
-	}
-	return okResult(s.catalog.CreateFunction(id, f, st.IfNotExists), st.Name.Pos())
-}
-
-// execAlterFunction is ALTER FUNCTION: Flink changes a catalog
-// function's class without loading it, and refuses temporary functions.
-func (s *Session) execAlterFunction(st *sql.AlterFunction) (*Result, error) {
-	if st.System {
-		return nil, diag.Validation(st.Pos, "Alter temporary system function is not supported")
-	}
-	lang := st.Language
-	switch lang {
-	case "":
-		lang = "JAVA"
-	case "SQL":
-		return nil, diag.Errorf(st.LanguagePos, diag.UnsupportedOperation, "Unrecognized function language string SQL")
-	}
-	id, err := s.qualify(st.Name)
-	if err != nil {
-		return nil, err
-	}
-	if st.Temporary {
-		return nil, diag.Validation(st.Pos, "Alter temporary catalog function is not supported")
-	}
-	return okResult(s.catalog.AlterFunction(id, catalog.Function{Class: st.Class, Language: lang}, st.IfExists), st.Name.Pos())
-}
-
-// execDropFunction drops a user-defined function.
-func (s *Session) execDropFunction(st *sql.Drop) (*Result, error) {
-	if st.System {
-		parts := nameParts(st.Name)
-		return okResult(s.catalog.DropTemporarySystemFunction(parts[len(parts)-1], st.IfExists), st.Name.Pos())
-	}
-	id, err := s.qualify(st.Name)
-	if err != nil {
-		return nil, err
-	}
-	if st.Temporary {
-		return okResult(s.catalog.DropTemporaryFunction(id, st.IfExists), st.Name.Pos())
-	}
-	return okResult(s.catalog.DropFunction(id, st.IfExists), st.Name.Pos())
-}
-
-// describeFunction is DESCRIBE FUNCTION [EXTENDED] (Flink 2.x's
-// DescribeFunctionOperation): a built-in function is a system function,
-// not temporary; a user-defined one is resolved as a call resolves it,
-// which loads its class, and so fails here as a call does.
-func (s *Session) describeFunction(st *sql.Describe) (*Result, error) {
-	parts := nameParts(st.Name)
-	name := parts[len(parts)-1]
-	var user *catalog.ResolvedFunction
-	if len(parts) == 1 {
-		if f, ok := s.catalog.TemporarySystemFunction(name); ok {
-			user = &f
-		}
-	}
-	var builtin funcs.ModuleFunction
-	isBuiltin := false
-	if user == nil && len(parts) == 1 {
-		builtin, isBuiltin = funcs.LookupCoreFunction(name)
-	}
-	if user == nil && !isBuiltin {
-		if f, ok := s.catalog.LookupFunction(parts); ok {
-			user = &f
-		}
-	}
-	switch {
-	case user != nil:
-		return nil, user.CallError(st.Name.Pos())
-	case !isBuiltin:
-		return nil, diag.Validation(st.Name.Pos(), "Function with the identifier '%s' doesn't exist.", strings.Join(parts, "."))
-	}
-	row := func(k, v string) []types.Value { return []types.Value{types.StringValue(k), types.StringValue(v)} }
-	rows := [][]types.Value{row("is system function", "true"), row("is temporary", "false")}
-	if st.Extended {
-		// the function identifier as written names the signatures
-		rows = append(rows, row("kind", builtin.Kind), row("requirements", builtin.Requirements),
-			row("is deterministic", builtin.Deterministic), row("supports constant folding", builtin.ConstantFolding),
-			row("signature", builtin.SignatureAs(name)))
-	}
-	return tableResult([]types.Column{{Name: "info name", Type: types.String}, {Name: "info value", Type: types.String}}, rows), nil
-}
-
-// functionNames lists the built-in functions for SHOW FUNCTIONS, sorted as
-// Java sorts strings (upper case before lower case).
-func functionNames() []string {
-	var out []string
-	for _, f := range funcs.CoreModule() {
-		out = append(out, f.Name)
-	}
-	sort.Strings(out)
-	return out
 }

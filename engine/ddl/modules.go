@@ -1,4 +1,4 @@
-package engine
+package ddl
 
 import (
 	"strings"
@@ -33,7 +33,7 @@ func (m *modules) isLoaded(name string) bool { return indexOf(m.loaded, name) >=
 // coreUsed reports whether the built-in functions resolve.
 func (m *modules) coreUsed() bool { return indexOf(m.used, "core") >= 0 }
 
-func (s *Session) execLoadModule(st *sql.LoadModule) (*Result, error) {
+func (s *Executor) execLoadModule(st *sql.LoadModule) (*Result, error) {
 	for _, o := range st.Options {
 		if o.Key == "type" {
 			return nil, diag.Validation(o.KeyPos, "Option 'type' = '%s' is not supported since module name is used to find module", o.Value)
@@ -54,7 +54,7 @@ func (s *Session) execLoadModule(st *sql.LoadModule) (*Result, error) {
 	return success(), nil
 }
 
-func (s *Session) execUnloadModule(st *sql.UnloadModule) (*Result, error) {
+func (s *Executor) execUnloadModule(st *sql.UnloadModule) (*Result, error) {
 	name := st.Name.Name
 	i := indexOf(s.modules.loaded, name)
 	if i < 0 {
@@ -67,7 +67,7 @@ func (s *Session) execUnloadModule(st *sql.UnloadModule) (*Result, error) {
 	return success(), nil
 }
 
-func (s *Session) execUseModules(st *sql.UseModules) (*Result, error) {
+func (s *Executor) execUseModules(st *sql.UseModules) (*Result, error) {
 	var names []string
 	for _, id := range st.Names {
 		if indexOf(names, id.Name) >= 0 {
@@ -84,7 +84,7 @@ func (s *Session) execUseModules(st *sql.UseModules) (*Result, error) {
 
 // showModules is SHOW [FULL] MODULES: the used modules in resolution
 // order; FULL adds the loaded ones not used, in load order.
-func (s *Session) showModules(full bool) *Result {
+func (s *Executor) showModules(full bool) *Result {
 	if !full {
 		return stringsResult("module name", append([]string(nil), s.modules.used...))
 	}
