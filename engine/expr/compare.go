@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/funcs"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
 
@@ -395,3 +396,130 @@ func (e *distinct) Eval(c *Ctx, row []types.Value) (types.Value, error) {
 	}
 	return types.BoolValue(same == e.not), nil
 }
+
+// The specs of the functions and operators this file implements (the
+// registry, registry.go, lists them).
+var (
+	fnOpLess = &Function{
+		Spec: funcs.Spec{Name: "<", Category: funcs.Comparison,
+			Signatures:  []string{"value1 < value2"},
+			Description: "TRUE when value1 is less than value2, UNKNOWN (NULL) when either is NULL.",
+			Examples: []funcs.Example{
+				ex("1 < 2", "TRUE"),
+			},
+		},
+	}
+
+	fnOpLessOrEqual = &Function{
+		Spec: funcs.Spec{Name: "<=", Category: funcs.Comparison,
+			Signatures:  []string{"value1 <= value2"},
+			Description: "TRUE when value1 is less than or equal to value2, UNKNOWN (NULL) when either is NULL.",
+			Examples: []funcs.Example{
+				ex("2 <= 2", "TRUE"),
+			},
+		},
+	}
+
+	fnOpNotEqual = &Function{
+		Spec: funcs.Spec{Name: "<>", Category: funcs.Comparison,
+			Signatures:  []string{"value1 <> value2"},
+			Description: "TRUE when the values differ, UNKNOWN (NULL) when either is NULL.",
+			Examples: []funcs.Example{
+				ex("2 <> 2", "FALSE"),
+			},
+		},
+	}
+
+	fnOpEqual = &Function{
+		Spec: funcs.Spec{Name: "=", Category: funcs.Comparison,
+			Signatures:  []string{"value1 = value2"},
+			Description: "TRUE when both values are equal, UNKNOWN (NULL) when either is NULL.",
+			Examples: []funcs.Example{
+				ex("1 = 1", "TRUE"),
+				ex("1 = CAST(NULL AS INT)", "<NULL>"),
+			},
+		},
+	}
+
+	fnOpGreater = &Function{
+		Spec: funcs.Spec{Name: ">", Category: funcs.Comparison,
+			Signatures:  []string{"value1 > value2"},
+			Description: "TRUE when value1 is greater than value2, UNKNOWN (NULL) when either is NULL.",
+			Examples: []funcs.Example{
+				ex("3 > 2", "TRUE"),
+			},
+		},
+	}
+
+	fnOpGreaterOrEqual = &Function{
+		Spec: funcs.Spec{Name: ">=", Category: funcs.Comparison,
+			Signatures:  []string{"value1 >= value2"},
+			Description: "TRUE when value1 is greater than or equal to value2, UNKNOWN (NULL) when either is NULL.",
+			Examples: []funcs.Example{
+				ex("3 >= 4", "FALSE"),
+			},
+		},
+	}
+
+	fnIn = &Function{
+		Spec: funcs.Spec{Name: "IN", Category: funcs.Comparison,
+			Signatures:  []string{"value1 IN (value2 [, value3]*)"},
+			Description: "TRUE when value1 equals one of the listed values; UNKNOWN (NULL) when it equals none and the list holds a NULL.",
+			Examples: []funcs.Example{
+				ex("2 IN (1, 2, 3)", "TRUE"),
+				ex("4 IN (1, NULL)", "<NULL>"),
+			},
+		},
+	}
+
+	fnIsNotNull = &Function{
+		Spec: funcs.Spec{Name: "IS NOT NULL", Category: funcs.Comparison,
+			Signatures:  []string{"value IS NOT NULL"},
+			Description: "TRUE when the value is not NULL; never NULL itself.",
+			Examples: []funcs.Example{
+				ex("1 IS NOT NULL", "TRUE"),
+			},
+		},
+	}
+
+	fnIsNull = &Function{
+		Spec: funcs.Spec{Name: "IS NULL", Category: funcs.Comparison,
+			Signatures:  []string{"value IS NULL"},
+			Description: "TRUE when the value is NULL; never NULL itself.",
+			Examples: []funcs.Example{
+				ex("CAST(NULL AS INT) IS NULL", "TRUE"),
+			},
+		},
+	}
+
+	fnLike = &Function{
+		Spec: funcs.Spec{Name: "LIKE", Category: funcs.Comparison,
+			Signatures:  []string{"string1 LIKE string2 [ ESCAPE char ]"},
+			Description: "TRUE when string1 matches the pattern string2, where % matches any run of characters and _ exactly one; an escape character makes the next % or _ literal. NULL when either string is NULL.",
+			Examples: []funcs.Example{
+				ex("'Flink' LIKE 'F%'", "TRUE"),
+				ex("'50%' LIKE '50!%' ESCAPE '!'", "TRUE"),
+			},
+		},
+	}
+
+	fnNotIn = &Function{
+		Spec: funcs.Spec{Name: "NOT IN", Category: funcs.Comparison,
+			Signatures:  []string{"value1 NOT IN (value2 [, value3]*)"},
+			Description: "The negation of IN: UNKNOWN (NULL) when the list holds a NULL and value1 equals none of the others.",
+			Examples: []funcs.Example{
+				ex("2 NOT IN (1, 3)", "TRUE"),
+			},
+		},
+	}
+
+	fnNotLike = &Function{
+		Spec: funcs.Spec{Name: "NOT LIKE", Category: funcs.Comparison,
+			Signatures:  []string{"string1 NOT LIKE string2 [ ESCAPE char ]"},
+			Description: "The negation of LIKE.",
+			Examples: []funcs.Example{
+				ex("'Flink' NOT LIKE '_link'", "FALSE"),
+			},
+		},
+	}
+)

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/funcs"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
 
@@ -206,23 +207,23 @@ func likeMatch(s, p []byte, esc rune) (bool, error) {
 // Calcite's "No match found for function signature name(<NUMERIC>, ...)".
 func Func(name string, args []Expr, pos int) (Expr, error) {
 	upper := strings.ToUpper(name)
-	spec, ok := funcSpecs[upper]
-	if !ok {
+	spec, ok := byName[upper]
+	if !ok || spec.Build == nil {
 		return nil, noMatch(name, args, pos)
 	}
-	if len(args) < spec.min || (spec.max >= 0 && len(args) > spec.max) {
-		if spec.min == spec.max {
-			return nil, diag.Errorf(pos, diag.SqlValidatorException, "Invalid number of arguments to function '%s'. Was expecting %d arguments", upper, spec.min)
+	if len(args) < spec.Min || (spec.Max >= 0 && len(args) > spec.Max) {
+		if spec.Min == spec.Max {
+			return nil, diag.Errorf(pos, diag.SqlValidatorException, "Invalid number of arguments to function '%s'. Was expecting %d arguments", upper, spec.Min)
 		}
 		return nil, noMatch(name, args, pos)
 	}
-	return spec.build(upper, args, pos)
+	return spec.Build(upper, args, pos)
 }
 
 // Known reports whether name is a built-in function Func can call.
 func Known(name string) bool {
-	_, ok := funcSpecs[strings.ToUpper(name)]
-	return ok
+	f, ok := byName[strings.ToUpper(name)]
+	return ok && f.Build != nil
 }
 
 // NoMatch is Calcite's "No match found for function signature" for a
@@ -237,50 +238,13 @@ func noMatch(name string, args []Expr, pos int) *diag.Error {
 	return diag.Errorf(pos, diag.SqlValidatorException, "No match found for function signature %s(%s)", name, strings.Join(fams, ", "))
 }
 
-type funcSpec struct {
-	min, max int // argument counts; max -1 means unbounded
-	build    func(name string, args []Expr, pos int) (Expr, error)
-}
-
-// funcSpecs holds the implementations by upper-case name; files add theirs
-// with register from init functions, one file per family of functions.
-var funcSpecs = map[string]funcSpec{}
-
-// register adds the implementation of a function; a name registered twice
-// panics at start-up.
-func register(name string, min, max int, build func(name string, args []Expr, pos int) (Expr, error)) {
-	if _, dup := funcSpecs[name]; dup {
-		panic("expr: function " + name + " registered twice")
-	}
-	funcSpecs[name] = funcSpec{min, max, build}
-}
-
 // Implemented reports whether a built-in function of that name (any case)
 // exists, for the coverage test and SHOW FUNCTIONS.
-func Implemented(name string) bool {
-	_, ok := funcSpecs[strings.ToUpper(name)]
-	return ok
-}
+func Implemented(name string) bool { return Known(name) }
 
-func init() {
-	register("ABS", 1, 1, buildAbs)
-	register("CHARACTER_LENGTH", 1, 1, buildCharLength)
-	register("CHAR_LENGTH", 1, 1, buildCharLength)
-	register("COALESCE", 1, -1, func(_ string, a []Expr, pos int) (Expr, error) { return Coalesce(a, pos) })
-	register("CONCAT", 1, -1, buildConcat)
-	register("IF", 3, 3, func(_ string, a []Expr, pos int) (Expr, error) { return If(a[0], a[1], a[2], pos) })
-	register("LOWER", 1, 1, buildCase)
-	register("LTRIM", 1, 1, buildTrim)
-	register("MOD", 2, 2, buildMod)
-	register("NULLIF", 2, 2, func(_ string, a []Expr, pos int) (Expr, error) { return NullIf(a[0], a[1], pos) })
-	register("REGEXP", 2, 2, buildRegexp)
-	register("RTRIM", 1, 1, buildTrim)
-	register("SUBSTR", 2, 3, buildSubstring)
-	register("SUBSTRING", 2, 3, buildSubstring)
-	register("TO_TIMESTAMP_LTZ", 1, 3, buildToTimestampLTZ)
-	register("TRIM", 1, 3, buildTrimFrom)
-	register("UPPER", 1, 1, buildCase)
-}
+func buildCoalesce(_ string, a []Expr, pos int) (Expr, error) { return Coalesce(a, pos) }
+func buildIf(_ string, a []Expr, pos int) (Expr, error)       { return If(a[0], a[1], a[2], pos) }
+func buildNullIf(_ string, a []Expr, pos int) (Expr, error)   { return NullIf(a[0], a[1], pos) }
 
 // scalar is a strict function: NULL in, NULL out.
 type scalar struct {
@@ -490,3 +454,179 @@ func runeSlice(s []byte, from, to int64) []byte {
 	}
 	return s[start:]
 }
+
+// The specs of the functions and operators this file implements (the
+// registry, registry.go, lists them).
+var (
+	fnAbs = &Function{
+		Spec: funcs.Spec{Name: "ABS", Category: funcs.Arithmetic, Call: true,
+			Signatures:  []string{"ABS(numeric)"},
+			Description: "The absolute value, in the argument's type; integers wrap as Java's do.",
+			Examples: []funcs.Example{
+				ex("ABS(-7)", "7"),
+				ex("ABS(-1.50)", "1.50"),
+			},
+		},
+		Min: 1, Max: 1, Build: buildAbs,
+	}
+
+	fnCharacterLength = &Function{
+		Spec: funcs.Spec{Name: "CHARACTER_LENGTH", Category: funcs.String, Call: true,
+			Signatures:  []string{"CHARACTER_LENGTH(string)"},
+			Description: "The same as CHAR_LENGTH.",
+			Examples: []funcs.Example{
+				ex("CHARACTER_LENGTH('Flink')", "5"),
+			},
+		},
+		Min: 1, Max: 1, Build: buildCharLength,
+	}
+
+	fnCharLength = &Function{
+		Spec: funcs.Spec{Name: "CHAR_LENGTH", Category: funcs.String, Call: true,
+			Signatures:  []string{"CHAR_LENGTH(string)"},
+			Description: "The number of characters (Unicode code points) of a string.",
+			Examples: []funcs.Example{
+				ex("CHAR_LENGTH('Flink')", "5"),
+				ex("CHAR_LENGTH('größe')", "5"),
+			},
+		},
+		Min: 1, Max: 1, Build: buildCharLength,
+	}
+
+	fnCoalesce = &Function{
+		Spec: funcs.Spec{Name: "COALESCE", Category: funcs.Conditional, Call: true,
+			Signatures:  []string{"COALESCE(value1[, value2]*)"},
+			Description: "The first argument that is not NULL, in the common type of all; NOT NULL when any argument is.",
+			Examples: []funcs.Example{
+				ex("COALESCE(CAST(NULL AS INT), 2, 3)", "2"),
+				ex("COALESCE(CAST(NULL AS STRING), 'default')", "default"),
+			},
+		},
+		Min: 1, Max: -1, Build: buildCoalesce,
+	}
+
+	fnConcat = &Function{
+		Spec: funcs.Spec{Name: "CONCAT", Category: funcs.String, Call: true,
+			Signatures:  []string{"CONCAT(string1, string2, ...)"},
+			Description: "Concatenates its arguments; NULL when any is NULL.",
+			Examples: []funcs.Example{
+				ex("CONCAT('a', 'b', 'c')", "abc"),
+				ex("CONCAT('a', CAST(NULL AS STRING))", "<NULL>"),
+			},
+		},
+		Min: 1, Max: -1, Build: buildConcat,
+	}
+
+	fnIf = &Function{
+		Spec: funcs.Spec{Name: "IF", Category: funcs.Conditional, Call: true,
+			Signatures:  []string{"IF(condition, true_value, false_value)"},
+			Description: "true_value when condition is TRUE, else false_value (also when it is NULL), in the common type of both.",
+			Examples: []funcs.Example{
+				ex("IF(5 > 3, 5, 3)", "5"),
+				ex("IF(CAST(NULL AS BOOLEAN), 1, 2)", "2"),
+			},
+		},
+		Min: 3, Max: 3, Build: buildIf,
+	}
+
+	fnLower = &Function{
+		Spec: funcs.Spec{Name: "LOWER", Category: funcs.String, Call: true,
+			Signatures:  []string{"LOWER(string)"},
+			Description: "The string in lower case.",
+			Examples: []funcs.Example{
+				ex("LOWER('Flink')", "flink"),
+			},
+		},
+		Min: 1, Max: 1, Build: buildCase,
+	}
+
+	fnLtrim = &Function{
+		Spec: funcs.Spec{Name: "LTRIM", Category: funcs.String, Call: true,
+			Signatures:  []string{"LTRIM(string)"},
+			Description: "Removes the leading spaces of a string.",
+			Examples: []funcs.Example{
+				ex("LTRIM('  Flink ')", "Flink "),
+			},
+		},
+		Min: 1, Max: 1, Build: buildTrim,
+	}
+
+	fnMod = &Function{
+		Spec: funcs.Spec{Name: "MOD", Category: funcs.Arithmetic, Call: true,
+			Signatures:  []string{"MOD(numeric1, numeric2)"},
+			Description: "The remainder of numeric1 divided by numeric2 (exact numbers only), negative only when numeric1 is; the same as numeric1 % numeric2.",
+			Examples: []funcs.Example{
+				ex("MOD(7, 3)", "1"),
+				ex("MOD(-7, 3)", "-1"),
+			},
+		},
+		Min: 2, Max: 2, Build: buildMod,
+	}
+
+	fnNullif = &Function{
+		Spec: funcs.Spec{Name: "NULLIF", Category: funcs.Conditional, Call: true,
+			Signatures:  []string{"NULLIF(value1, value2)"},
+			Description: "NULL when value1 equals value2, else value1.",
+			Examples: []funcs.Example{
+				ex("NULLIF(5, 5)", "<NULL>"),
+				ex("NULLIF(5, 0)", "5"),
+			},
+		},
+		Min: 2, Max: 2, Build: buildNullIf,
+	}
+
+	fnRtrim = &Function{
+		Spec: funcs.Spec{Name: "RTRIM", Category: funcs.String, Call: true,
+			Signatures:  []string{"RTRIM(string)"},
+			Description: "Removes the trailing spaces of a string.",
+			Examples: []funcs.Example{
+				ex("RTRIM('  Flink  ')", "  Flink"),
+			},
+		},
+		Min: 1, Max: 1, Build: buildTrim,
+	}
+
+	fnSubstr = &Function{
+		Spec: funcs.Spec{Name: "SUBSTR", Category: funcs.String, Call: true,
+			Signatures:  []string{"SUBSTR(string, integer1 [, integer2 ])"},
+			Description: "The same as SUBSTRING(string, integer1 [, integer2]).",
+			Examples: []funcs.Example{
+				ex("SUBSTR('Flink', 2)", "link"),
+			},
+		},
+		Min: 2, Max: 3, Build: buildSubstring,
+	}
+
+	fnSubstring = &Function{
+		Spec: funcs.Spec{Name: "SUBSTRING", Category: funcs.String, Call: true,
+			Signatures:  []string{"SUBSTRING(string FROM integer1 [ FOR integer2 ])", "SUBSTRING(string, integer1 [, integer2 ])"},
+			Description: "The part of a string that starts at character integer1 (1-based; a negative start counts from the end) and is integer2 characters long, or runs to the end.",
+			Examples: []funcs.Example{
+				ex("SUBSTRING('Flink' FROM 2 FOR 3)", "lin"),
+				ex("SUBSTRING('Flink', -3)", "ink"),
+			},
+		},
+		Min: 2, Max: 3, Build: buildSubstring,
+	}
+
+	fnUpper = &Function{
+		Spec: funcs.Spec{Name: "UPPER", Category: funcs.String, Call: true,
+			Signatures:  []string{"UPPER(string)"},
+			Description: "The string in upper case.",
+			Examples: []funcs.Example{
+				ex("UPPER('Flink')", "FLINK"),
+			},
+		},
+		Min: 1, Max: 1, Build: buildCase,
+	}
+
+	fnOpConcat = &Function{
+		Spec: funcs.Spec{Name: "||", Category: funcs.String,
+			Signatures:  []string{"string1 || string2"},
+			Description: "Concatenates two strings (or two byte strings); NULL when either is NULL.",
+			Examples: []funcs.Example{
+				ex("'Fl' || 'ink'", "Flink"),
+			},
+		},
+	}
+)

@@ -16,16 +16,6 @@ import (
 // GREATEST, LEAST and the IS_ALPHA / IS_DECIMAL / IS_DIGIT tests; and the
 // conversion function TYPEOF.
 
-func init() {
-	register("IFNULL", 2, 2, buildIfNull)
-	register("GREATEST", 1, -1, buildGreatestLeast)
-	register("LEAST", 1, -1, buildGreatestLeast)
-	register("IS_ALPHA", 1, 1, buildIsTest)
-	register("IS_DECIMAL", 1, 1, buildIsTest)
-	register("IS_DIGIT", 1, 1, buildIsTest)
-	register("TYPEOF", 1, 2, buildTypeOf)
-}
-
 // buildIfNull is IFNULL(x, r): r when x is NULL. The type is the common
 // type of both, nullable only when r is.
 func buildIfNull(name string, args []Expr, pos int) (Expr, error) {
@@ -227,51 +217,125 @@ func notNullSuffix(t types.Type) string {
 	return ""
 }
 
-func init() {
-	ex := func(sql, result string) funcs.Example { return funcs.Example{SQL: sql, Result: result} }
-	reg := func(name string, cat funcs.Category, sigs []string, desc string, exs ...funcs.Example) {
-		funcs.Register(funcs.Spec{Name: name, Category: cat, Signatures: sigs, Description: desc, Examples: exs, Call: true})
+// The specs of the functions and operators this file implements (the
+// registry, registry.go, lists them).
+var (
+	fnCase = &Function{
+		Spec: funcs.Spec{Name: "CASE", Category: funcs.Conditional,
+			Signatures:  []string{"CASE value WHEN value1_1 [, value1_2]* THEN result1 [WHEN ...]* [ELSE resultZ] END", "CASE WHEN condition1 THEN result1 [WHEN ...]* [ELSE resultZ] END"},
+			Description: "The result of the first WHEN that matches (equals value, or whose condition is TRUE); resultZ or NULL when none does. The type is the common type of the results.",
+			Examples: []funcs.Example{
+				ex("CASE 2 WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END", "two"),
+				ex("CASE WHEN 1 > 2 THEN 'yes' END", "<NULL>"),
+			},
+		},
 	}
-	c := funcs.Conditional
-	reg("IFNULL", c, []string{"IFNULL(input, null_replacement)"},
-		"input, or null_replacement when input is NULL, in the common type of both; nullable only when null_replacement is.",
-		ex("IFNULL(CAST(NULL AS INT), 5)", "5"), ex("IFNULL(1, 5)", "1"))
-	reg("GREATEST", c, []string{"GREATEST(value1[, value2]*)"},
-		"The greatest argument in their common type; NULL when any argument is NULL.",
-		ex("GREATEST(1, 3, 2)", "3"), ex("GREATEST('a', 'c', 'b')", "c"), ex("GREATEST(1, CAST(NULL AS INT))", "<NULL>"))
-	reg("LEAST", c, []string{"LEAST(value1[, value2]*)"},
-		"The least argument in their common type; NULL when any argument is NULL.",
-		ex("LEAST(1, 3, 2)", "1"))
-	reg("IS_ALPHA", c, []string{"IS_ALPHA(string)"},
-		"TRUE when the string is not empty and every character is a letter; FALSE otherwise, for numbers and for NULL.",
-		ex("IS_ALPHA('abc')", "TRUE"), ex("IS_ALPHA('ab1')", "FALSE"))
-	reg("IS_DECIMAL", c, []string{"IS_DECIMAL(string)"},
-		"TRUE when the string parses as a Java int, long or double (and for any number); FALSE otherwise and for NULL.",
-		ex("IS_DECIMAL('1.5e3')", "TRUE"), ex("IS_DECIMAL('1a')", "FALSE"))
-	reg("IS_DIGIT", c, []string{"IS_DIGIT(string)"},
-		"TRUE when the string is not empty and every character is a digit (and for any integer); FALSE otherwise and for NULL.",
-		ex("IS_DIGIT('123')", "TRUE"), ex("IS_DIGIT('-1')", "FALSE"))
-	reg("IF", c, []string{"IF(condition, true_value, false_value)"},
-		"true_value when condition is TRUE, else false_value (also when it is NULL), in the common type of both.",
-		ex("IF(5 > 3, 5, 3)", "5"), ex("IF(CAST(NULL AS BOOLEAN), 1, 2)", "2"))
-	reg("COALESCE", c, []string{"COALESCE(value1[, value2]*)"},
-		"The first argument that is not NULL, in the common type of all; NOT NULL when any argument is.",
-		ex("COALESCE(CAST(NULL AS INT), 2, 3)", "2"), ex("COALESCE(CAST(NULL AS STRING), 'default')", "default"))
-	reg("NULLIF", c, []string{"NULLIF(value1, value2)"},
-		"NULL when value1 equals value2, else value1.",
-		ex("NULLIF(5, 5)", "<NULL>"), ex("NULLIF(5, 0)", "5"))
-	funcs.Register(funcs.Spec{Name: "CASE", Category: c, Signatures: []string{
-		"CASE value WHEN value1_1 [, value1_2]* THEN result1 [WHEN ...]* [ELSE resultZ] END",
-		"CASE WHEN condition1 THEN result1 [WHEN ...]* [ELSE resultZ] END"},
-		Description: "The result of the first WHEN that matches (equals value, or whose condition is TRUE); resultZ or NULL when none does. The type is the common type of the results.",
-		Examples:    []funcs.Example{ex("CASE 2 WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END", "two"), ex("CASE WHEN 1 > 2 THEN 'yes' END", "<NULL>")}})
-	funcs.Register(funcs.Spec{Name: "CAST", Category: funcs.Conversion, Call: true, Signatures: []string{"CAST(value AS type)"},
-		Description: "Converts value to type with Flink's cast rules; a value that cannot be converted (such as 'abc' to INT) fails the query.",
-		Examples:    []funcs.Example{ex("CAST('42' AS INT)", "42"), ex("CAST(3.7 AS INT)", "3"), ex("CAST(1 AS DECIMAL(5, 2))", "1.00")}})
-	funcs.Register(funcs.Spec{Name: "TRY_CAST", Category: funcs.Conversion, Call: true, Signatures: []string{"TRY_CAST(value AS type)"},
-		Description: "Like CAST, but NULL where CAST would fail.",
-		Examples:    []funcs.Example{ex("TRY_CAST('abc' AS INT)", "<NULL>"), ex("TRY_CAST('42' AS INT)", "42")}})
-	reg("TYPEOF", funcs.Conversion, []string{"TYPEOF(input)", "TYPEOF(input, force_serializable)"},
-		"The data type of the expression as Flink prints it; with force_serializable TRUE, the full form a catalog stores (VARCHAR(2147483647) for STRING).",
-		ex("TYPEOF(1)", "INT NOT NULL"), ex("TYPEOF('ab')", "CHAR(2) NOT NULL"), ex("TYPEOF(CAST(NULL AS STRING), TRUE)", "VARCHAR(2147483647)"))
-}
+
+	fnCast = &Function{
+		Spec: funcs.Spec{Name: "CAST", Category: funcs.Conversion, Call: true,
+			Signatures:  []string{"CAST(value AS type)"},
+			Description: "Converts value to type with Flink's cast rules; a value that cannot be converted (such as 'abc' to INT) fails the query.",
+			Examples: []funcs.Example{
+				ex("CAST('42' AS INT)", "42"),
+				ex("CAST(3.7 AS INT)", "3"),
+				ex("CAST(1 AS DECIMAL(5, 2))", "1.00"),
+			},
+		},
+	}
+
+	fnGreatest = &Function{
+		Spec: funcs.Spec{Name: "GREATEST", Category: funcs.Conditional, Call: true,
+			Signatures:  []string{"GREATEST(value1[, value2]*)"},
+			Description: "The greatest argument in their common type; NULL when any argument is NULL.",
+			Examples: []funcs.Example{
+				ex("GREATEST(1, 3, 2)", "3"),
+				ex("GREATEST('a', 'c', 'b')", "c"),
+				ex("GREATEST(1, CAST(NULL AS INT))", "<NULL>"),
+			},
+		},
+		Min: 1, Max: -1, Build: buildGreatestLeast,
+	}
+
+	fnIfnull = &Function{
+		Spec: funcs.Spec{Name: "IFNULL", Category: funcs.Conditional, Call: true,
+			Signatures:  []string{"IFNULL(input, null_replacement)"},
+			Description: "input, or null_replacement when input is NULL, in the common type of both; nullable only when null_replacement is.",
+			Examples: []funcs.Example{
+				ex("IFNULL(CAST(NULL AS INT), 5)", "5"),
+				ex("IFNULL(1, 5)", "1"),
+			},
+		},
+		Min: 2, Max: 2, Build: buildIfNull,
+	}
+
+	fnIsAlpha = &Function{
+		Spec: funcs.Spec{Name: "IS_ALPHA", Category: funcs.Conditional, Call: true,
+			Signatures:  []string{"IS_ALPHA(string)"},
+			Description: "TRUE when the string is not empty and every character is a letter; FALSE otherwise, for numbers and for NULL.",
+			Examples: []funcs.Example{
+				ex("IS_ALPHA('abc')", "TRUE"),
+				ex("IS_ALPHA('ab1')", "FALSE"),
+			},
+		},
+		Min: 1, Max: 1, Build: buildIsTest,
+	}
+
+	fnIsDecimal = &Function{
+		Spec: funcs.Spec{Name: "IS_DECIMAL", Category: funcs.Conditional, Call: true,
+			Signatures:  []string{"IS_DECIMAL(string)"},
+			Description: "TRUE when the string parses as a Java int, long or double (and for any number); FALSE otherwise and for NULL.",
+			Examples: []funcs.Example{
+				ex("IS_DECIMAL('1.5e3')", "TRUE"),
+				ex("IS_DECIMAL('1a')", "FALSE"),
+			},
+		},
+		Min: 1, Max: 1, Build: buildIsTest,
+	}
+
+	fnIsDigit = &Function{
+		Spec: funcs.Spec{Name: "IS_DIGIT", Category: funcs.Conditional, Call: true,
+			Signatures:  []string{"IS_DIGIT(string)"},
+			Description: "TRUE when the string is not empty and every character is a digit (and for any integer); FALSE otherwise and for NULL.",
+			Examples: []funcs.Example{
+				ex("IS_DIGIT('123')", "TRUE"),
+				ex("IS_DIGIT('-1')", "FALSE"),
+			},
+		},
+		Min: 1, Max: 1, Build: buildIsTest,
+	}
+
+	fnLeast = &Function{
+		Spec: funcs.Spec{Name: "LEAST", Category: funcs.Conditional, Call: true,
+			Signatures:  []string{"LEAST(value1[, value2]*)"},
+			Description: "The least argument in their common type; NULL when any argument is NULL.",
+			Examples: []funcs.Example{
+				ex("LEAST(1, 3, 2)", "1"),
+			},
+		},
+		Min: 1, Max: -1, Build: buildGreatestLeast,
+	}
+
+	fnTryCast = &Function{
+		Spec: funcs.Spec{Name: "TRY_CAST", Category: funcs.Conversion, Call: true,
+			Signatures:  []string{"TRY_CAST(value AS type)"},
+			Description: "Like CAST, but NULL where CAST would fail.",
+			Examples: []funcs.Example{
+				ex("TRY_CAST('abc' AS INT)", "<NULL>"),
+				ex("TRY_CAST('42' AS INT)", "42"),
+			},
+		},
+	}
+
+	fnTypeof = &Function{
+		Spec: funcs.Spec{Name: "TYPEOF", Category: funcs.Conversion, Call: true,
+			Signatures:  []string{"TYPEOF(input)", "TYPEOF(input, force_serializable)"},
+			Description: "The data type of the expression as Flink prints it; with force_serializable TRUE, the full form a catalog stores (VARCHAR(2147483647) for STRING).",
+			Examples: []funcs.Example{
+				ex("TYPEOF(1)", "INT NOT NULL"),
+				ex("TYPEOF('ab')", "CHAR(2) NOT NULL"),
+				ex("TYPEOF(CAST(NULL AS STRING), TRUE)", "VARCHAR(2147483647)"),
+			},
+		},
+		Min: 1, Max: 2, Build: buildTypeOf,
+	}
+)

@@ -14,54 +14,6 @@ import (
 // included (JSON_QUOTE's escapes of characters outside the BMP, URL_DECODE's
 // NULL for a malformed escape).
 
-func init() {
-	register("JSON_QUOTE", 1, 1, buildJSONQuote)
-	register("JSON_UNQUOTE", 1, 1, buildJSONUnquote)
-	register("URL_ENCODE", 1, 1, buildURLEncode)
-	register("URL_DECODE", 1, 2, buildURLDecode)
-	register("REGEXP_EXTRACT_ALL", 2, 3, buildRegexpExtractAll)
-	for _, s := range masterSpecs {
-		funcs.Register(s)
-	}
-}
-
-var masterSpecs = []funcs.Spec{
-	{Name: "JSON", Category: funcs.JSON, Call: true, Signatures: []string{"JSON(value)"},
-		Description: "A string of JSON, put into the JSON that JSON_OBJECT (as a value) or JSON_ARRAY builds as JSON, not as a string, " +
-			"written as Flink writes JSON (compact, object keys sorted); NULL for a NULL, empty or blank string; an error for text that is not JSON. " +
-			"Anywhere else it is refused. Not in Flink 1.20; Flink 2.1 adds it.",
-		Examples: []funcs.Example{ex(`JSON_OBJECT('K' VALUE JSON('{"K2": 42}'))`, `{"K":{"K2":42}}`), ex(`JSON_ARRAY(JSON('[1, 2]'), JSON(''))`, "[[1,2]]")}},
-	{Name: "JSON_QUOTE", Category: funcs.JSON, Call: true, Signatures: []string{"JSON_QUOTE(string)"},
-		Description: "The string as a JSON string literal: wrapped in double quotes, with `\"`, `\\`, `/`, backspace, form feed, " +
-			"newline, carriage return and tab escaped, and every character outside ASCII written as a lower-case `\\u` escape of its code " +
-			"(a character beyond U+FFFF as its code point, then its low surrogate, as Flink's implementation does). Not in Flink 1.20; Flink 2.0 adds it.",
-		Examples: []funcs.Example{ex(`JSON_QUOTE('say "hi"')`, `"say \"hi\""`), ex("JSON_QUOTE('a/b')", `"a\/b"`), ex("JSON_QUOTE('é')", `"\u00e9"`)}},
-	{Name: "JSON_UNQUOTE", Category: funcs.JSON, Call: true, Signatures: []string{"JSON_UNQUOTE(string)"},
-		Description: "The inverse of JSON_QUOTE: a string that is a JSON string literal loses its quotes and has its escapes " +
-			"(`\\\"`, `\\\\`, `\\/`, `\\b`, `\\f`, `\\n`, `\\r`, `\\t`, `\\uXXXX`) resolved; anything else (other JSON values, invalid JSON) is " +
-			"returned unchanged. Not in Flink 1.20; Flink 2.0 adds it.",
-		Examples: []funcs.Example{ex(`JSON_UNQUOTE('"say \"hi\""')`, `say "hi"`), ex(`JSON_UNQUOTE('"\u00e9"')`, "é"), ex("JSON_UNQUOTE('[1, 2]')", "[1, 2]"),
-			ex(`JSON_UNQUOTE('"open')`, `"open`)}},
-	{Name: "URL_ENCODE", Category: funcs.String, Call: true, Signatures: []string{"URL_ENCODE(string)"},
-		Description: "The string in application/x-www-form-urlencoded form, UTF-8, as Java's URLEncoder writes it: letters, digits " +
-			"and `.-*_` stay, a space becomes `+`, every other byte `%XX` with upper-case hex. Not in Flink 1.20; Flink 2.0 adds it.",
-		Examples: []funcs.Example{ex("URL_ENCODE('a b&c=d/é')", "a+b%26c%3Dd%2F%C3%A9"), ex("URL_ENCODE('~*')", "%7E*")}},
-	{Name: "URL_DECODE", Category: funcs.String, Call: true, Signatures: []string{"URL_DECODE(string)", "URL_DECODE(string, recursive)"},
-		Description: "Decodes application/x-www-form-urlencoded text as Java's URLDecoder does: `+` becomes a space and runs of `%XX` are " +
-			"read as UTF-8. NULL when an escape is malformed. With recursive TRUE it decodes again until the text no longer changes " +
-			"(at most 10 times), keeping the last good result. Not in Flink 1.20; Flink 2.0 adds it.",
-		Examples: []funcs.Example{ex("URL_DECODE('a+b%26c%3Dd%2F%C3%A9')", "a b&c=d/é"), ex("URL_DECODE('100%')", "<NULL>"),
-			ex("URL_DECODE('%2541', TRUE)", "A"), ex("URL_DECODE('%2541')", "%41")}},
-	{Name: "REGEXP_EXTRACT_ALL", Category: funcs.String, Call: true,
-		Signatures: []string{"REGEXP_EXTRACT_ALL(string, regex)", "REGEXP_EXTRACT_ALL(string, regex, extractIndex)"},
-		Description: "Every match of regex in string, each as the text of group extractIndex (1 by default; 0 is the whole match), as an " +
-			"ARRAY<STRING>; an element is NULL when its group took no part in the match. NULL when an argument is NULL, the regex is invalid, " +
-			"or extractIndex is negative or larger than the number of groups. An empty match right after a match is skipped (RE2's rule; Java " +
-			"reports it). Not in Flink 1.20; Flink 2.0 adds it.",
-		Examples: []funcs.Example{ex(`REGEXP_EXTRACT_ALL('k1=v1;k2=v2', '(\w+)=(\w+)', 2)`, "[v1, v2]"),
-			ex(`REGEXP_EXTRACT_ALL('a1b22', '\d+', 0)`, "[1, 22]"), ex(`REGEXP_EXTRACT_ALL('a1b22', '\d+')`, "<NULL>")}},
-}
-
 // ---------------------------------------------------------------- JSON_QUOTE / JSON_UNQUOTE
 
 func buildJSONQuote(name string, args []Expr, pos int) (Expr, error) {
@@ -347,3 +299,84 @@ func buildRegexpExtractAll(name string, args []Expr, pos int) (Expr, error) {
 		return arrayValue(out), nil
 	}}, nil
 }
+
+// The specs of the functions and operators this file implements (the
+// registry, registry.go, lists them).
+var (
+	fnJson = &Function{
+		Spec: funcs.Spec{Name: "JSON", Category: funcs.JSON, Call: true,
+			Signatures:  []string{"JSON(value)"},
+			Description: "A string of JSON, put into the JSON that JSON_OBJECT (as a value) or JSON_ARRAY builds as JSON, not as a string, written as Flink writes JSON (compact, object keys sorted); NULL for a NULL, empty or blank string; an error for text that is not JSON. Anywhere else it is refused. Not in Flink 1.20; Flink 2.1 adds it.",
+			Examples: []funcs.Example{
+				ex("JSON_OBJECT('K' VALUE JSON('{\"K2\": 42}'))", "{\"K\":{\"K2\":42}}"),
+				ex("JSON_ARRAY(JSON('[1, 2]'), JSON(''))", "[[1,2]]"),
+			},
+		},
+	}
+
+	fnJsonQuote = &Function{
+		Spec: funcs.Spec{Name: "JSON_QUOTE", Category: funcs.JSON, Call: true,
+			Signatures:  []string{"JSON_QUOTE(string)"},
+			Description: "The string as a JSON string literal: wrapped in double quotes, with `\"`, `\\`, `/`, backspace, form feed, newline, carriage return and tab escaped, and every character outside ASCII written as a lower-case `\\u` escape of its code (a character beyond U+FFFF as its code point, then its low surrogate, as Flink's implementation does). Not in Flink 1.20; Flink 2.0 adds it.",
+			Examples: []funcs.Example{
+				ex("JSON_QUOTE('say \"hi\"')", "\"say \\\"hi\\\"\""),
+				ex("JSON_QUOTE('a/b')", "\"a\\/b\""),
+				ex("JSON_QUOTE('é')", "\"\\u00e9\""),
+			},
+		},
+		Min: 1, Max: 1, Build: buildJSONQuote,
+	}
+
+	fnJsonUnquote = &Function{
+		Spec: funcs.Spec{Name: "JSON_UNQUOTE", Category: funcs.JSON, Call: true,
+			Signatures:  []string{"JSON_UNQUOTE(string)"},
+			Description: "The inverse of JSON_QUOTE: a string that is a JSON string literal loses its quotes and has its escapes (`\\\"`, `\\\\`, `\\/`, `\\b`, `\\f`, `\\n`, `\\r`, `\\t`, `\\uXXXX`) resolved; anything else (other JSON values, invalid JSON) is returned unchanged. Not in Flink 1.20; Flink 2.0 adds it.",
+			Examples: []funcs.Example{
+				ex("JSON_UNQUOTE('\"say \\\"hi\\\"\"')", "say \"hi\""),
+				ex("JSON_UNQUOTE('\"\\u00e9\"')", "é"),
+				ex("JSON_UNQUOTE('[1, 2]')", "[1, 2]"),
+				ex("JSON_UNQUOTE('\"open')", "\"open"),
+			},
+		},
+		Min: 1, Max: 1, Build: buildJSONUnquote,
+	}
+
+	fnRegexpExtractAll = &Function{
+		Spec: funcs.Spec{Name: "REGEXP_EXTRACT_ALL", Category: funcs.String, Call: true,
+			Signatures:  []string{"REGEXP_EXTRACT_ALL(string, regex)", "REGEXP_EXTRACT_ALL(string, regex, extractIndex)"},
+			Description: "Every match of regex in string, each as the text of group extractIndex (1 by default; 0 is the whole match), as an ARRAY<STRING>; an element is NULL when its group took no part in the match. NULL when an argument is NULL, the regex is invalid, or extractIndex is negative or larger than the number of groups. An empty match right after a match is skipped (RE2's rule; Java reports it). Not in Flink 1.20; Flink 2.0 adds it.",
+			Examples: []funcs.Example{
+				ex("REGEXP_EXTRACT_ALL('k1=v1;k2=v2', '(\\w+)=(\\w+)', 2)", "[v1, v2]"),
+				ex("REGEXP_EXTRACT_ALL('a1b22', '\\d+', 0)", "[1, 22]"),
+				ex("REGEXP_EXTRACT_ALL('a1b22', '\\d+')", "<NULL>"),
+			},
+		},
+		Min: 2, Max: 3, Build: buildRegexpExtractAll,
+	}
+
+	fnUrlDecode = &Function{
+		Spec: funcs.Spec{Name: "URL_DECODE", Category: funcs.String, Call: true,
+			Signatures:  []string{"URL_DECODE(string)", "URL_DECODE(string, recursive)"},
+			Description: "Decodes application/x-www-form-urlencoded text as Java's URLDecoder does: `+` becomes a space and runs of `%XX` are read as UTF-8. NULL when an escape is malformed. With recursive TRUE it decodes again until the text no longer changes (at most 10 times), keeping the last good result. Not in Flink 1.20; Flink 2.0 adds it.",
+			Examples: []funcs.Example{
+				ex("URL_DECODE('a+b%26c%3Dd%2F%C3%A9')", "a b&c=d/é"),
+				ex("URL_DECODE('100%')", "<NULL>"),
+				ex("URL_DECODE('%2541', TRUE)", "A"),
+				ex("URL_DECODE('%2541')", "%41"),
+			},
+		},
+		Min: 1, Max: 2, Build: buildURLDecode,
+	}
+
+	fnUrlEncode = &Function{
+		Spec: funcs.Spec{Name: "URL_ENCODE", Category: funcs.String, Call: true,
+			Signatures:  []string{"URL_ENCODE(string)"},
+			Description: "The string in application/x-www-form-urlencoded form, UTF-8, as Java's URLEncoder writes it: letters, digits and `.-*_` stay, a space becomes `+`, every other byte `%XX` with upper-case hex. Not in Flink 1.20; Flink 2.0 adds it.",
+			Examples: []funcs.Example{
+				ex("URL_ENCODE('a b&c=d/é')", "a+b%26c%3Dd%2F%C3%A9"),
+				ex("URL_ENCODE('~*')", "%7E*"),
+			},
+		},
+		Min: 1, Max: 1, Build: buildURLEncode,
+	}
+)

@@ -4,6 +4,7 @@ import (
 	"regexp"
 
 	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/funcs"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
 
@@ -180,7 +181,30 @@ func buildRegexpReplace(name string, args []Expr, pos int) (Expr, error) {
 	}), nil
 }
 
-func init() {
-	register("REGEXP_EXTRACT", 2, 3, buildRegexpExtract)
-	register("REGEXP_REPLACE", 3, 3, buildRegexpReplace)
-}
+// The specs of the functions and operators this file implements (the
+// registry, registry.go, lists them).
+var (
+	fnRegexpExtract = &Function{
+		Spec: funcs.Spec{Name: "REGEXP_EXTRACT", Category: funcs.String, Call: true,
+			Signatures:  []string{"REGEXP_EXTRACT(string1, string2[, integer])"},
+			Description: "The text matched by group integer (default 0, the whole match) of the first match of the regular expression string2 in string1; NULL when nothing matches, the group does not exist or did not take part, or the pattern is invalid.",
+			Examples: []funcs.Example{
+				ex("REGEXP_EXTRACT('foothebar', 'foo(.*?)(bar)', 2)", "bar"),
+				ex("REGEXP_EXTRACT('foothebar', 'x(.*)')", "<NULL>"),
+			},
+		},
+		Min: 2, Max: 3, Build: buildRegexpExtract,
+	}
+
+	fnRegexpReplace = &Function{
+		Spec: funcs.Spec{Name: "REGEXP_REPLACE", Category: funcs.String, Call: true,
+			Signatures:  []string{"REGEXP_REPLACE(string1, string2, string3)"},
+			Description: "string1 with every match of the regular expression string2 replaced by string3, taken literally ($ and \\ are not special); NULL for an invalid pattern.",
+			Examples: []funcs.Example{
+				ex("REGEXP_REPLACE('foobar', 'oo|ar', '')", "fb"),
+				ex("REGEXP_REPLACE('a1b22', '[0-9]+', '#')", "a#b#"),
+			},
+		},
+		Min: 3, Max: 3, Build: buildRegexpReplace,
+	}
+)

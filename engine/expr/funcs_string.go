@@ -59,15 +59,6 @@ func trimSet(s, set []byte, left, right bool) []byte {
 	return s
 }
 
-func init() {
-	funcs.Register(funcs.Spec{Name: "TRIM", Category: funcs.String, Call: true,
-		Signatures: []string{"TRIM([ BOTH | LEADING | TRAILING ] string1 FROM string2)", "TRIM(string)"},
-		Description: "Removes from the start (LEADING), the end (TRAILING) or both ends (BOTH, the default) of string2 " +
-			"every character that occurs in string1 (a space when left out).",
-		Examples: []funcs.Example{ex("TRIM('  Flink  ')", "Flink"), ex("TRIM(BOTH 'xy' FROM 'xyFlinkyx')", "Flink"),
-			ex("TRIM(LEADING 'x' FROM 'xxFlinkxx')", "Flinkxx"), ex("TRIM(TRAILING FROM '  Flink  ')", "  Flink")}})
-}
-
 // stringT is STRING (VARCHAR(2147483647)), nullable when any input is.
 func stringT(args ...Expr) types.Type {
 	return nullableIf(types.Type{Kind: types.Varchar, Length: types.MaxLength}, args...)
@@ -597,23 +588,239 @@ func buildOverlay(name string, args []Expr, pos int) (Expr, error) {
 	}), nil
 }
 
-func init() {
-	register("ASCII", 1, 1, buildASCII)
-	register("CHR", 1, 1, buildChr)
-	register("CONCAT_WS", 1, -1, buildConcatWs)
-	register("FROM_BASE64", 1, 1, buildBase64)
-	register("INITCAP", 1, 1, buildInitcap)
-	register("INSTR", 2, 4, buildInstr)
-	register("LEFT", 2, 2, buildLeftRight)
-	register("LOCATE", 2, 3, buildLocate)
-	register("LPAD", 3, 3, buildPad)
-	register("OVERLAY", 3, 4, buildOverlay)
-	register("POSITION", 2, 2, buildPosition)
-	register("REPEAT", 2, 2, buildRepeat)
-	register("REPLACE", 3, 3, buildReplace)
-	register("REVERSE", 1, 1, buildReverse)
-	register("RIGHT", 2, 2, buildLeftRight)
-	register("RPAD", 3, 3, buildPad)
-	register("SPLIT_INDEX", 3, 3, buildSplitIndex)
-	register("TO_BASE64", 1, 1, buildBase64)
-}
+// The specs of the functions and operators this file implements (the
+// registry, registry.go, lists them).
+var (
+	fnAscii = &Function{
+		Spec: funcs.Spec{Name: "ASCII", Category: funcs.String, Call: true,
+			Signatures:  []string{"ASCII(string)"},
+			Description: "The numeric value of the first byte of the string (as a signed byte), 0 for an empty string.",
+			Examples: []funcs.Example{
+				ex("ASCII('abc')", "97"),
+				ex("ASCII('')", "0"),
+			},
+		},
+		Min: 1, Max: 1, Build: buildASCII,
+	}
+
+	fnChr = &Function{
+		Spec: funcs.Spec{Name: "CHR", Category: funcs.String, Call: true,
+			Signatures:  []string{"CHR(integer)"},
+			Description: "The character whose code is integer modulo 256 (Latin-1); an empty string for a negative integer.",
+			Examples: []funcs.Example{
+				ex("CHR(65)", "A"),
+				ex("CHR(321)", "A"),
+				ex("CHR(233)", "é"),
+			},
+		},
+		Min: 1, Max: 1, Build: buildChr,
+	}
+
+	fnConcatWs = &Function{
+		Spec: funcs.Spec{Name: "CONCAT_WS", Category: funcs.String, Call: true,
+			Signatures:  []string{"CONCAT_WS(string1, string2, string3, ...)"},
+			Description: "Concatenates string2, string3, ... with string1 between them, leaving out NULL strings; NULL only when string1 is NULL.",
+			Examples: []funcs.Example{
+				ex("CONCAT_WS('-', 'a', 'b', 'c')", "a-b-c"),
+				ex("CONCAT_WS('-', 'a', CAST(NULL AS STRING), 'c')", "a-c"),
+				ex("CONCAT_WS(CAST(NULL AS STRING), 'a')", "<NULL>"),
+			},
+		},
+		Min: 1, Max: -1, Build: buildConcatWs,
+	}
+
+	fnFromBase64 = &Function{
+		Spec: funcs.Spec{Name: "FROM_BASE64", Category: funcs.String, Call: true,
+			Signatures:  []string{"FROM_BASE64(string)"},
+			Description: "Decodes a base64 string into a string; input that is not base64 is an error.",
+			Examples: []funcs.Example{
+				ex("FROM_BASE64('aGVsbG8gd29ybGQ=')", "hello world"),
+			},
+		},
+		Min: 1, Max: 1, Build: buildBase64,
+	}
+
+	fnInitcap = &Function{
+		Spec: funcs.Spec{Name: "INITCAP", Category: funcs.String, Call: true,
+			Signatures:  []string{"INITCAP(string)"},
+			Description: "The string with the first letter of each word in upper case and the other letters in lower case; a word is a run of ASCII letters and digits.",
+			Examples: []funcs.Example{
+				ex("INITCAP('hello wORLD 1st')", "Hello World 1st"),
+			},
+		},
+		Min: 1, Max: 1, Build: buildInitcap,
+	}
+
+	fnInstr = &Function{
+		Spec: funcs.Spec{Name: "INSTR", Category: funcs.String, Call: true,
+			Signatures:  []string{"INSTR(string1, string2)", "INSTR(string1, string2, start)", "INSTR(string1, string2, start, nth)"},
+			Description: "The 1-based character position of the nth (default 1st) occurrence of string2 in string1, searching from position start (default 1; a negative start searches backwards from that position counted from the end); 0 when there is none. nth must be positive.",
+			Examples: []funcs.Example{
+				ex("INSTR('abcabc', 'bc')", "2"),
+				ex("INSTR('abcabc', 'bc', 1, 2)", "5"),
+				ex("INSTR('abcabc', 'bc', -1, 1)", "5"),
+			},
+		},
+		Min: 2, Max: 4, Build: buildInstr,
+	}
+
+	fnLeft = &Function{
+		Spec: funcs.Spec{Name: "LEFT", Category: funcs.String, Call: true,
+			Signatures:  []string{"LEFT(string, integer)"},
+			Description: "The leftmost integer characters of the string; an empty string when integer is not positive.",
+			Examples: []funcs.Example{
+				ex("LEFT('Flink', 3)", "Fli"),
+				ex("LEFT('Flink', -1)", ""),
+			},
+		},
+		Min: 2, Max: 2, Build: buildLeftRight,
+	}
+
+	fnLocate = &Function{
+		Spec: funcs.Spec{Name: "LOCATE", Category: funcs.String, Call: true,
+			Signatures:  []string{"LOCATE(string1, string2[, integer])"},
+			Description: "The 1-based character position of the first occurrence of string1 in string2 at or after position integer (1 by default), 0 when there is none.",
+			Examples: []funcs.Example{
+				ex("LOCATE('l', 'hello')", "3"),
+				ex("LOCATE('l', 'hello', 4)", "4"),
+				ex("LOCATE('z', 'hello')", "0"),
+			},
+		},
+		Min: 2, Max: 3, Build: buildLocate,
+	}
+
+	fnLpad = &Function{
+		Spec: funcs.Spec{Name: "LPAD", Category: funcs.String, Call: true,
+			Signatures:  []string{"LPAD(string1, integer, string2)"},
+			Description: "string1 padded on the left with repetitions of string2 to integer characters, or cut to integer characters when longer. NULL when integer is negative or string2 is empty.",
+			Examples: []funcs.Example{
+				ex("LPAD('hi', 4, '??')", "??hi"),
+				ex("LPAD('hi', 1, '??')", "h"),
+				ex("LPAD('hi', -1, '?')", "<NULL>"),
+			},
+		},
+		Min: 3, Max: 3, Build: buildPad,
+	}
+
+	fnOverlay = &Function{
+		Spec: funcs.Spec{Name: "OVERLAY", Category: funcs.String, Call: true,
+			Signatures:  []string{"OVERLAY(string1 PLACING string2 FROM integer1 [ FOR integer2 ])"},
+			Description: "string1 with integer2 characters (default: the length of string2) from position integer1 replaced by string2; string1 unchanged when integer1 is outside it.",
+			Examples: []funcs.Example{
+				ex("OVERLAY('This is an old string' PLACING ' new' FROM 10 FOR 5)", "This is a new string"),
+				ex("OVERLAY('abcdef' PLACING 'XY' FROM 3)", "abXYef"),
+			},
+		},
+		Min: 3, Max: 4, Build: buildOverlay,
+	}
+
+	fnPosition = &Function{
+		Spec: funcs.Spec{Name: "POSITION", Category: funcs.String, Call: true,
+			Signatures:  []string{"POSITION(string1 IN string2)"},
+			Description: "The 1-based character position of the first occurrence of string1 in string2, 0 when there is none (1 for an empty string1).",
+			Examples: []funcs.Example{
+				ex("POSITION('in' IN 'Flink')", "3"),
+				ex("POSITION('x' IN 'Flink')", "0"),
+			},
+		},
+		Min: 2, Max: 2, Build: buildPosition,
+	}
+
+	fnRepeat = &Function{
+		Spec: funcs.Spec{Name: "REPEAT", Category: funcs.String, Call: true,
+			Signatures:  []string{"REPEAT(string, int)"},
+			Description: "The string repeated int times; an empty string when int is not positive.",
+			Examples: []funcs.Example{
+				ex("REPEAT('ab', 3)", "ababab"),
+				ex("REPEAT('ab', 0)", ""),
+			},
+		},
+		Min: 2, Max: 2, Build: buildRepeat,
+	}
+
+	fnReplace = &Function{
+		Spec: funcs.Spec{Name: "REPLACE", Category: funcs.String, Call: true,
+			Signatures:  []string{"REPLACE(string1, string2, string3)"},
+			Description: "string1 with every occurrence of string2 replaced by string3 (an empty string2 matches between all characters).",
+			Examples: []funcs.Example{
+				ex("REPLACE('hello world', 'o', '0')", "hell0 w0rld"),
+				ex("REPLACE('abc', '', '-')", "-a-b-c-"),
+			},
+		},
+		Min: 3, Max: 3, Build: buildReplace,
+	}
+
+	fnReverse = &Function{
+		Spec: funcs.Spec{Name: "REVERSE", Category: funcs.String, Call: true,
+			Signatures:  []string{"REVERSE(string)"},
+			Description: "The characters of the string in reverse order.",
+			Examples: []funcs.Example{
+				ex("REVERSE('Flink')", "knilF"),
+			},
+		},
+		Min: 1, Max: 1, Build: buildReverse,
+	}
+
+	fnRight = &Function{
+		Spec: funcs.Spec{Name: "RIGHT", Category: funcs.String, Call: true,
+			Signatures:  []string{"RIGHT(string, integer)"},
+			Description: "The rightmost integer characters of the string; an empty string when integer is not positive.",
+			Examples: []funcs.Example{
+				ex("RIGHT('Flink', 3)", "ink"),
+				ex("RIGHT('Flink', 9)", "Flink"),
+			},
+		},
+		Min: 2, Max: 2, Build: buildLeftRight,
+	}
+
+	fnRpad = &Function{
+		Spec: funcs.Spec{Name: "RPAD", Category: funcs.String, Call: true,
+			Signatures:  []string{"RPAD(string1, integer, string2)"},
+			Description: "string1 padded on the right with repetitions of string2 to integer characters, or cut to integer characters when longer. NULL when integer is negative or string2 is empty.",
+			Examples: []funcs.Example{
+				ex("RPAD('hi', 5, 'xy')", "hixyx"),
+				ex("RPAD('hi', 1, '??')", "h"),
+			},
+		},
+		Min: 3, Max: 3, Build: buildPad,
+	}
+
+	fnSplitIndex = &Function{
+		Spec: funcs.Spec{Name: "SPLIT_INDEX", Category: funcs.String, Call: true,
+			Signatures:  []string{"SPLIT_INDEX(string1, string2, integer1)", "SPLIT_INDEX(string1, character_code, integer1)"},
+			Description: "Splits string1 at every string2 (or at the character with the given code, 1 to 255), keeping empty parts, and returns the part at 0-based index integer1; NULL when there is no such part or the index is negative.",
+			Examples: []funcs.Example{
+				ex("SPLIT_INDEX('a,b,,c', ',', 1)", "b"),
+				ex("SPLIT_INDEX('a,b,,c', ',', 2)", ""),
+				ex("SPLIT_INDEX('a,b', ',', 5)", "<NULL>"),
+				ex("SPLIT_INDEX('a b', 32, 1)", "b"),
+			},
+		},
+		Min: 3, Max: 3, Build: buildSplitIndex,
+	}
+
+	fnToBase64 = &Function{
+		Spec: funcs.Spec{Name: "TO_BASE64", Category: funcs.String, Call: true,
+			Signatures:  []string{"TO_BASE64(string)"},
+			Description: "The base64 encoding of the string's UTF-8 bytes (or of a byte string).",
+			Examples: []funcs.Example{
+				ex("TO_BASE64('hello world')", "aGVsbG8gd29ybGQ="),
+			},
+		},
+		Min: 1, Max: 1, Build: buildBase64,
+	}
+
+	fnTrim = &Function{
+		Spec: funcs.Spec{Name: "TRIM", Category: funcs.String, Call: true,
+			Signatures:  []string{"TRIM([ BOTH | LEADING | TRAILING ] string1 FROM string2)", "TRIM(string)"},
+			Description: "Removes from the start (LEADING), the end (TRAILING) or both ends (BOTH, the default) of string2 every character that occurs in string1 (a space when left out).",
+			Examples: []funcs.Example{
+				ex("TRIM('  Flink  ')", "Flink"),
+				ex("TRIM(BOTH 'xy' FROM 'xyFlinkyx')", "Flink"),
+				ex("TRIM(LEADING 'x' FROM 'xxFlinkxx')", "Flinkxx"),
+				ex("TRIM(TRAILING FROM '  Flink  ')", "  Flink"),
+			},
+		},
+		Min: 1, Max: 3, Build: buildTrimFrom,
+	}
+)

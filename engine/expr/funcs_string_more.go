@@ -203,44 +203,99 @@ func utf16Len(s []byte) int {
 	return n
 }
 
-func init() {
-	register("BTRIM", 1, 2, buildBtrim)
-	register("ELT", 2, -1, buildElt)
-	register("ENDSWITH", 2, 2, buildStartsEnds)
-	register("REGEXP_COUNT", 2, 2, buildRegexpMatch)
-	register("REGEXP_INSTR", 2, 2, buildRegexpMatch)
-	register("REGEXP_SUBSTR", 2, 2, buildRegexpMatch)
-	register("STARTSWITH", 2, 2, buildStartsEnds)
-	register("TRANSLATE", 3, 3, buildTranslate)
-
-	for _, s := range []funcs.Spec{
-		{Name: "BTRIM", Category: funcs.String, Call: true, Signatures: []string{"BTRIM(str[, trimStr])"},
+// The specs of the functions and operators this file implements (the
+// registry, registry.go, lists them).
+var (
+	fnBtrim = &Function{
+		Spec: funcs.Spec{Name: "BTRIM", Category: funcs.String, Call: true,
+			Signatures:  []string{"BTRIM(str[, trimStr])"},
 			Description: "Removes from both ends of str every character that occurs in trimStr (a space by default). A Flink 2.x function.",
-			Examples:    []funcs.Example{ex("BTRIM('  www.apache.org  ')", "www.apache.org"), ex("BTRIM('/www.apache.org/', '/')", "www.apache.org")}},
-		{Name: "STARTSWITH", Category: funcs.String, Call: true, Signatures: []string{"STARTSWITH(expr, startExpr)"},
-			Description: "TRUE when the string (or byte string) expr starts with startExpr; TRUE for an empty startExpr. A Flink 2.x function.",
-			Examples:    []funcs.Example{ex("STARTSWITH('Flink', 'Fl')", "TRUE"), ex("STARTSWITH('Flink', 'link')", "FALSE")}},
-		{Name: "ENDSWITH", Category: funcs.String, Call: true, Signatures: []string{"ENDSWITH(expr, endExpr)"},
-			Description: "TRUE when the string (or byte string) expr ends with endExpr; TRUE for an empty endExpr. A Flink 2.x function.",
-			Examples:    []funcs.Example{ex("ENDSWITH('Flink', 'ink')", "TRUE")}},
-		{Name: "TRANSLATE", Category: funcs.String, Call: true, Signatures: []string{"TRANSLATE(expr, fromStr, toStr)"},
-			Description: "expr with each character of fromStr replaced by the character at the same place in toStr, or removed when toStr " +
-				"is shorter. A Flink 2.x function.",
-			Examples: []funcs.Example{ex("TRANSLATE('www.apache.org', 'wapcheorg', ' APCHEcom')", "   .APACHE.com"),
-				ex("TRANSLATE('Flink', 'Fk', 'f')", "flin")}},
-		{Name: "ELT", Category: funcs.String, Call: true, Signatures: []string{"ELT(index, expr[, exprs]*)"},
-			Description: "The index-th expression (1-based); NULL when index is out of range or NULL. A Flink 2.x function.",
-			Examples:    []funcs.Example{ex("ELT(2, 'a', 'b', 'c')", "b"), ex("ELT(4, 'a', 'b', 'c')", "<NULL>")}},
-		{Name: "REGEXP_COUNT", Category: funcs.String, Call: true, Signatures: []string{"REGEXP_COUNT(str, regex)"},
-			Description: "The number of matches of the regular expression in str. A Flink 2.x function.",
-			Examples:    []funcs.Example{ex("REGEXP_COUNT('Flink SQL', '[A-Z]')", "4")}},
-		{Name: "REGEXP_INSTR", Category: funcs.String, Call: true, Signatures: []string{"REGEXP_INSTR(str, regex)"},
-			Description: "The 1-based position of the first match of the regular expression in str, 0 when there is none. A Flink 2.x function.",
-			Examples:    []funcs.Example{ex("REGEXP_INSTR('hello world', 'o')", "5"), ex("REGEXP_INSTR('hello', 'z')", "0")}},
-		{Name: "REGEXP_SUBSTR", Category: funcs.String, Call: true, Signatures: []string{"REGEXP_SUBSTR(str, regex)"},
-			Description: "The first match of the regular expression in str, NULL when there is none. A Flink 2.x function.",
-			Examples:    []funcs.Example{ex("REGEXP_SUBSTR('abc123def', '[0-9]+')", "123")}},
-	} {
-		funcs.Register(s)
+			Examples: []funcs.Example{
+				ex("BTRIM('  www.apache.org  ')", "www.apache.org"),
+				ex("BTRIM('/www.apache.org/', '/')", "www.apache.org"),
+			},
+		},
+		Min: 1, Max: 2, Build: buildBtrim,
 	}
-}
+
+	fnElt = &Function{
+		Spec: funcs.Spec{Name: "ELT", Category: funcs.String, Call: true,
+			Signatures:  []string{"ELT(index, expr[, exprs]*)"},
+			Description: "The index-th expression (1-based); NULL when index is out of range or NULL. A Flink 2.x function.",
+			Examples: []funcs.Example{
+				ex("ELT(2, 'a', 'b', 'c')", "b"),
+				ex("ELT(4, 'a', 'b', 'c')", "<NULL>"),
+			},
+		},
+		Min: 2, Max: -1, Build: buildElt,
+	}
+
+	fnEndswith = &Function{
+		Spec: funcs.Spec{Name: "ENDSWITH", Category: funcs.String, Call: true,
+			Signatures:  []string{"ENDSWITH(expr, endExpr)"},
+			Description: "TRUE when the string (or byte string) expr ends with endExpr; TRUE for an empty endExpr. A Flink 2.x function.",
+			Examples: []funcs.Example{
+				ex("ENDSWITH('Flink', 'ink')", "TRUE"),
+			},
+		},
+		Min: 2, Max: 2, Build: buildStartsEnds,
+	}
+
+	fnRegexpCount = &Function{
+		Spec: funcs.Spec{Name: "REGEXP_COUNT", Category: funcs.String, Call: true,
+			Signatures:  []string{"REGEXP_COUNT(str, regex)"},
+			Description: "The number of matches of the regular expression in str. A Flink 2.x function.",
+			Examples: []funcs.Example{
+				ex("REGEXP_COUNT('Flink SQL', '[A-Z]')", "4"),
+			},
+		},
+		Min: 2, Max: 2, Build: buildRegexpMatch,
+	}
+
+	fnRegexpInstr = &Function{
+		Spec: funcs.Spec{Name: "REGEXP_INSTR", Category: funcs.String, Call: true,
+			Signatures:  []string{"REGEXP_INSTR(str, regex)"},
+			Description: "The 1-based position of the first match of the regular expression in str, 0 when there is none. A Flink 2.x function.",
+			Examples: []funcs.Example{
+				ex("REGEXP_INSTR('hello world', 'o')", "5"),
+				ex("REGEXP_INSTR('hello', 'z')", "0"),
+			},
+		},
+		Min: 2, Max: 2, Build: buildRegexpMatch,
+	}
+
+	fnRegexpSubstr = &Function{
+		Spec: funcs.Spec{Name: "REGEXP_SUBSTR", Category: funcs.String, Call: true,
+			Signatures:  []string{"REGEXP_SUBSTR(str, regex)"},
+			Description: "The first match of the regular expression in str, NULL when there is none. A Flink 2.x function.",
+			Examples: []funcs.Example{
+				ex("REGEXP_SUBSTR('abc123def', '[0-9]+')", "123"),
+			},
+		},
+		Min: 2, Max: 2, Build: buildRegexpMatch,
+	}
+
+	fnStartswith = &Function{
+		Spec: funcs.Spec{Name: "STARTSWITH", Category: funcs.String, Call: true,
+			Signatures:  []string{"STARTSWITH(expr, startExpr)"},
+			Description: "TRUE when the string (or byte string) expr starts with startExpr; TRUE for an empty startExpr. A Flink 2.x function.",
+			Examples: []funcs.Example{
+				ex("STARTSWITH('Flink', 'Fl')", "TRUE"),
+				ex("STARTSWITH('Flink', 'link')", "FALSE"),
+			},
+		},
+		Min: 2, Max: 2, Build: buildStartsEnds,
+	}
+
+	fnTranslate = &Function{
+		Spec: funcs.Spec{Name: "TRANSLATE", Category: funcs.String, Call: true,
+			Signatures:  []string{"TRANSLATE(expr, fromStr, toStr)"},
+			Description: "expr with each character of fromStr replaced by the character at the same place in toStr, or removed when toStr is shorter. A Flink 2.x function.",
+			Examples: []funcs.Example{
+				ex("TRANSLATE('www.apache.org', 'wapcheorg', ' APCHEcom')", "   .APACHE.com"),
+				ex("TRANSLATE('Flink', 'Fk', 'f')", "flin"),
+			},
+		},
+		Min: 3, Max: 3, Build: buildTranslate,
+	}
+)

@@ -15,19 +15,6 @@ import (
 // TIMESTAMPDIFF. Date-time fields are read from the wall clock: TIMESTAMP as
 // written, TIMESTAMP_LTZ in table.local-time-zone.
 
-func init() {
-	for _, n := range []string{"CURRENT_DATE", "CURRENT_TIME", "LOCALTIME", "CURRENT_TIMESTAMP", "LOCALTIMESTAMP", "NOW", "CURRENT_ROW_TIMESTAMP"} {
-		register(n, 0, 0, buildClock)
-	}
-	register("EXTRACT", 2, 2, buildExtract)
-	for _, n := range []string{"YEAR", "QUARTER", "MONTH", "WEEK", "DAYOFYEAR", "DAYOFMONTH", "DAYOFWEEK", "HOUR", "MINUTE", "SECOND"} {
-		register(n, 1, 1, buildDatePart)
-	}
-	register("TIMESTAMPADD", 3, 3, buildTimestampAdd)
-	register("TIMESTAMPDIFF", 3, 3, buildTimestampDiff)
-	register("OVERLAPS", 4, 4, buildOverlaps)
-}
-
 // Keyword is a keyword argument of a special form: the unit of EXTRACT,
 // FLOOR(x TO unit) and TIMESTAMPADD. It has no value of its own.
 func Keyword(name string) Expr { return &keyword{name: name} }
@@ -567,48 +554,241 @@ func monthsBetween(a, b int64) int64 {
 	return n
 }
 
-func init() {
-	ex := func(sql, result string) funcs.Example { return funcs.Example{SQL: sql, Result: result} }
-	reg := func(name string, sigs []string, call bool, desc string, exs ...funcs.Example) {
-		funcs.Register(funcs.Spec{Name: name, Category: funcs.Temporal, Signatures: sigs, Description: desc, Examples: exs, Call: call})
+// The specs of the functions and operators this file implements (the
+// registry, registry.go, lists them).
+var (
+	fnCurrentDate = &Function{
+		Spec: funcs.Spec{Name: "CURRENT_DATE", Category: funcs.Temporal,
+			Signatures:  []string{"CURRENT_DATE"},
+			Description: "Today's date in table.local-time-zone, a DATE; it reads the statement's time on the session clock, so 'playground.start-time' fixes it.",
+			Examples: []funcs.Example{
+				ex("CURRENT_DATE IS NOT NULL", "TRUE"),
+			},
+		},
+		Min: 0, Max: 0, Build: buildClock,
 	}
-	clock := "; it reads the statement's time on the session clock, so 'playground.start-time' fixes it"
-	reg("CURRENT_DATE", []string{"CURRENT_DATE"}, false, "Today's date in table.local-time-zone, a DATE"+clock+".", ex("CURRENT_DATE IS NOT NULL", "TRUE"))
-	reg("CURRENT_TIME", []string{"CURRENT_TIME"}, false, "The time of day in table.local-time-zone, a TIME(0)"+clock+".", ex("CURRENT_TIME IS NOT NULL", "TRUE"))
-	reg("LOCALTIME", []string{"LOCALTIME"}, false, "The same as CURRENT_TIME.", ex("LOCALTIME IS NOT NULL", "TRUE"))
-	reg("CURRENT_TIMESTAMP", []string{"CURRENT_TIMESTAMP"}, false, "The current instant, a TIMESTAMP_LTZ(3) shown in table.local-time-zone"+clock+".", ex("CURRENT_TIMESTAMP IS NOT NULL", "TRUE"))
-	reg("LOCALTIMESTAMP", []string{"LOCALTIMESTAMP"}, false, "The wall-clock date and time in table.local-time-zone, a TIMESTAMP(3)"+clock+".", ex("LOCALTIMESTAMP IS NOT NULL", "TRUE"))
-	reg("NOW", []string{"NOW()"}, true, "The same as CURRENT_TIMESTAMP.", ex("NOW() IS NOT NULL", "TRUE"))
-	reg("CURRENT_ROW_TIMESTAMP", []string{"CURRENT_ROW_TIMESTAMP()"}, true, "The current instant as a TIMESTAMP_LTZ(3); here the statement's time, like CURRENT_TIMESTAMP.", ex("CURRENT_ROW_TIMESTAMP() IS NOT NULL", "TRUE"))
-	reg("EXTRACT", []string{"EXTRACT(timeintervalunit FROM temporal)"}, true,
-		"A field of a date, time, timestamp or interval as a BIGINT. Units: MILLENNIUM, CENTURY, DECADE, YEAR, ISOYEAR, QUARTER, MONTH, WEEK (ISO), DAY, DOY, DOW (Sunday = 1), ISODOW (Monday = 1), HOUR, MINUTE, SECOND, MILLISECOND, MICROSECOND, NANOSECOND, EPOCH.",
-		ex("EXTRACT(DAY FROM DATE '2006-06-05')", "5"), ex("EXTRACT(HOUR FROM TIMESTAMP '2006-06-05 13:14:15')", "13"))
-	for _, p := range []struct{ name, unit, sql, res string }{
-		{"YEAR", "the year", "YEAR(DATE '1994-09-27')", "1994"},
-		{"QUARTER", "the quarter (1 to 4)", "QUARTER(DATE '1994-09-27')", "3"},
-		{"MONTH", "the month (1 to 12)", "MONTH(DATE '1994-09-27')", "9"},
-		{"WEEK", "the ISO-8601 week of the year (1 to 53)", "WEEK(DATE '1994-09-27')", "39"},
-		{"DAYOFYEAR", "the day of the year (1 to 366)", "DAYOFYEAR(DATE '1994-09-27')", "270"},
-		{"DAYOFMONTH", "the day of the month (1 to 31)", "DAYOFMONTH(DATE '1994-09-27')", "27"},
-		{"DAYOFWEEK", "the day of the week (1 = Sunday to 7 = Saturday)", "DAYOFWEEK(DATE '1994-09-27')", "3"},
-		{"HOUR", "the hour (0 to 23)", "HOUR(TIMESTAMP '1994-09-27 13:14:15')", "13"},
-		{"MINUTE", "the minute (0 to 59)", "MINUTE(TIMESTAMP '1994-09-27 13:14:15')", "14"},
-		{"SECOND", "the second (0 to 59)", "SECOND(TIMESTAMP '1994-09-27 13:14:15')", "15"},
-	} {
-		arg := "date"
-		if p.name == "HOUR" || p.name == "MINUTE" || p.name == "SECOND" {
-			arg = "timestamp"
-		}
-		reg(p.name, []string{p.name + "(" + arg + ")"}, true, "Returns "+p.unit+" as a BIGINT, like EXTRACT.", ex(p.sql, p.res))
+
+	fnCurrentRowTimestamp = &Function{
+		Spec: funcs.Spec{Name: "CURRENT_ROW_TIMESTAMP", Category: funcs.Temporal, Call: true,
+			Signatures:  []string{"CURRENT_ROW_TIMESTAMP()"},
+			Description: "The current instant as a TIMESTAMP_LTZ(3); here the statement's time, like CURRENT_TIMESTAMP.",
+			Examples: []funcs.Example{
+				ex("CURRENT_ROW_TIMESTAMP() IS NOT NULL", "TRUE"),
+			},
+		},
+		Min: 0, Max: 0, Build: buildClock,
 	}
-	reg("TIMESTAMPADD", []string{"TIMESTAMPADD(timeintervalunit, interval, timepoint)"}, true,
-		"Adds interval (an integer) units to a date, time or timestamp, in its type; months clamp to the last day of the month. Units: YEAR, QUARTER, MONTH, WEEK, DAY, HOUR, MINUTE, SECOND, MILLISECOND (a DATE takes DAY or longer).",
-		ex("TIMESTAMPADD(WEEK, 1, DATE '2003-01-02')", "2003-01-09"), ex("TIMESTAMPADD(MONTH, 1, DATE '2020-01-31')", "2020-02-29"))
-	reg("TIMESTAMPDIFF", []string{"TIMESTAMPDIFF(timepointunit, timepoint1, timepoint2)"}, true,
-		"The whole number of units from timepoint1 to timepoint2 as an INT, negative when timepoint2 is earlier. Units: YEAR, QUARTER, MONTH, WEEK, DAY, HOUR, MINUTE, SECOND, MILLISECOND.",
-		ex("TIMESTAMPDIFF(DAY, TIMESTAMP '2003-01-02 10:00:00', TIMESTAMP '2003-01-03 10:00:00')", "1"), ex("TIMESTAMPDIFF(MONTH, DATE '2020-01-31', DATE '2020-02-29')", "0"))
-	funcs.Register(funcs.Spec{Name: "OVERLAPS", Category: funcs.Temporal, Signatures: []string{"(timepoint1, temporal1) OVERLAPS (timepoint2, temporal2)"},
-		Description: "TRUE when two periods share a point. Each period is a start and an end, or a start and an interval; the ends may come in either order.",
-		Examples: []funcs.Example{ex("(TIME '2:55:00', INTERVAL '1' HOUR) OVERLAPS (TIME '3:30:00', INTERVAL '2' HOUR)", "TRUE"),
-			ex("(TIME '9:00:00', TIME '10:00:00') OVERLAPS (TIME '10:15:00', INTERVAL '3' HOUR)", "FALSE")}})
-}
+
+	fnCurrentTime = &Function{
+		Spec: funcs.Spec{Name: "CURRENT_TIME", Category: funcs.Temporal,
+			Signatures:  []string{"CURRENT_TIME"},
+			Description: "The time of day in table.local-time-zone, a TIME(0); it reads the statement's time on the session clock, so 'playground.start-time' fixes it.",
+			Examples: []funcs.Example{
+				ex("CURRENT_TIME IS NOT NULL", "TRUE"),
+			},
+		},
+		Min: 0, Max: 0, Build: buildClock,
+	}
+
+	fnCurrentTimestamp = &Function{
+		Spec: funcs.Spec{Name: "CURRENT_TIMESTAMP", Category: funcs.Temporal,
+			Signatures:  []string{"CURRENT_TIMESTAMP"},
+			Description: "The current instant, a TIMESTAMP_LTZ(3) shown in table.local-time-zone; it reads the statement's time on the session clock, so 'playground.start-time' fixes it.",
+			Examples: []funcs.Example{
+				ex("CURRENT_TIMESTAMP IS NOT NULL", "TRUE"),
+			},
+		},
+		Min: 0, Max: 0, Build: buildClock,
+	}
+
+	fnDayofmonth = &Function{
+		Spec: funcs.Spec{Name: "DAYOFMONTH", Category: funcs.Temporal, Call: true,
+			Signatures:  []string{"DAYOFMONTH(date)"},
+			Description: "Returns the day of the month (1 to 31) as a BIGINT, like EXTRACT.",
+			Examples: []funcs.Example{
+				ex("DAYOFMONTH(DATE '1994-09-27')", "27"),
+			},
+		},
+		Min: 1, Max: 1, Build: buildDatePart,
+	}
+
+	fnDayofweek = &Function{
+		Spec: funcs.Spec{Name: "DAYOFWEEK", Category: funcs.Temporal, Call: true,
+			Signatures:  []string{"DAYOFWEEK(date)"},
+			Description: "Returns the day of the week (1 = Sunday to 7 = Saturday) as a BIGINT, like EXTRACT.",
+			Examples: []funcs.Example{
+				ex("DAYOFWEEK(DATE '1994-09-27')", "3"),
+			},
+		},
+		Min: 1, Max: 1, Build: buildDatePart,
+	}
+
+	fnDayofyear = &Function{
+		Spec: funcs.Spec{Name: "DAYOFYEAR", Category: funcs.Temporal, Call: true,
+			Signatures:  []string{"DAYOFYEAR(date)"},
+			Description: "Returns the day of the year (1 to 366) as a BIGINT, like EXTRACT.",
+			Examples: []funcs.Example{
+				ex("DAYOFYEAR(DATE '1994-09-27')", "270"),
+			},
+		},
+		Min: 1, Max: 1, Build: buildDatePart,
+	}
+
+	fnExtract = &Function{
+		Spec: funcs.Spec{Name: "EXTRACT", Category: funcs.Temporal, Call: true,
+			Signatures:  []string{"EXTRACT(timeintervalunit FROM temporal)"},
+			Description: "A field of a date, time, timestamp or interval as a BIGINT. Units: MILLENNIUM, CENTURY, DECADE, YEAR, ISOYEAR, QUARTER, MONTH, WEEK (ISO), DAY, DOY, DOW (Sunday = 1), ISODOW (Monday = 1), HOUR, MINUTE, SECOND, MILLISECOND, MICROSECOND, NANOSECOND, EPOCH.",
+			Examples: []funcs.Example{
+				ex("EXTRACT(DAY FROM DATE '2006-06-05')", "5"),
+				ex("EXTRACT(HOUR FROM TIMESTAMP '2006-06-05 13:14:15')", "13"),
+			},
+		},
+		Min: 2, Max: 2, Build: buildExtract,
+	}
+
+	fnHour = &Function{
+		Spec: funcs.Spec{Name: "HOUR", Category: funcs.Temporal, Call: true,
+			Signatures:  []string{"HOUR(timestamp)"},
+			Description: "Returns the hour (0 to 23) as a BIGINT, like EXTRACT.",
+			Examples: []funcs.Example{
+				ex("HOUR(TIMESTAMP '1994-09-27 13:14:15')", "13"),
+			},
+		},
+		Min: 1, Max: 1, Build: buildDatePart,
+	}
+
+	fnLocaltime = &Function{
+		Spec: funcs.Spec{Name: "LOCALTIME", Category: funcs.Temporal,
+			Signatures:  []string{"LOCALTIME"},
+			Description: "The same as CURRENT_TIME.",
+			Examples: []funcs.Example{
+				ex("LOCALTIME IS NOT NULL", "TRUE"),
+			},
+		},
+		Min: 0, Max: 0, Build: buildClock,
+	}
+
+	fnLocaltimestamp = &Function{
+		Spec: funcs.Spec{Name: "LOCALTIMESTAMP", Category: funcs.Temporal,
+			Signatures:  []string{"LOCALTIMESTAMP"},
+			Description: "The wall-clock date and time in table.local-time-zone, a TIMESTAMP(3); it reads the statement's time on the session clock, so 'playground.start-time' fixes it.",
+			Examples: []funcs.Example{
+				ex("LOCALTIMESTAMP IS NOT NULL", "TRUE"),
+			},
+		},
+		Min: 0, Max: 0, Build: buildClock,
+	}
+
+	fnMinute = &Function{
+		Spec: funcs.Spec{Name: "MINUTE", Category: funcs.Temporal, Call: true,
+			Signatures:  []string{"MINUTE(timestamp)"},
+			Description: "Returns the minute (0 to 59) as a BIGINT, like EXTRACT.",
+			Examples: []funcs.Example{
+				ex("MINUTE(TIMESTAMP '1994-09-27 13:14:15')", "14"),
+			},
+		},
+		Min: 1, Max: 1, Build: buildDatePart,
+	}
+
+	fnMonth = &Function{
+		Spec: funcs.Spec{Name: "MONTH", Category: funcs.Temporal, Call: true,
+			Signatures:  []string{"MONTH(date)"},
+			Description: "Returns the month (1 to 12) as a BIGINT, like EXTRACT.",
+			Examples: []funcs.Example{
+				ex("MONTH(DATE '1994-09-27')", "9"),
+			},
+		},
+		Min: 1, Max: 1, Build: buildDatePart,
+	}
+
+	fnNow = &Function{
+		Spec: funcs.Spec{Name: "NOW", Category: funcs.Temporal, Call: true,
+			Signatures:  []string{"NOW()"},
+			Description: "The same as CURRENT_TIMESTAMP.",
+			Examples: []funcs.Example{
+				ex("NOW() IS NOT NULL", "TRUE"),
+			},
+		},
+		Min: 0, Max: 0, Build: buildClock,
+	}
+
+	fnOverlaps = &Function{
+		Spec: funcs.Spec{Name: "OVERLAPS", Category: funcs.Temporal,
+			Signatures:  []string{"(timepoint1, temporal1) OVERLAPS (timepoint2, temporal2)"},
+			Description: "TRUE when two periods share a point. Each period is a start and an end, or a start and an interval; the ends may come in either order.",
+			Examples: []funcs.Example{
+				ex("(TIME '2:55:00', INTERVAL '1' HOUR) OVERLAPS (TIME '3:30:00', INTERVAL '2' HOUR)", "TRUE"),
+				ex("(TIME '9:00:00', TIME '10:00:00') OVERLAPS (TIME '10:15:00', INTERVAL '3' HOUR)", "FALSE"),
+			},
+		},
+		Min: 4, Max: 4, Build: buildOverlaps,
+	}
+
+	fnQuarter = &Function{
+		Spec: funcs.Spec{Name: "QUARTER", Category: funcs.Temporal, Call: true,
+			Signatures:  []string{"QUARTER(date)"},
+			Description: "Returns the quarter (1 to 4) as a BIGINT, like EXTRACT.",
+			Examples: []funcs.Example{
+				ex("QUARTER(DATE '1994-09-27')", "3"),
+			},
+		},
+		Min: 1, Max: 1, Build: buildDatePart,
+	}
+
+	fnSecond = &Function{
+		Spec: funcs.Spec{Name: "SECOND", Category: funcs.Temporal, Call: true,
+			Signatures:  []string{"SECOND(timestamp)"},
+			Description: "Returns the second (0 to 59) as a BIGINT, like EXTRACT.",
+			Examples: []funcs.Example{
+				ex("SECOND(TIMESTAMP '1994-09-27 13:14:15')", "15"),
+			},
+		},
+		Min: 1, Max: 1, Build: buildDatePart,
+	}
+
+	fnTimestampadd = &Function{
+		Spec: funcs.Spec{Name: "TIMESTAMPADD", Category: funcs.Temporal, Call: true,
+			Signatures:  []string{"TIMESTAMPADD(timeintervalunit, interval, timepoint)"},
+			Description: "Adds interval (an integer) units to a date, time or timestamp, in its type; months clamp to the last day of the month. Units: YEAR, QUARTER, MONTH, WEEK, DAY, HOUR, MINUTE, SECOND, MILLISECOND (a DATE takes DAY or longer).",
+			Examples: []funcs.Example{
+				ex("TIMESTAMPADD(WEEK, 1, DATE '2003-01-02')", "2003-01-09"),
+				ex("TIMESTAMPADD(MONTH, 1, DATE '2020-01-31')", "2020-02-29"),
+			},
+		},
+		Min: 3, Max: 3, Build: buildTimestampAdd,
+	}
+
+	fnTimestampdiff = &Function{
+		Spec: funcs.Spec{Name: "TIMESTAMPDIFF", Category: funcs.Temporal, Call: true,
+			Signatures:  []string{"TIMESTAMPDIFF(timepointunit, timepoint1, timepoint2)"},
+			Description: "The whole number of units from timepoint1 to timepoint2 as an INT, negative when timepoint2 is earlier. Units: YEAR, QUARTER, MONTH, WEEK, DAY, HOUR, MINUTE, SECOND, MILLISECOND.",
+			Examples: []funcs.Example{
+				ex("TIMESTAMPDIFF(DAY, TIMESTAMP '2003-01-02 10:00:00', TIMESTAMP '2003-01-03 10:00:00')", "1"),
+				ex("TIMESTAMPDIFF(MONTH, DATE '2020-01-31', DATE '2020-02-29')", "0"),
+			},
+		},
+		Min: 3, Max: 3, Build: buildTimestampDiff,
+	}
+
+	fnWeek = &Function{
+		Spec: funcs.Spec{Name: "WEEK", Category: funcs.Temporal, Call: true,
+			Signatures:  []string{"WEEK(date)"},
+			Description: "Returns the ISO-8601 week of the year (1 to 53) as a BIGINT, like EXTRACT.",
+			Examples: []funcs.Example{
+				ex("WEEK(DATE '1994-09-27')", "39"),
+			},
+		},
+		Min: 1, Max: 1, Build: buildDatePart,
+	}
+
+	fnYear = &Function{
+		Spec: funcs.Spec{Name: "YEAR", Category: funcs.Temporal, Call: true,
+			Signatures:  []string{"YEAR(date)"},
+			Description: "Returns the year as a BIGINT, like EXTRACT.",
+			Examples: []funcs.Example{
+				ex("YEAR(DATE '1994-09-27')", "1994"),
+			},
+		},
+		Min: 1, Max: 1, Build: buildDatePart,
+	}
+)

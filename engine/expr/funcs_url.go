@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 
+	"github.com/flinkplay/flinkplay/engine/funcs"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
 
@@ -138,6 +139,18 @@ func queryParam(query, key []byte) types.Value {
 	return types.NullValue
 }
 
-func init() {
-	register("PARSE_URL", 2, 3, buildParseURL)
-}
+// The specs of the functions and operators this file implements (the
+// registry, registry.go, lists them).
+var (
+	fnParseUrl = &Function{
+		Spec: funcs.Spec{Name: "PARSE_URL", Category: funcs.String, Call: true,
+			Signatures:  []string{"PARSE_URL(string1, string2[, string3])"},
+			Description: "The part string2 of the URL string1: HOST, PATH, QUERY, REF, PROTOCOL, AUTHORITY, FILE or USERINFO; with string3, the value of the query parameter string3. NULL when the URL or the part is not valid.",
+			Examples: []funcs.Example{
+				ex("PARSE_URL('http://facebook.com/path1/p.php?k1=v1&k2=v2#Ref1', 'HOST')", "facebook.com"),
+				ex("PARSE_URL('http://facebook.com/path1/p.php?k1=v1&k2=v2#Ref1', 'QUERY', 'k1')", "v1"),
+			},
+		},
+		Min: 2, Max: 3, Build: buildParseURL,
+	}
+)

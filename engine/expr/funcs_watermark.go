@@ -11,17 +11,6 @@ import (
 // typed like its argument without the time attribute. It is NULL until the
 // first watermark, as in Flink.
 
-func init() {
-	register("CURRENT_WATERMARK", 1, 1, buildCurrentWatermark)
-	funcs.Register(funcs.Spec{Name: "CURRENT_WATERMARK", Category: funcs.Temporal, Call: true,
-		Signatures: []string{"CURRENT_WATERMARK(rowtime)"},
-		Description: "The current watermark of the rowtime attribute's stream, a TIMESTAMP(3) or TIMESTAMP_LTZ(3) like the argument; NULL before the first watermark " +
-			"(at the start of a stream). Useful to filter late rows: WHERE CURRENT_WATERMARK(ts) IS NULL OR ts > CURRENT_WATERMARK(ts). " +
-			"The argument must be a rowtime attribute (a column with WATERMARK FOR, or window_time of a window TVF).",
-		Examples: []funcs.Example{{SQL: "CURRENT_WATERMARK(TIMESTAMP '2024-01-01 00:00:00.000')",
-			Result: "ERROR: 1:8: The argument of CURRENT_WATERMARK() must be a rowtime attribute, but was 'TIMESTAMP(3) NOT NULL'."}}})
-}
-
 func buildCurrentWatermark(_ string, args []Expr, pos int) (Expr, error) {
 	t := args[0].Type()
 	if t.Kind != types.Timestamp && t.Kind != types.TimestampLTZ || t.Precision > 3 {
@@ -50,3 +39,18 @@ func (e *currentWatermark) Eval(c *Ctx, _ []types.Value) (types.Value, error) {
 	}
 	return types.TimestampValue(c.Watermark, 0), nil
 }
+
+// The specs of the functions and operators this file implements (the
+// registry, registry.go, lists them).
+var (
+	fnCurrentWatermark = &Function{
+		Spec: funcs.Spec{Name: "CURRENT_WATERMARK", Category: funcs.Temporal, Call: true,
+			Signatures:  []string{"CURRENT_WATERMARK(rowtime)"},
+			Description: "The current watermark of the rowtime attribute's stream, a TIMESTAMP(3) or TIMESTAMP_LTZ(3) like the argument; NULL before the first watermark (at the start of a stream). Useful to filter late rows: WHERE CURRENT_WATERMARK(ts) IS NULL OR ts > CURRENT_WATERMARK(ts). The argument must be a rowtime attribute (a column with WATERMARK FOR, or window_time of a window TVF).",
+			Examples: []funcs.Example{
+				ex("CURRENT_WATERMARK(TIMESTAMP '2024-01-01 00:00:00.000')", "ERROR: 1:8: The argument of CURRENT_WATERMARK() must be a rowtime attribute, but was 'TIMESTAMP(3) NOT NULL'."),
+			},
+		},
+		Min: 1, Max: 1, Build: buildCurrentWatermark,
+	}
+)

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -264,14 +263,15 @@ func (g *exprGen) value(t types.Type, depth int) types.Value {
 	return types.NullValue
 }
 
-// funcNames lists the registered functions in a fixed order (registration
-// runs in init functions, after package variables are set).
+// funcNames lists the functions SQL calls by name, in the registry's
+// order.
 func funcNames() []string {
-	names := make([]string, 0, len(funcSpecs))
-	for n := range funcSpecs {
-		names = append(names, n)
+	var names []string
+	for _, f := range registry {
+		if f.Build != nil {
+			names = append(names, f.Name)
+		}
 	}
-	sort.Strings(names)
 	return names
 }
 
@@ -343,12 +343,12 @@ func (g *exprGen) node(schema []types.Type, depth int) (Expr, error) {
 	switch op {
 	case 0, 1, 2, 3, 4: // a registered function
 		name := g.names[g.intn(len(g.names))]
-		spec := funcSpecs[name]
-		hi := spec.max
-		if hi < 0 || hi > spec.min+3 {
-			hi = spec.min + 3
+		spec := byName[name]
+		hi := spec.Max
+		if hi < 0 || hi > spec.Min+3 {
+			hi = spec.Min + 3
 		}
-		a, err := args(spec.min + g.intn(hi-spec.min+1))
+		a, err := args(spec.Min + g.intn(hi-spec.Min+1))
 		if err != nil {
 			return nil, err
 		}

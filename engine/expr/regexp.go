@@ -3,6 +3,7 @@ package expr
 import (
 	"regexp"
 
+	"github.com/flinkplay/flinkplay/engine/funcs"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
 
@@ -36,3 +37,18 @@ func buildRegexp(name string, args []Expr, pos int) (Expr, error) {
 		return types.BoolValue(re.Match(v[0].B)), nil
 	}}, nil
 }
+
+// The specs of the functions and operators this file implements (the
+// registry, registry.go, lists them).
+var (
+	fnRegexp = &Function{
+		Spec: funcs.Spec{Name: "REGEXP", Category: funcs.String, Call: true,
+			Signatures:  []string{"REGEXP(string1, string2)"},
+			Description: "TRUE when some part of string1 matches the regular expression string2 (Java syntax, see above).",
+			Examples: []funcs.Example{
+				ex("REGEXP('Flink', 'l.n')", "TRUE"),
+			},
+		},
+		Min: 2, Max: 2, Build: buildRegexp,
+	}
+)

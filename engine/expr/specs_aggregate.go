@@ -2,76 +2,215 @@ package expr
 
 import "github.com/flinkplay/flinkplay/engine/funcs"
 
-// The specs of the aggregate functions beyond COUNT, SUM, MIN, MAX and AVG
-// (specs_existing.go). The planner binds them (engine/plan/aggcall.go) and
-// the GroupAgg operator runs them (engine/ops/aggfuncs.go); they are
-// registered here, beside the other specs.
-func init() {
-	for _, s := range aggregateSpecs {
-		funcs.Register(s)
-	}
-	for _, s := range groupingSpecs {
-		funcs.Register(s)
-	}
-}
-
 const aggValues = " FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)"
 
-var aggregateSpecs = []funcs.Spec{
-	{Name: "STDDEV_POP", Category: funcs.Aggregate, Call: true, Signatures: []string{"STDDEV_POP([ ALL | DISTINCT ] expression)"},
-		Description: "The population standard deviation of the expression over the input rows, NULLs left out, in the expression's type " +
-			"(computed as Flink does, from SUM(x * x), SUM(x) and COUNT(x): integer arithmetic for integer inputs).",
-		Examples: []funcs.Example{ex("SELECT STDDEV_POP(CAST(x AS DOUBLE))"+aggValues, "1.299038105676658"), ex("SELECT STDDEV_POP(x)"+aggValues, "1")}},
-	{Name: "STDDEV_SAMP", Category: funcs.Aggregate, Call: true, Signatures: []string{"STDDEV_SAMP([ ALL | DISTINCT ] expression)"},
-		Description: "The sample standard deviation of the expression over the input rows, NULLs left out; NULL for fewer than two values.",
-		Examples:    []funcs.Example{ex("SELECT STDDEV_SAMP(CAST(x AS DOUBLE))"+aggValues, "1.5")}},
-	{Name: "VAR_POP", Category: funcs.Aggregate, Call: true, Signatures: []string{"VAR_POP([ ALL | DISTINCT ] expression)"},
-		Description: "The population variance (the square of the population standard deviation) of the expression over the input rows.",
-		Examples:    []funcs.Example{ex("SELECT VAR_POP(CAST(x AS DOUBLE))"+aggValues, "1.6875")}},
-	{Name: "VAR_SAMP", Category: funcs.Aggregate, Call: true, Signatures: []string{"VAR_SAMP([ ALL | DISTINCT ] expression)"},
-		Description: "The sample variance (the square of the sample standard deviation) of the expression over the input rows; NULL for fewer than two values.",
-		Examples:    []funcs.Example{ex("SELECT VAR_SAMP(CAST(x AS DOUBLE))"+aggValues, "2.25")}},
-	{Name: "VARIANCE", Category: funcs.Aggregate, Call: true, Signatures: []string{"VARIANCE([ ALL | DISTINCT ] expression)"},
-		Description: "A synonym for VAR_SAMP.",
-		Examples:    []funcs.Example{ex("SELECT VARIANCE(CAST(x AS DOUBLE))"+aggValues, "2.25")}},
-	{Name: "COLLECT", Category: funcs.Aggregate, Call: true, Signatures: []string{"COLLECT([ ALL | DISTINCT ] expression)"},
-		Description: "A MULTISET of the expression's non-NULL values with their counts, printed in the order of Flink's hash map.",
-		Examples:    []funcs.Example{ex("SELECT COLLECT(x)"+aggValues, "{1=1, 2=1, 4=2}"), ex("SELECT COLLECT(DISTINCT x)"+aggValues, "{1=1, 2=1, 4=1}")}},
-	{Name: "FIRST_VALUE", Category: funcs.Aggregate, Call: true, Signatures: []string{"FIRST_VALUE(expression)"},
-		Description: "The first non-NULL value of the expression in arrival order; over an updating input, the first one not retracted.",
-		Examples:    []funcs.Example{ex("SELECT FIRST_VALUE(s)"+aggValues, "a")}},
-	{Name: "LAST_VALUE", Category: funcs.Aggregate, Call: true, Signatures: []string{"LAST_VALUE(expression)"},
-		Description: "The last non-NULL value of the expression in arrival order; over an updating input, the last one not retracted.",
-		Examples:    []funcs.Example{ex("SELECT LAST_VALUE(s)"+aggValues, "c")}},
-	{Name: "LISTAGG", Category: funcs.Aggregate, Call: true, Signatures: []string{"LISTAGG(expression [, separator])"},
-		Description: "The non-NULL string values joined in arrival order by the separator, a string literal (',' by default); NULL when there are none.",
-		Examples:    []funcs.Example{ex("SELECT LISTAGG(s)"+aggValues, "a,b,c"), ex("SELECT LISTAGG(s, '; ')"+aggValues, "a; b; c")}},
-	{Name: "ARRAY_AGG", Category: funcs.Aggregate, Call: true, Signatures: []string{"ARRAY_AGG([ ALL | DISTINCT ] expression [ RESPECT NULLS | IGNORE NULLS ])"},
-		Description: "An ARRAY of the expression's values in arrival order, NULLs included unless IGNORE NULLS; NULL when there are no input rows.",
-		Examples: []funcs.Example{ex("SELECT ARRAY_AGG(s)"+aggValues, "[a, b, NULL, c]"), ex("SELECT ARRAY_AGG(s IGNORE NULLS)"+aggValues, "[a, b, c]"),
-			ex("SELECT ARRAY_AGG(DISTINCT x)"+aggValues, "[1, 2, 4]")}},
-	{Name: "JSON_OBJECTAGG", Category: funcs.Aggregate, Call: true, Signatures: []string{"JSON_OBJECTAGG([KEY] key VALUE value [ { NULL | ABSENT } ON NULL ])"},
-		Description: "A JSON object of the key-value pairs of the input rows, keys sorted; a NULL value is null (NULL ON NULL, the default) " +
-			"or left out (ABSENT ON NULL). A key seen twice is an error.",
-		Examples: []funcs.Example{ex("SELECT JSON_OBJECTAGG(KEY s VALUE x)"+" FROM (VALUES ('b', 1), ('a', CAST(NULL AS INT))) AS t(s, x)", `{"a":null,"b":1}`),
-			ex("SELECT JSON_OBJECTAGG(s VALUE x ABSENT ON NULL)"+" FROM (VALUES ('b', 1), ('a', CAST(NULL AS INT))) AS t(s, x)", `{"b":1}`)}},
-	{Name: "JSON_ARRAYAGG", Category: funcs.Aggregate, Call: true, Signatures: []string{"JSON_ARRAYAGG(items [ { NULL | ABSENT } ON NULL ])"},
-		Description: "A JSON array of the items of the input rows in arrival order; NULL items are left out (ABSENT ON NULL, the default) or written as null (NULL ON NULL).",
-		Examples: []funcs.Example{ex("SELECT JSON_ARRAYAGG(s)"+aggValues, `["a","b","c"]`),
-			ex("SELECT JSON_ARRAYAGG(s NULL ON NULL)"+aggValues, `["a","b",null,"c"]`)}},
-}
+// The specs of the functions and operators this file implements (the
+// registry, registry.go, lists them).
+var (
+	fnArrayAgg = &Function{
+		Spec: funcs.Spec{Name: "ARRAY_AGG", Category: funcs.Aggregate, Call: true,
+			Signatures:  []string{"ARRAY_AGG([ ALL | DISTINCT ] expression [ RESPECT NULLS | IGNORE NULLS ])"},
+			Description: "An ARRAY of the expression's values in arrival order, NULLs included unless IGNORE NULLS; NULL when there are no input rows.",
+			Examples: []funcs.Example{
+				ex("SELECT ARRAY_AGG(s) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "[a, b, NULL, c]"),
+				ex("SELECT ARRAY_AGG(s IGNORE NULLS) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "[a, b, c]"),
+				ex("SELECT ARRAY_AGG(DISTINCT x) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "[1, 2, 4]"),
+			},
+		},
+	}
 
-// The grouping functions read the grouping set of a row of GROUPING SETS,
-// ROLLUP or CUBE (engine/plan/grouping.go binds them).
-var groupingSpecs = []funcs.Spec{
-	{Name: "GROUPING", Category: funcs.Grouping, Call: true, Signatures: []string{"GROUPING(expression1 [, expression2]*)"},
-		Description: "1 when the grouping set of the row leaves the grouped expression out (its column is NULL because it was rolled up), else 0; " +
-			"with several expressions, their bits from the most significant down.",
-		Examples: []funcs.Example{ex("SELECT GROUPING(a) FROM (VALUES (1)) AS t(a) GROUP BY ROLLUP(a) HAVING GROUPING(a) = 1", "1")}},
-	{Name: "GROUPING_ID", Category: funcs.Grouping, Call: true, Signatures: []string{"GROUPING_ID(expression1 [, expression2]*)"},
-		Description: "The bits GROUPING(expression) of each expression as one integer, the first expression the most significant bit.",
-		Examples:    []funcs.Example{ex("SELECT GROUPING_ID(a, b) FROM (VALUES (1, 2)) AS t(a, b) GROUP BY ROLLUP(a, b) HAVING b IS NULL AND a IS NOT NULL", "1")}},
-	{Name: "GROUP_ID", Category: funcs.Grouping, Call: true, Signatures: []string{"GROUP_ID()"},
-		Description: "Tells apart duplicate grouping sets; 0 here, since duplicate grouping sets are not supported yet.",
-		Examples:    []funcs.Example{ex("SELECT GROUP_ID() FROM (VALUES (1)) AS t(a) GROUP BY a", "0")}},
-}
+	fnAvg = &Function{
+		Spec: funcs.Spec{Name: "AVG", Category: funcs.Aggregate, Call: true,
+			Signatures:  []string{"AVG([ ALL | DISTINCT ] expression)"},
+			Description: "The average of the expression over the input rows, NULLs left out, in the expression's type (integer average for integers).",
+			Examples: []funcs.Example{
+				ex("SELECT AVG(x) FROM (VALUES (1), (2), (4)) AS t(x)", "2"),
+			},
+		},
+	}
+
+	fnCollect = &Function{
+		Spec: funcs.Spec{Name: "COLLECT", Category: funcs.Aggregate, Call: true,
+			Signatures:  []string{"COLLECT([ ALL | DISTINCT ] expression)"},
+			Description: "A MULTISET of the expression's non-NULL values with their counts, printed in the order of Flink's hash map.",
+			Examples: []funcs.Example{
+				ex("SELECT COLLECT(x) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "{1=1, 2=1, 4=2}"),
+				ex("SELECT COLLECT(DISTINCT x) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "{1=1, 2=1, 4=1}"),
+			},
+		},
+	}
+
+	fnCount = &Function{
+		Spec: funcs.Spec{Name: "COUNT", Category: funcs.Aggregate, Call: true,
+			Signatures:  []string{"COUNT(*)", "COUNT([ ALL ] expression)", "COUNT(DISTINCT expression1 [, expression2]*)"},
+			Description: "The number of input rows, or of rows where the expression is not NULL.",
+			Examples: []funcs.Example{
+				ex("SELECT COUNT(*) FROM (VALUES (1), (2), (4)) AS t(x)", "3"),
+			},
+		},
+	}
+
+	fnFirstValue = &Function{
+		Spec: funcs.Spec{Name: "FIRST_VALUE", Category: funcs.Aggregate, Call: true,
+			Signatures:  []string{"FIRST_VALUE(expression)"},
+			Description: "The first non-NULL value of the expression in arrival order; over an updating input, the first one not retracted.",
+			Examples: []funcs.Example{
+				ex("SELECT FIRST_VALUE(s) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "a"),
+			},
+		},
+	}
+
+	fnGrouping = &Function{
+		Spec: funcs.Spec{Name: "GROUPING", Category: funcs.Grouping, Call: true,
+			Signatures:  []string{"GROUPING(expression1 [, expression2]*)"},
+			Description: "1 when the grouping set of the row leaves the grouped expression out (its column is NULL because it was rolled up), else 0; with several expressions, their bits from the most significant down.",
+			Examples: []funcs.Example{
+				ex("SELECT GROUPING(a) FROM (VALUES (1)) AS t(a) GROUP BY ROLLUP(a) HAVING GROUPING(a) = 1", "1"),
+			},
+		},
+	}
+
+	fnGroupingId = &Function{
+		Spec: funcs.Spec{Name: "GROUPING_ID", Category: funcs.Grouping, Call: true,
+			Signatures:  []string{"GROUPING_ID(expression1 [, expression2]*)"},
+			Description: "The bits GROUPING(expression) of each expression as one integer, the first expression the most significant bit.",
+			Examples: []funcs.Example{
+				ex("SELECT GROUPING_ID(a, b) FROM (VALUES (1, 2)) AS t(a, b) GROUP BY ROLLUP(a, b) HAVING b IS NULL AND a IS NOT NULL", "1"),
+			},
+		},
+	}
+
+	fnGroupId = &Function{
+		Spec: funcs.Spec{Name: "GROUP_ID", Category: funcs.Grouping, Call: true,
+			Signatures:  []string{"GROUP_ID()"},
+			Description: "Tells apart duplicate grouping sets; 0 here, since duplicate grouping sets are not supported yet.",
+			Examples: []funcs.Example{
+				ex("SELECT GROUP_ID() FROM (VALUES (1)) AS t(a) GROUP BY a", "0"),
+			},
+		},
+	}
+
+	fnJsonArrayagg = &Function{
+		Spec: funcs.Spec{Name: "JSON_ARRAYAGG", Category: funcs.Aggregate, Call: true,
+			Signatures:  []string{"JSON_ARRAYAGG(items [ { NULL | ABSENT } ON NULL ])"},
+			Description: "A JSON array of the items of the input rows in arrival order; NULL items are left out (ABSENT ON NULL, the default) or written as null (NULL ON NULL).",
+			Examples: []funcs.Example{
+				ex("SELECT JSON_ARRAYAGG(s) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "[\"a\",\"b\",\"c\"]"),
+				ex("SELECT JSON_ARRAYAGG(s NULL ON NULL) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "[\"a\",\"b\",null,\"c\"]"),
+			},
+		},
+	}
+
+	fnJsonObjectagg = &Function{
+		Spec: funcs.Spec{Name: "JSON_OBJECTAGG", Category: funcs.Aggregate, Call: true,
+			Signatures:  []string{"JSON_OBJECTAGG([KEY] key VALUE value [ { NULL | ABSENT } ON NULL ])"},
+			Description: "A JSON object of the key-value pairs of the input rows, keys sorted; a NULL value is null (NULL ON NULL, the default) or left out (ABSENT ON NULL). A key seen twice is an error.",
+			Examples: []funcs.Example{
+				ex("SELECT JSON_OBJECTAGG(KEY s VALUE x) FROM (VALUES ('b', 1), ('a', CAST(NULL AS INT))) AS t(s, x)", "{\"a\":null,\"b\":1}"),
+				ex("SELECT JSON_OBJECTAGG(s VALUE x ABSENT ON NULL) FROM (VALUES ('b', 1), ('a', CAST(NULL AS INT))) AS t(s, x)", "{\"b\":1}"),
+			},
+		},
+	}
+
+	fnLastValue = &Function{
+		Spec: funcs.Spec{Name: "LAST_VALUE", Category: funcs.Aggregate, Call: true,
+			Signatures:  []string{"LAST_VALUE(expression)"},
+			Description: "The last non-NULL value of the expression in arrival order; over an updating input, the last one not retracted.",
+			Examples: []funcs.Example{
+				ex("SELECT LAST_VALUE(s) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "c"),
+			},
+		},
+	}
+
+	fnListagg = &Function{
+		Spec: funcs.Spec{Name: "LISTAGG", Category: funcs.Aggregate, Call: true,
+			Signatures:  []string{"LISTAGG(expression [, separator])"},
+			Description: "The non-NULL string values joined in arrival order by the separator, a string literal (',' by default); NULL when there are none.",
+			Examples: []funcs.Example{
+				ex("SELECT LISTAGG(s) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "a,b,c"),
+				ex("SELECT LISTAGG(s, '; ') FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "a; b; c"),
+			},
+		},
+	}
+
+	fnMax = &Function{
+		Spec: funcs.Spec{Name: "MAX", Category: funcs.Aggregate, Call: true,
+			Signatures:  []string{"MAX([ ALL | DISTINCT ] expression)"},
+			Description: "The largest value of the expression over the input rows, NULLs left out.",
+			Examples: []funcs.Example{
+				ex("SELECT MAX(x) FROM (VALUES (1), (2), (4)) AS t(x)", "4"),
+			},
+		},
+	}
+
+	fnMin = &Function{
+		Spec: funcs.Spec{Name: "MIN", Category: funcs.Aggregate, Call: true,
+			Signatures:  []string{"MIN([ ALL | DISTINCT ] expression)"},
+			Description: "The smallest value of the expression over the input rows, NULLs left out.",
+			Examples: []funcs.Example{
+				ex("SELECT MIN(x) FROM (VALUES (1), (2), (4)) AS t(x)", "1"),
+			},
+		},
+	}
+
+	fnStddevPop = &Function{
+		Spec: funcs.Spec{Name: "STDDEV_POP", Category: funcs.Aggregate, Call: true,
+			Signatures:  []string{"STDDEV_POP([ ALL | DISTINCT ] expression)"},
+			Description: "The population standard deviation of the expression over the input rows, NULLs left out, in the expression's type (computed as Flink does, from SUM(x * x), SUM(x) and COUNT(x): integer arithmetic for integer inputs).",
+			Examples: []funcs.Example{
+				ex("SELECT STDDEV_POP(CAST(x AS DOUBLE)) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "1.299038105676658"),
+				ex("SELECT STDDEV_POP(x) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "1"),
+			},
+		},
+	}
+
+	fnStddevSamp = &Function{
+		Spec: funcs.Spec{Name: "STDDEV_SAMP", Category: funcs.Aggregate, Call: true,
+			Signatures:  []string{"STDDEV_SAMP([ ALL | DISTINCT ] expression)"},
+			Description: "The sample standard deviation of the expression over the input rows, NULLs left out; NULL for fewer than two values.",
+			Examples: []funcs.Example{
+				ex("SELECT STDDEV_SAMP(CAST(x AS DOUBLE)) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "1.5"),
+			},
+		},
+	}
+
+	fnSum = &Function{
+		Spec: funcs.Spec{Name: "SUM", Category: funcs.Aggregate, Call: true,
+			Signatures:  []string{"SUM([ ALL | DISTINCT ] expression)"},
+			Description: "The sum of the expression over the input rows, NULLs left out; NULL when there are none.",
+			Examples: []funcs.Example{
+				ex("SELECT SUM(x) FROM (VALUES (1), (2), (4)) AS t(x)", "7"),
+			},
+		},
+	}
+
+	fnVariance = &Function{
+		Spec: funcs.Spec{Name: "VARIANCE", Category: funcs.Aggregate, Call: true,
+			Signatures:  []string{"VARIANCE([ ALL | DISTINCT ] expression)"},
+			Description: "A synonym for VAR_SAMP.",
+			Examples: []funcs.Example{
+				ex("SELECT VARIANCE(CAST(x AS DOUBLE)) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "2.25"),
+			},
+		},
+	}
+
+	fnVarPop = &Function{
+		Spec: funcs.Spec{Name: "VAR_POP", Category: funcs.Aggregate, Call: true,
+			Signatures:  []string{"VAR_POP([ ALL | DISTINCT ] expression)"},
+			Description: "The population variance (the square of the population standard deviation) of the expression over the input rows.",
+			Examples: []funcs.Example{
+				ex("SELECT VAR_POP(CAST(x AS DOUBLE)) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "1.6875"),
+			},
+		},
+	}
+
+	fnVarSamp = &Function{
+		Spec: funcs.Spec{Name: "VAR_SAMP", Category: funcs.Aggregate, Call: true,
+			Signatures:  []string{"VAR_SAMP([ ALL | DISTINCT ] expression)"},
+			Description: "The sample variance (the square of the sample standard deviation) of the expression over the input rows; NULL for fewer than two values.",
+			Examples: []funcs.Example{
+				ex("SELECT VAR_SAMP(CAST(x AS DOUBLE)) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "2.25"),
+			},
+		},
+	}
+)

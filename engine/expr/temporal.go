@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/funcs"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
 
@@ -160,3 +161,20 @@ func longestFraction(p string) int {
 	}
 	return best
 }
+
+// The specs of the functions and operators this file implements (the
+// registry, registry.go, lists them).
+var (
+	fnToTimestampLtz = &Function{
+		Spec: funcs.Spec{Name: "TO_TIMESTAMP_LTZ", Category: funcs.Temporal, Call: true,
+			Signatures:  []string{"TO_TIMESTAMP_LTZ(numeric[, precision])", "TO_TIMESTAMP_LTZ(string1[, string2[, string3]])"},
+			Description: "The instant numeric units of 10^-precision seconds after the epoch (precision 0 to 9, default 3: milliseconds), as a TIMESTAMP_LTZ(max(3, precision)) shown in 'table.local-time-zone'; or the string string1 read by the DateTimeFormatter pattern string2 (default 'yyyy-MM-dd HH:mm:ss') as a wall clock of the zone string3 (default 'UTC'), with the precision of the pattern's longest run of S, NULL when it does not parse. Flink 1.20 had precisions 0 and 3 only; the rest are Flink 2.x's.",
+			Examples: []funcs.Example{
+				ex("TO_TIMESTAMP_LTZ(0, 3) = TO_TIMESTAMP_LTZ(0, 0)", "TRUE"),
+				ex("TO_TIMESTAMP_LTZ(1234567890123456789, 9)", "2009-02-13 23:31:30.123456789"),
+				ex("TO_TIMESTAMP_LTZ('2023-01-01 00:00:00', 'yyyy-MM-dd HH:mm:ss', 'Asia/Shanghai')", "2022-12-31 16:00:00.000"),
+			},
+		},
+		Min: 1, Max: 3, Build: buildToTimestampLTZ,
+	}
+)

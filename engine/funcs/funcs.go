@@ -1,16 +1,11 @@
-// Package funcs describes the built-in functions for people and tools: the
-// name, the signatures, what each does and runnable examples. The engine's
-// implementations (engine/expr) register the same names; docs/functions.md,
-// the editor's autocomplete, the Worker's /api/functions and the coverage
-// test against Flink's function list are all generated from these specs, so
-// a function is documented exactly when it exists.
+// Package funcs is the vocabulary that describes the built-in functions
+// for people and tools: a Spec's name, category, signatures, description
+// and runnable examples, and Flink's core module list. The function
+// library (engine/expr's registry) holds one Spec per function beside its
+// implementation; docs/functions.md, the editor's autocomplete, the
+// Worker's /api/functions and the coverage test against Flink's function
+// list all read them, so a function is documented exactly when it exists.
 package funcs
-
-import (
-	"sort"
-	"strings"
-	"sync"
-)
 
 // Category groups functions as Flink's documentation does.
 type Category string
@@ -57,50 +52,4 @@ type Spec struct {
 	Examples    []Example
 	// Call is true when SQL calls it as NAME(...): the editor completes it.
 	Call bool
-}
-
-var (
-	mu    sync.Mutex
-	specs = map[string]*Spec{}
-)
-
-// Register adds a spec; packages register theirs from init functions. A
-// name registered twice is a programming error and panics at start-up.
-func Register(s Spec) {
-	mu.Lock()
-	defer mu.Unlock()
-	key := strings.ToUpper(s.Name)
-	if _, dup := specs[key]; dup {
-		panic("funcs: " + key + " registered twice")
-	}
-	s.Name = key
-	specs[key] = &s
-}
-
-// Lookup returns the spec of name (any case).
-func Lookup(name string) (Spec, bool) {
-	mu.Lock()
-	defer mu.Unlock()
-	s, ok := specs[strings.ToUpper(name)]
-	if !ok {
-		return Spec{}, false
-	}
-	return *s, true
-}
-
-// All returns every spec, sorted by category, then name.
-func All() []Spec {
-	mu.Lock()
-	defer mu.Unlock()
-	out := make([]Spec, 0, len(specs))
-	for _, s := range specs {
-		out = append(out, *s)
-	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Category != out[j].Category {
-			return out[i].Category < out[j].Category
-		}
-		return out[i].Name < out[j].Name
-	})
-	return out
 }

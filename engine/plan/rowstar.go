@@ -3,21 +3,9 @@ package plan
 import (
 	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/engine/expr"
-	"github.com/flinkplay/flinkplay/engine/funcs"
 	"github.com/flinkplay/flinkplay/engine/sql"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
-
-func init() {
-	funcs.Register(funcs.Spec{
-		Name:       "ROW.*",
-		Category:   funcs.ValueAccess,
-		Signatures: []string{"tableName.compositeType.*", "compositeType.*"},
-		Description: "In a select list, the fields of a ROW column as columns of their own, named as the fields (one level: " +
-			"a nested ROW stays one column). Written with the table's name or alias, or without it when no table has the column's name.",
-		Examples: []funcs.Example{{SQL: "SELECT t.r.* FROM (SELECT CAST(ROW(42) AS ROW<answer INT>) AS r) AS t", Result: "42"}},
-	})
-}
 
 // rowStar expands t.r.* or r.* over a ROW column r: one column per field.
 // ok is false when the qualifier names no ROW column.

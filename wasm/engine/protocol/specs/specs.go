@@ -9,7 +9,6 @@ import (
 	"sort"
 
 	"github.com/flinkplay/flinkplay/engine"
-	"github.com/flinkplay/flinkplay/engine/funcs"
 	"github.com/flinkplay/flinkplay/engine/sql"
 	"github.com/flinkplay/flinkplay/wasm/engine/protocol"
 )
@@ -40,7 +39,7 @@ func Of(sess *engine.Session) *protocol.Specs {
 // completed as calls. SHOW FUNCTIONS stays Flink's own list.
 func functionNames() []string {
 	names := []string{}
-	for _, s := range funcs.All() {
+	for _, s := range engine.Functions() {
 		if s.Call {
 			names = append(names, s.Name)
 		}
