@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -954,5 +955,187 @@ var (
 			},
 		},
 		Min: 2, Max: -1, Build: buildJSONValue,
+	}
+)
+
+// JSON_QUOTE and JSON_UNQUOTE come from Flink's master branch (after 1.20);
+// they follow the Java implementation's observable behaviour, quirks
+// included (JSON_QUOTE's escapes of characters outside the BMP).
+
+// ---------------------------------------------------------------- JSON_QUOTE / JSON_UNQUOTE
+
+func buildJSONQuote(name string, args []Expr, pos int) (Expr, error) {
+	if err := checkFamilies(name, args, pos, []string{name + "(<CHARACTER>)"}, []func(types.Type) bool{isCharOrNull}); err != nil {
+		return nil, err
+	}
+	return strictFn(name, args, stringT(args...), func(c *Ctx, v []types.Value) (types.Value, error) {
+		return types.BytesValue(c.keep(jsonQuote(nil, v[0].B))), nil
+	}), nil
+}
+
+// jsonQuote appends s as a quoted JSON string the way Flink's JSON_QUOTE
+// writes it: Java walks the UTF-16 string one unit at a time but reads a
+// code point at each, so a supplementary character comes out as its code
+// point (five hex digits) followed by its low surrogate.
+func jsonQuote(dst, s []byte) []byte {
+	dst = append(dst, '"')
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRune(s[i:])
+		i += n
+		if r < 0x80 {
+			switch r {
+			case '"':
+				dst = append(dst, '\\', '"')
+			case '\\':
+				dst = append(dst, '\\', '\\')
+			case '/':
+				dst = append(dst, '\\', '/')
+			case '\b':
+				dst = append(dst, '\\', 'b')
+			case '\f':
+				dst = append(dst, '\\', 'f')
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			default:
+				dst = append(dst, byte(r))
+			}
+			continue
+		}
+		dst = fmt.Appendf(dst, `\u%04x`, r)
+		if r > 0xFFFF {
+			dst = fmt.Appendf(dst, `\u%04x`, 0xDC00+((r-0x10000)&0x3FF))
+		}
+	}
+	return append(dst, '"')
+}
+
+func buildJSONUnquote(name string, args []Expr, pos int) (Expr, error) {
+	if err := checkFamilies(name, args, pos, []string{name + "(<CHARACTER>)"}, []func(types.Type) bool{isCharOrNull}); err != nil {
+		return nil, err
+	}
+	return strictFn(name, args, stringT(args...), func(c *Ctx, v []types.Value) (types.Value, error) {
+		s := v[0].B
+		if _, err := parseJSON(s); err != nil || len(s) < 2 || s[0] != '"' || s[len(s)-1] != '"' {
+			return v[0], nil // not a JSON string literal: unchanged
+		}
+		out, ok := jsonUnescape(nil, s[1:len(s)-1])
+		if !ok {
+			return v[0], nil
+		}
+		return types.BytesValue(c.keep(out)), nil
+	}), nil
+}
+
+// jsonUnescape resolves the escapes of a JSON string's body. \u escapes
+// are UTF-16 units: a surrogate pair makes one character, a lone surrogate
+// becomes '?' as Java's encoder writes it.
+func jsonUnescape(dst, s []byte) ([]byte, bool) {
+	for i := 0; i < len(s); {
+		ch := s[i]
+		if ch != '\\' || i+1 >= len(s) {
+			dst = append(dst, ch)
+			i++
+			continue
+		}
+		esc := s[i+1]
+		i += 2
+		switch esc {
+		case '"', '\\', '/':
+			dst = append(dst, esc)
+		case 'b':
+			dst = append(dst, '\b')
+		case 'f':
+			dst = append(dst, '\f')
+		case 'n':
+			dst = append(dst, '\n')
+		case 'r':
+			dst = append(dst, '\r')
+		case 't':
+			dst = append(dst, '\t')
+		case 'u':
+			u, ok := hex4(s, i)
+			if !ok {
+				return nil, false
+			}
+			i += 4
+			switch {
+			case u >= 0xD800 && u < 0xDC00:
+				if i+6 <= len(s) && s[i] == '\\' && s[i+1] == 'u' {
+					if lo, ok := hex4(s, i+2); ok && lo >= 0xDC00 && lo < 0xE000 {
+						dst = utf8.AppendRune(dst, 0x10000+(u-0xD800)<<10+(lo-0xDC00))
+						i += 6
+						continue
+					}
+				}
+				dst = append(dst, '?')
+			case u >= 0xDC00 && u < 0xE000:
+				dst = append(dst, '?')
+			default:
+				dst = utf8.AppendRune(dst, u)
+			}
+		default:
+			return nil, false
+		}
+	}
+	return dst, true
+}
+
+func hex4(s []byte, i int) (rune, bool) {
+	if i+4 > len(s) {
+		return 0, false
+	}
+	var r rune
+	for _, ch := range s[i : i+4] {
+		d, ok := unhex(ch)
+		if !ok {
+			return 0, false
+		}
+		r = r<<4 | rune(d)
+	}
+	return r, true
+}
+
+// The specs of the functions above (the registry, registry.go, lists them).
+var (
+	fnJson = &Function{
+		Spec: funcs.Spec{Name: "JSON", Category: funcs.JSON, Call: true,
+			Signatures:  []string{"JSON(value)"},
+			Description: "A string of JSON, put into the JSON that JSON_OBJECT (as a value) or JSON_ARRAY builds as JSON, not as a string, written as Flink writes JSON (compact, object keys sorted); NULL for a NULL, empty or blank string; an error for text that is not JSON. Anywhere else it is refused. Not in Flink 1.20; Flink 2.1 adds it.",
+			Examples: []funcs.Example{
+				ex("JSON_OBJECT('K' VALUE JSON('{\"K2\": 42}'))", "{\"K\":{\"K2\":42}}"),
+				ex("JSON_ARRAY(JSON('[1, 2]'), JSON(''))", "[[1,2]]"),
+			},
+		},
+	}
+
+	fnJsonQuote = &Function{
+		Spec: funcs.Spec{Name: "JSON_QUOTE", Category: funcs.JSON, Call: true,
+			Signatures:  []string{"JSON_QUOTE(string)"},
+			Description: "The string as a JSON string literal: wrapped in double quotes, with `\"`, `\\`, `/`, backspace, form feed, newline, carriage return and tab escaped, and every character outside ASCII written as a lower-case `\\u` escape of its code (a character beyond U+FFFF as its code point, then its low surrogate, as Flink's implementation does). Not in Flink 1.20; Flink 2.0 adds it.",
+			Examples: []funcs.Example{
+				ex("JSON_QUOTE('say \"hi\"')", "\"say \\\"hi\\\"\""),
+				ex("JSON_QUOTE('a/b')", "\"a\\/b\""),
+				ex("JSON_QUOTE('é')", "\"\\u00e9\""),
+			},
+		},
+		Min: 1, Max: 1, Build: buildJSONQuote,
+	}
+
+	fnJsonUnquote = &Function{
+		Spec: funcs.Spec{Name: "JSON_UNQUOTE", Category: funcs.JSON, Call: true,
+			Signatures:  []string{"JSON_UNQUOTE(string)"},
+			Description: "The inverse of JSON_QUOTE: a string that is a JSON string literal loses its quotes and has its escapes (`\\\"`, `\\\\`, `\\/`, `\\b`, `\\f`, `\\n`, `\\r`, `\\t`, `\\uXXXX`) resolved; anything else (other JSON values, invalid JSON) is returned unchanged. Not in Flink 1.20; Flink 2.0 adds it.",
+			Examples: []funcs.Example{
+				ex("JSON_UNQUOTE('\"say \\\"hi\\\"\"')", "say \"hi\""),
+				ex("JSON_UNQUOTE('\"\\u00e9\"')", "é"),
+				ex("JSON_UNQUOTE('[1, 2]')", "[1, 2]"),
+				ex("JSON_UNQUOTE('\"open')", "\"open"),
+			},
+		},
+		Min: 1, Max: 1, Build: buildJSONUnquote,
 	}
 )

@@ -208,3 +208,55 @@ var (
 		Min: 3, Max: 3, Build: buildRegexpReplace,
 	}
 )
+
+// REGEXP_EXTRACT_ALL comes from Flink's master branch (after 1.20).
+
+// ---------------------------------------------------------------- REGEXP_EXTRACT_ALL
+
+func buildRegexpExtractAll(name string, args []Expr, pos int) (Expr, error) {
+	c, i := isCharOrNull, isIntOrNull
+	if err := checkFamilies(name, args, pos, []string{name + "(<CHARACTER>, <CHARACTER>)", name + "(<CHARACTER>, <CHARACTER>, <INTEGER>)"},
+		[]func(types.Type) bool{c, c}, []func(types.Type) bool{c, c, i}); err != nil {
+		return nil, err
+	}
+	ra, err := newRegexpArg(args[1], pos)
+	if err != nil {
+		return nil, err
+	}
+	return &coll{name: name, args: args, t: types.ArrayOf(types.String), eval: func(cx *Ctx, v []types.Value) (types.Value, error) {
+		group := int64(1)
+		if len(v) == 3 {
+			group = v[2].I
+		}
+		re, err := ra.get(v[1].B)
+		if err != nil || re == nil || group < 0 || group > int64(re.NumSubexp()) {
+			return types.NullValue, err
+		}
+		s := v[0].B
+		out := []types.Value{}
+		for _, loc := range re.FindAllSubmatchIndex(s, -1) {
+			if loc[2*group] < 0 {
+				out = append(out, types.NullValue)
+				continue
+			}
+			out = append(out, types.BytesValue(cx.keep(s[loc[2*group]:loc[2*group+1]])))
+		}
+		return arrayValue(out), nil
+	}}, nil
+}
+
+// The specs of the functions above (the registry, registry.go, lists them).
+var (
+	fnRegexpExtractAll = &Function{
+		Spec: funcs.Spec{Name: "REGEXP_EXTRACT_ALL", Category: funcs.String, Call: true,
+			Signatures:  []string{"REGEXP_EXTRACT_ALL(string, regex)", "REGEXP_EXTRACT_ALL(string, regex, extractIndex)"},
+			Description: "Every match of regex in string, each as the text of group extractIndex (1 by default; 0 is the whole match), as an ARRAY<STRING>; an element is NULL when its group took no part in the match. NULL when an argument is NULL, the regex is invalid, or extractIndex is negative or larger than the number of groups. An empty match right after a match is skipped (RE2's rule; Java reports it). Not in Flink 1.20; Flink 2.0 adds it.",
+			Examples: []funcs.Example{
+				ex("REGEXP_EXTRACT_ALL('k1=v1;k2=v2', '(\\w+)=(\\w+)', 2)", "[v1, v2]"),
+				ex("REGEXP_EXTRACT_ALL('a1b22', '\\d+', 0)", "[1, 22]"),
+				ex("REGEXP_EXTRACT_ALL('a1b22', '\\d+')", "<NULL>"),
+			},
+		},
+		Min: 2, Max: 3, Build: buildRegexpExtractAll,
+	}
+)

@@ -3,6 +3,7 @@ package expr
 import (
 	"bytes"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/flinkplay/flinkplay/engine/funcs"
 	"github.com/flinkplay/flinkplay/engine/types"
@@ -152,5 +153,152 @@ var (
 			},
 		},
 		Min: 2, Max: 3, Build: buildParseURL,
+	}
+)
+
+// URL_ENCODE and URL_DECODE come from Flink's master branch (after 1.20),
+// quirks included (URL_DECODE's NULL for a malformed escape).
+
+// ---------------------------------------------------------------- URL_ENCODE / URL_DECODE
+
+func buildURLEncode(name string, args []Expr, pos int) (Expr, error) {
+	if err := checkFamilies(name, args, pos, []string{name + "(<CHARACTER>)"}, []func(types.Type) bool{isCharOrNull}); err != nil {
+		return nil, err
+	}
+	return strictFn(name, args, stringNullT, func(c *Ctx, v []types.Value) (types.Value, error) {
+		return types.BytesValue(c.keep(urlEncode(nil, v[0].B))), nil
+	}), nil
+}
+
+// urlEncode writes s as java.net.URLEncoder does with UTF-8. Bytes that are
+// not UTF-8 are read as U+FFFD, as Java decodes them.
+func urlEncode(dst, s []byte) []byte {
+	const hexUpper = "0123456789ABCDEF"
+	var buf [utf8.UTFMax]byte
+	for i := 0; i < len(s); {
+		ch := s[i]
+		switch {
+		case ch >= 'a' && ch <= 'z', ch >= 'A' && ch <= 'Z', ch >= '0' && ch <= '9', ch == '.', ch == '-', ch == '*', ch == '_':
+			dst = append(dst, ch)
+			i++
+			continue
+		case ch == ' ':
+			dst = append(dst, '+')
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(s[i:])
+		i += n
+		k := utf8.EncodeRune(buf[:], r)
+		for _, b := range buf[:k] {
+			dst = append(dst, '%', hexUpper[b>>4], hexUpper[b&15])
+		}
+	}
+	return dst
+}
+
+func buildURLDecode(name string, args []Expr, pos int) (Expr, error) {
+	forms := []string{name + "(<CHARACTER>)", name + "(<CHARACTER>, <BOOLEAN>)"}
+	isBool := func(t types.Type) bool { return t.Kind == types.Boolean || t.Kind == types.Null }
+	if err := checkFamilies(name, args, pos, forms, []func(types.Type) bool{isCharOrNull},
+		[]func(types.Type) bool{isCharOrNull, isBool}); err != nil {
+		return nil, err
+	}
+	e := &coll{name: name, args: args, t: stringNullT, passNull: 2, eval: func(c *Ctx, v []types.Value) (types.Value, error) {
+		recursive := len(v) == 2 && !v[1].Null && v[1].I != 0
+		cur, ok := urlDecode(nil, v[0].B)
+		if !ok {
+			return types.NullValue, nil
+		}
+		for n := 1; recursive && n < 10; n++ {
+			next, ok := urlDecode(nil, cur)
+			if !ok || string(next) == string(cur) {
+				break
+			}
+			cur = next
+		}
+		return types.BytesValue(c.keep(cur)), nil
+	}}
+	return e, nil
+}
+
+// urlDecode reads s as java.net.URLDecoder does with UTF-8; false when
+// Java would throw (a malformed or incomplete escape). Like Java's
+// Integer.parseInt, an escape's two characters may be a sign and a digit:
+// "%+4" is byte 4, "%-4" is an error.
+func urlDecode(dst, s []byte) ([]byte, bool) {
+	var run []byte
+	for i := 0; i < len(s); {
+		switch ch := s[i]; ch {
+		case '+':
+			dst = append(dst, ' ')
+			i++
+		case '%':
+			run = run[:0]
+			for i+2 < len(s) && s[i] == '%' {
+				b, ok := escapeByte(s[i+1], s[i+2])
+				if !ok {
+					return nil, false
+				}
+				run = append(run, b)
+				i += 3
+			}
+			if i < len(s) && s[i] == '%' {
+				return nil, false // incomplete trailing escape
+			}
+			for k := 0; k < len(run); {
+				r, n := utf8.DecodeRune(run[k:])
+				k += n
+				dst = utf8.AppendRune(dst, r)
+			}
+		default:
+			dst = append(dst, ch)
+			i++
+		}
+	}
+	return dst, true
+}
+
+func escapeByte(a, b byte) (byte, bool) {
+	lo, ok := unhex(b)
+	if !ok {
+		return 0, false
+	}
+	if a == '+' {
+		return lo, true
+	}
+	hi, ok := unhex(a)
+	if !ok {
+		return 0, false
+	}
+	return hi<<4 | lo, true
+}
+
+// The specs of the functions above (the registry, registry.go, lists them).
+var (
+	fnUrlDecode = &Function{
+		Spec: funcs.Spec{Name: "URL_DECODE", Category: funcs.String, Call: true,
+			Signatures:  []string{"URL_DECODE(string)", "URL_DECODE(string, recursive)"},
+			Description: "Decodes application/x-www-form-urlencoded text as Java's URLDecoder does: `+` becomes a space and runs of `%XX` are read as UTF-8. NULL when an escape is malformed. With recursive TRUE it decodes again until the text no longer changes (at most 10 times), keeping the last good result. Not in Flink 1.20; Flink 2.0 adds it.",
+			Examples: []funcs.Example{
+				ex("URL_DECODE('a+b%26c%3Dd%2F%C3%A9')", "a b&c=d/é"),
+				ex("URL_DECODE('100%')", "<NULL>"),
+				ex("URL_DECODE('%2541', TRUE)", "A"),
+				ex("URL_DECODE('%2541')", "%41"),
+			},
+		},
+		Min: 1, Max: 2, Build: buildURLDecode,
+	}
+
+	fnUrlEncode = &Function{
+		Spec: funcs.Spec{Name: "URL_ENCODE", Category: funcs.String, Call: true,
+			Signatures:  []string{"URL_ENCODE(string)"},
+			Description: "The string in application/x-www-form-urlencoded form, UTF-8, as Java's URLEncoder writes it: letters, digits and `.-*_` stay, a space becomes `+`, every other byte `%XX` with upper-case hex. Not in Flink 1.20; Flink 2.0 adds it.",
+			Examples: []funcs.Example{
+				ex("URL_ENCODE('a b&c=d/é')", "a+b%26c%3Dd%2F%C3%A9"),
+				ex("URL_ENCODE('~*')", "%7E*"),
+			},
+		},
+		Min: 1, Max: 1, Build: buildURLEncode,
 	}
 )
