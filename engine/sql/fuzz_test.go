@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/flinkplay/flinkplay/engine/types"
 )
 
 // qStatements returns the statements of Flink's SQL client test scripts
@@ -66,6 +68,12 @@ func qFileStatements(f string) []string {
 	return stmts
 }
 
+// FuzzParseScript parses any text as a script and as a type. Neither may
+// panic; statement spans must lie inside the script; and every part of a
+// statement that has an unparse must survive the round trip: the queries
+// (of SELECT, INSERT, CREATE VIEW, CREATE TABLE AS, EXPLAIN, COMPILE PLAN),
+// the computed columns and watermarks of CREATE and ALTER TABLE, and the
+// types of columns and of the whole text (checkStatementRoundTrip).
 func FuzzParseScript(f *testing.F) {
 	for _, s := range qStatements(f) {
 		f.Add(s)
@@ -75,6 +83,10 @@ func FuzzParseScript(f *testing.F) {
 		"EXECUTE STATEMENT SET BEGIN INSERT INTO t SELECT 1; END",
 		"SELECT CAST(x AS ROW<a ARRAY<MAP<STRING, INT NOT NULL>>>) FROM t",
 		"insert into t /*+ OPTIONS('a'='b') */ partition (p = 1) (a) values (1)",
+		"CREATE VIEW v (x) AS SELECT a FROM t; CREATE TABLE c AS SELECT * FROM v",
+		"ALTER TABLE t ADD (c AS a * 2 FIRST, WATERMARK FOR ts AS ts - INTERVAL '1' SECOND)",
+		"EXPLAIN PLAN FOR SELECT 1; COMPILE PLAN 'p' FOR INSERT INTO t VALUES (1)",
+		"ROW<`a b` TIMESTAMP_LTZ(3) NOT NULL 'desc', c INTERVAL DAY(2) TO SECOND(3)>",
 		"'", "`", "/*", "/*+", "(((", "ROW<", "EXPLAIN", "SET 'a' =",
 	} {
 		f.Add(s)
@@ -90,8 +102,113 @@ func FuzzParseScript(f *testing.F) {
 				t.Fatalf("bad span %v", sp)
 			}
 		}
-		_, _ = ParseType(src, 0, len(src))
+		for _, st := range stmts {
+			checkStatementRoundTrip(t, src, st)
+		}
+		if typ, err := ParseType(src, 0, len(src)); err == nil {
+			checkTypeRoundTrip(t, src, typ)
+		}
 	})
+}
+
+// checkStatementRoundTrip checks the round trip of every part of st that
+// the engine unparses and parses again: a view's query is kept as text, a
+// computed column's and a watermark's expression are stored as FormatExpr's
+// text and bound from it, and column types are printed by SHOW CREATE
+// TABLE and DESCRIBE. The statement itself has no unparse.
+func checkStatementRoundTrip(t *testing.T, src string, st Statement) {
+	t.Helper()
+	column := func(c ColumnDef) {
+		if c.Kind == ComputedColumn {
+			checkExprRoundTrip(t, src, c.Expr)
+		} else {
+			checkTypeRoundTrip(t, src, c.Type)
+		}
+	}
+	switch st := st.(type) {
+	case *QueryStmt:
+		checkQueryRoundTrip(t, src, st.Query)
+	case *Insert:
+		checkQueryRoundTrip(t, src, st.Source)
+	case *StatementSet:
+		for _, ins := range st.Inserts {
+			checkQueryRoundTrip(t, src, ins.Source)
+		}
+	case *Explain:
+		checkStatementRoundTrip(t, src, st.Stmt)
+	case *CompilePlan:
+		checkStatementRoundTrip(t, src, st.Stmt)
+	case *CreateView:
+		checkQueryRoundTrip(t, src, st.Query)
+	case *CreateTable:
+		for _, c := range st.Columns {
+			column(c)
+		}
+		if st.Watermark != nil {
+			checkExprRoundTrip(t, src, st.Watermark.Expr)
+		}
+		if st.AsQuery != nil {
+			checkQueryRoundTrip(t, src, st.AsQuery)
+		}
+	case *AlterTable:
+		for _, c := range st.Schema {
+			column(c.Column)
+		}
+		if st.Watermark != nil {
+			checkExprRoundTrip(t, src, st.Watermark.Expr)
+		}
+	}
+}
+
+// checkTypeRoundTrip fails unless typ, parsed from src, comes back from
+// its two printed forms. The text an unparsed CAST carries (castType)
+// parses back to the very same type. Flink's type string (typ.String(),
+// which DESCRIBE and SHOW CREATE TABLE print) parses back to the same type
+// once both are normalized as a column's type is (NormalizeType): it is
+// not SQL for an interval, whose INTERVAL SECOND(p) names the fractional
+// precision where the SQL grammar names the leading one, but every
+// day-time interval column is INTERVAL SECOND(3) anyway, as in Flink.
+func checkTypeRoundTrip(t *testing.T, src string, typ types.Type) {
+	t.Helper()
+	text := castType(typ)
+	back, err := ParseType(text, 0, len(text))
+	if err != nil {
+		t.Fatalf("%q: type %s unparses as %q, which does not parse: %v", src, typ, text, err)
+	}
+	if !back.Equal(typ) {
+		t.Fatalf("%q: type %s unparses as %q, which parses to %s", src, typ, text, back)
+	}
+	text = typ.String()
+	back, err = ParseType(text, 0, len(text))
+	if err != nil {
+		t.Fatalf("%q: type %s prints as %q, which does not parse: %v", src, typ, text, err)
+	}
+	if want := NormalizeType(typ); !NormalizeType(back).Equal(want) {
+		t.Fatalf("%q: type %s prints as %q, which parses to %s (normalized: %s, want %s)", src, typ, text, back, NormalizeType(back), want)
+	}
+}
+
+// TestTypeRoundTrip runs checkTypeRoundTrip on types of every kind, the
+// interval resolutions above all: castType printed them as Flink's type
+// string, so that CAST(x AS INTERVAL SECOND(3)) unparsed to INTERVAL
+// SECOND(6), a leading precision of 6.
+func TestTypeRoundTrip(t *testing.T) {
+	for _, src := range []string{
+		"CHAR", "VARCHAR(1) NOT NULL", "STRING", "BINARY", "BYTES", "DECIMAL", "DEC(38, 38)", "DOUBLE PRECISION",
+		"TIME(9)", "TIMESTAMP(9) WITHOUT TIME ZONE", "TIMESTAMP_LTZ", "TIMESTAMP(0) WITH LOCAL TIME ZONE NOT NULL",
+		"INTERVAL YEAR", "INTERVAL YEAR(4) TO MONTH", "INTERVAL MONTH(3)", "INTERVAL DAY(1) TO HOUR",
+		"INTERVAL DAY TO SECOND(0)", "INTERVAL HOUR(4) TO MINUTE", "INTERVAL MINUTE TO SECOND",
+		"INTERVAL SECOND", "INTERVAL SECOND(3)", "INTERVAL SECOND(2, 3) NOT NULL",
+		"INT MULTISET", "ARRAY<INTERVAL SECOND(3) NOT NULL>", "ROW<`a b` INTERVAL HOUR(4) 'it''s', c INT NOT NULL>",
+		"MAP<INTERVAL DAY(5), ROW<>> NOT NULL", "NULL", "VARIANT",
+	} {
+		typ, err := ParseType(src, 0, len(src))
+		if err != nil {
+			t.Errorf("ParseType(%q): %v", src, err)
+			continue
+		}
+		checkTypeRoundTrip(t, src, typ)
+	}
 }
 
 // parseMustPass are the .q scripts every statement of which must parse

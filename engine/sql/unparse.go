@@ -38,6 +38,7 @@ func (w *unparser) s(parts ...string) {
 
 // Calcite's operator precedences; higher binds tighter.
 const (
+	precNamed   = 20 // name => value binds loosest of all
 	precOr      = 22
 	precAnd     = 24
 	precNot     = 26
@@ -102,6 +103,9 @@ func prec(e Expr) int {
 		return precIs
 	case *Between, *Like, *In:
 		return precBetween
+	case *NamedArg:
+		// the grammar takes a named argument as an operand too, (A => 0) % 0
+		return precNamed
 	}
 	return 100
 }
@@ -371,7 +375,82 @@ func castType(t types.Type) string {
 		}
 		return s
 	}
-	return t.String()
+	return sqlType(t)
+}
+
+// sqlType is t.String() but for interval types, anywhere in t, which it
+// writes as the SQL grammar reads them (sqlIntervalType).
+func sqlType(t types.Type) string {
+	var s string
+	switch t.Kind {
+	case types.IntervalYearMonth, types.IntervalDayTime:
+		s = sqlIntervalType(t)
+	case types.Array:
+		s = "ARRAY<" + sqlType(*t.Elem) + ">"
+	case types.Multiset:
+		s = "MULTISET<" + sqlType(*t.Elem) + ">"
+	case types.Map:
+		s = "MAP<" + sqlType(*t.Key) + ", " + sqlType(*t.Val) + ">"
+	case types.Row:
+		var b strings.Builder
+		b.WriteString("ROW<")
+		for i, f := range t.Fields {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(quoteIdent(f.Name) + " " + sqlType(f.Type))
+			if f.Desc != "" {
+				b.WriteString(" " + quoteString(f.Desc))
+			}
+		}
+		b.WriteString(">")
+		s = b.String()
+	default:
+		return t.String()
+	}
+	if t.NotNull {
+		s += " NOT NULL"
+	}
+	return s
+}
+
+// sqlIntervalUnits are the start and end units of each interval
+// resolution; the end is "" for a single unit.
+var sqlIntervalUnits = [...][2]string{
+	types.ResYear: {"YEAR", ""}, types.ResYearToMonth: {"YEAR", "MONTH"}, types.ResMonth: {"MONTH", ""},
+	types.ResDay: {"DAY", ""}, types.ResDayToHour: {"DAY", "HOUR"}, types.ResDayToMinute: {"DAY", "MINUTE"},
+	types.ResDayToSecond: {"DAY", "SECOND"}, types.ResHour: {"HOUR", ""}, types.ResHourToMinute: {"HOUR", "MINUTE"},
+	types.ResHourToSecond: {"HOUR", "SECOND"}, types.ResMinute: {"MINUTE", ""},
+	types.ResMinuteToSecond: {"MINUTE", "SECOND"}, types.ResSecond: {"SECOND", ""},
+}
+
+// sqlIntervalType writes an interval type as Calcite unparses an interval
+// qualifier, precisions only where they are not the defaults. Flink's type
+// string (t.String()) is no SQL for these: its INTERVAL SECOND(p) is the
+// fractional precision, where the SQL grammar's is the leading one, and it
+// drops the leading precision of MONTH, HOUR and MINUTE; a CAST unparsed
+// with it came back as another type.
+func sqlIntervalType(t types.Type) string {
+	if int(t.Res) >= len(sqlIntervalUnits) {
+		return t.WithNullable(true).String()
+	}
+	u := sqlIntervalUnits[t.Res]
+	s := "INTERVAL " + u[0]
+	lead := t.Precision != types.DefaultIntervalPrecision
+	frac := t.Kind == types.IntervalDayTime && t.Scale != types.DefaultFractionPrecision
+	switch {
+	case u == [2]string{"SECOND", ""} && frac:
+		s += "(" + itoa(t.Precision) + ", " + itoa(t.Scale) + ")"
+	case lead:
+		s += "(" + itoa(t.Precision) + ")"
+	}
+	if u[1] != "" {
+		s += " TO " + u[1]
+		if u[1] == "SECOND" && frac {
+			s += "(" + itoa(t.Scale) + ")"
+		}
+	}
+	return s
 }
 
 // niladicCall reports whether a call prints without parentheses.
@@ -644,13 +723,13 @@ func (w *unparser) query(q Query) {
 		w.tail(q.OrderBy, q.Limit, q.Offset)
 	case *SetOp:
 		w.with(q.With)
-		w.operand(q.Left)
+		w.operand(q.Left, setOpPrec(q.Op))
 		op := map[SetOpKind]string{Union: "UNION", Intersect: "INTERSECT", Except: "EXCEPT"}[q.Op]
 		if q.All {
 			op += " ALL"
 		}
 		w.s("\n", op, "\n")
-		w.operand(q.Right)
+		w.operand(q.Right, setOpPrec(q.Op)+1) // left-associative, as for binary operators
 		w.tail(q.OrderBy, q.Limit, q.Offset)
 	case *Values:
 		w.s("VALUES ")
@@ -665,10 +744,29 @@ func (w *unparser) query(q Query) {
 	}
 }
 
+// setOpPrec is Calcite's precedence of a set operation: INTERSECT binds
+// tighter than UNION and EXCEPT.
+func setOpPrec(op SetOpKind) int {
+	if op == Intersect {
+		return 18
+	}
+	return 14
+}
+
 // operand writes a set operation's operand, parenthesized when it carries
-// its own ORDER BY or LIMIT.
-func (w *unparser) operand(q Query) {
-	if s, ok := q.(*Select); ok && (len(s.OrderBy) > 0 || s.Limit != nil || s.Offset != nil || len(s.With) > 0) {
+// its own WITH, ORDER BY or LIMIT, or when it is a set operation that
+// binds less tightly than min (without the parentheses, SELECT 1 EXCEPT
+// (SELECT 2 EXCEPT SELECT 3) read as (SELECT 1 EXCEPT SELECT 2) EXCEPT
+// SELECT 3).
+func (w *unparser) operand(q Query, min int) {
+	paren := false
+	switch q := q.(type) {
+	case *Select:
+		paren = len(q.OrderBy) > 0 || q.Limit != nil || q.Offset != nil || len(q.With) > 0
+	case *SetOp:
+		paren = len(q.OrderBy) > 0 || q.Limit != nil || q.Offset != nil || len(q.With) > 0 || setOpPrec(q.Op) < min
+	}
+	if paren {
 		w.s("(")
 		w.query(q)
 		w.s(")")
@@ -721,11 +819,12 @@ func (w *unparser) tail(ob []OrderItem, limit, offset Expr) {
 	}
 }
 
+// aliasCols writes AS alias (columns). The parser's grammar takes a column
+// list without an alias, (VALUES 1)(a), so that is written as it came.
 func (w *unparser) aliasCols(alias *Ident, cols []Ident) {
-	if alias == nil {
-		return
+	if alias != nil {
+		w.s(" AS ", quoteIdent(alias.Name))
 	}
-	w.s(" AS ", quoteIdent(alias.Name))
 	if len(cols) > 0 {
 		w.s(" (")
 		for k, c := range cols {
@@ -789,25 +888,32 @@ func (w *unparser) tableRef(t TableRef) {
 		w.s("))")
 		w.aliasCols(t.Alias, t.Columns)
 	case *Join:
-		w.tableRef(t.Left)
+		if l, ok := t.Left.(*Join); ok && l.Comma && !t.Comma {
+			// a comma binds less tightly than JOIN: (a, b) JOIN c
+			w.s("(")
+			w.tableRef(l)
+			w.s(")")
+		} else {
+			w.tableRef(t.Left)
+		}
 		if t.Comma {
 			w.s(",\n")
-			w.tableRef(t.Right)
+			w.joinOperand(t.Right, true)
 			return
 		}
 		w.s("\n")
+		kind := map[JoinKind]string{InnerJoin: "INNER JOIN ", LeftJoin: "LEFT JOIN ", RightJoin: "RIGHT JOIN ",
+			FullJoin: "FULL JOIN ", CrossJoin: "CROSS JOIN "}[t.Kind]
 		if t.Natural {
+			if t.Kind == InnerJoin {
+				// Calcite writes NATURAL INNER JOIN, which the parser's
+				// grammar does not take; NATURAL JOIN is the same join.
+				kind = "JOIN "
+			}
 			w.s("NATURAL ")
 		}
-		w.s(map[JoinKind]string{InnerJoin: "INNER JOIN ", LeftJoin: "LEFT JOIN ", RightJoin: "RIGHT JOIN ",
-			FullJoin: "FULL JOIN ", CrossJoin: "CROSS JOIN "}[t.Kind])
-		if _, nested := t.Right.(*Join); nested {
-			w.s("(")
-			w.tableRef(t.Right)
-			w.s(")")
-		} else {
-			w.tableRef(t.Right)
-		}
+		w.s(kind)
+		w.joinOperand(t.Right, false)
 		if t.On != nil {
 			w.s(" ON ")
 			w.expr(t.On, 0)
@@ -823,4 +929,18 @@ func (w *unparser) tableRef(t TableRef) {
 			w.s(")")
 		}
 	}
+}
+
+// joinOperand writes the right operand of a join (of a comma when comma),
+// parenthesized when it is a join that binds no tighter: joins associate
+// to the left, and a comma binds less tightly than JOIN, so a, (b, c)
+// needs its parentheses and a, b JOIN c does not.
+func (w *unparser) joinOperand(t TableRef, comma bool) {
+	if j, nested := t.(*Join); nested && (j.Comma || !comma) {
+		w.s("(")
+		w.tableRef(t)
+		w.s(")")
+		return
+	}
+	w.tableRef(t)
 }

@@ -12,6 +12,14 @@ func TestFormatExpr(t *testing.T) {
 		{"coalesce", "coalesce(product, 'missing_sku')", "COALESCE(`product`, 'missing_sku')"},
 		{"cast", "CAST(a AS BIGINT)", "CAST(`a` AS BIGINT)"},
 		{"cast int", "CAST(a AS INT)", "CAST(`a` AS INTEGER)"},
+		// interval types as the SQL grammar reads them, not as Flink's type
+		// string prints them (INTERVAL SECOND(6) would read as a leading
+		// precision of 6)
+		{"cast interval", "CAST(a AS INTERVAL SECOND)", "CAST(`a` AS INTERVAL SECOND)"},
+		{"cast interval leading", "CAST(a AS INTERVAL SECOND(3))", "CAST(`a` AS INTERVAL SECOND(3))"},
+		{"cast interval fraction", "CAST(a AS INTERVAL SECOND(2, 3))", "CAST(`a` AS INTERVAL SECOND(2, 3))"},
+		{"cast interval range", "CAST(a AS INTERVAL HOUR(4) TO SECOND(1))", "CAST(`a` AS INTERVAL HOUR(4) TO SECOND(1))"},
+		{"cast interval nested", "CAST(a AS ARRAY<INTERVAL MONTH(3) NOT NULL>)", "CAST(`a` AS ARRAY<INTERVAL MONTH(3) NOT NULL>)"},
 		{"string escape", "'it''s'", "'it''s'"},
 		{"backslash", `'\d+'`, `'\d+'`},
 		{"quoted ident with backtick", "`a``b`", "`a``b`"},
@@ -39,6 +47,8 @@ func TestFormatExpr(t *testing.T) {
 		{"unary", "-a + +b", "-`a` + +`b`"},
 		{"chained comparison", "(a = b) = (c)", "(`a` = `b`) = `c`"},
 		{"nested minus", "- -a", "-(-`a`)"},
+		{"named argument as an operand", "(A => 0) % 0", "(`A` => 0) % 0"},
+		{"named argument in a call", "f(a => x OR y)", "F(`a` => `x` OR `y`)"},
 		{"count star", "count(*)", "COUNT(*)"},
 		{"count distinct filter", "COUNT(DISTINCT a) FILTER (WHERE b > 0)", "COUNT(DISTINCT `a`) FILTER (WHERE `b` > 0)"},
 		{"over", "sum(a) over (partition by b order by ts desc rows between unbounded preceding and current row)",
@@ -73,6 +83,9 @@ func TestFormatExpr(t *testing.T) {
 			if again := FormatExpr(e2); again != got {
 				t.Errorf("round trip of %q gives %q", got, again)
 			}
+			if d := treeDiff(e, e2); d != "" {
+				t.Errorf("%q parses to another tree: %s", got, d)
+			}
 		})
 	}
 }
@@ -88,11 +101,19 @@ func TestFormatQuery(t *testing.T) {
 		{"join", "SELECT * FROM a JOIN b ON a.x = b.x LEFT JOIN c USING (y)",
 			"SELECT *\nFROM `a`\nINNER JOIN `b` ON `a`.`x` = `b`.`x`\nLEFT JOIN `c` USING (`y`)"},
 		{"union", "SELECT 1 UNION ALL SELECT 2", "SELECT 1\nUNION ALL\nSELECT 2"},
+		{"set op on the right", "SELECT 1 EXCEPT (SELECT 2 EXCEPT SELECT 3)", "SELECT 1\nEXCEPT\n(SELECT 2\nEXCEPT\nSELECT 3)"},
+		{"union under intersect", "(SELECT 1 UNION SELECT 2) INTERSECT SELECT 3", "(SELECT 1\nUNION\nSELECT 2)\nINTERSECT\nSELECT 3"},
+		{"intersect under union", "SELECT 1 UNION SELECT 2 INTERSECT SELECT 3", "SELECT 1\nUNION\nSELECT 2\nINTERSECT\nSELECT 3"},
+		{"comma join on the right", "SELECT * FROM a, (b, c)", "SELECT *\nFROM `a`,\n(`b`,\n`c`)"},
+		{"comma join under a join", "SELECT * FROM (a, b) JOIN c ON TRUE", "SELECT *\nFROM (`a`,\n`b`)\nINNER JOIN `c` ON TRUE"},
+		{"join under a comma", "SELECT * FROM a, b JOIN c ON TRUE", "SELECT *\nFROM `a`,\n`b`\nINNER JOIN `c` ON TRUE"},
+		{"natural join", "SELECT * FROM t NATURAL JOIN u NATURAL LEFT JOIN v", "SELECT *\nFROM `t`\nNATURAL JOIN `u`\nNATURAL LEFT JOIN `v`"},
 		{"values", "VALUES (1, 'a'), (2, 'b')", "VALUES ROW(1, 'a'),\nROW(2, 'b')"},
 		{"tvf", "SELECT * FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), INTERVAL '10' MINUTES))",
 			"SELECT *\nFROM TABLE(TUMBLE(TABLE `t`, DESCRIPTOR(`ts`), INTERVAL '10' MINUTE))"},
 		{"with", "WITH c AS (SELECT 1 AS x) SELECT x FROM c", "WITH `c` AS (SELECT 1 AS `x`)\nSELECT `x`\nFROM `c`"},
 		{"derived", "SELECT * FROM (SELECT a FROM t) AS s (b)", "SELECT *\nFROM (SELECT `a`\nFROM `t`) AS `s` (`b`)"},
+		{"derived columns without an alias", "SELECT * FROM (VALUES (1))(a)", "SELECT *\nFROM (VALUES ROW(1)) (`a`)"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -110,6 +131,9 @@ func TestFormatQuery(t *testing.T) {
 			}
 			if again := FormatQuery(q2); again != got {
 				t.Errorf("round trip of %q gives %q", got, again)
+			}
+			if d := treeDiff(q, q2); d != "" {
+				t.Errorf("%q parses to another tree: %s", got, d)
 			}
 		})
 	}
