@@ -68,9 +68,8 @@ func stringT(args ...Expr) types.Type {
 // for non-NULL inputs (Calcite's VARCHAR_FORCE_NULLABLE).
 var stringNullT = types.Type{Kind: types.Varchar, Length: types.MaxLength}
 
-func isCharOrNull(t types.Type) bool { return t.IsCharacter() || t.Kind == types.Null }
-func isIntOrNull(t types.Type) bool  { return t.IsInteger() || t.Kind == types.Null }
-func isStrOrNull(t types.Type) bool  { return t.IsCharacter() || t.IsBinary() || t.Kind == types.Null }
+func isIntOrNull(t types.Type) bool { return t.IsInteger() || t.Kind == types.Null }
+func isStrOrNull(t types.Type) bool { return t.IsCharacter() || t.IsBinary() || t.Kind == types.Null }
 
 // checkFamilies checks the arguments against one or more forms, each a
 // list of predicates; the error lists the forms as Calcite prints them.

@@ -1,14 +1,18 @@
 package expr
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"math"
 	"math/big"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 
+	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
 
@@ -364,4 +368,208 @@ func (v *jsonValue) scalarText(dst []byte) []byte {
 		return append(dst, v.text...)
 	}
 	return dst
+}
+
+func jsonRuntimeErr(format string, args ...any) error {
+	return runtimeErr(tableRuntimeException, format, args...)
+}
+
+// IsJSON builds x IS [NOT] JSON [VALUE | SCALAR | ARRAY | OBJECT]: never
+// NULL; a NULL string is not JSON.
+func IsJSON(x Expr, kind string, not bool, pos int) (Expr, error) {
+	if t := x.Type(); !isCharOrNull(t) {
+		op := "IS JSON " + kind
+		if not {
+			op = "IS NOT JSON " + kind
+		}
+		return nil, diag.Errorf(pos, diag.SqlValidatorException,
+			"Cannot apply '%s' to arguments of type '<%s> %s'. Supported form(s): '<CHARACTER> %s'", op, calciteName(t), op, op)
+	}
+	return &isJSON{x: x, kind: kind, not: not}, nil
+}
+
+// JSONRaw is JSON(value) where Flink allows it: a value of JSON_ARRAY or
+// of JSON_OBJECT (the binder checks the place).
+func JSONRaw(arg Expr, pos int) (Expr, error) {
+	if !arg.Type().IsCharacter() && arg.Type().Kind != types.Null {
+		return nil, cannotApplyFunc(pos, "JSON", []Expr{arg}, "JSON(<CHARACTER>)")
+	}
+	e := &jsonRawExpr{arg: arg}
+	if v, ok := LiteralValue(arg); ok {
+		r, err := rawJSON(v, nil)
+		e.lit, e.litErr = &r, err
+	}
+	return e, nil
+}
+
+const tableRuntimeException = "org.apache.flink.table.api.TableRuntimeException"
+
+type isJSON struct {
+	x    Expr
+	kind string // VALUE, SCALAR, ARRAY or OBJECT
+	not  bool
+}
+
+func (e *isJSON) Type() types.Type { return types.Bool.WithNullable(false) }
+
+func (e *isJSON) String() string {
+	if e.not {
+		return "IS NOT JSON " + e.kind + "(" + e.x.String() + ")"
+	}
+	return "IS JSON " + e.kind + "(" + e.x.String() + ")"
+}
+
+func (e *isJSON) Eval(c *Ctx, row []types.Value) (types.Value, error) {
+	v, err := e.x.Eval(c, row)
+	if err != nil {
+		return types.NullValue, err
+	}
+	ok := false
+	if !v.Null {
+		if j, err := parseJSON(v.B); err == nil {
+			switch e.kind {
+			case "SCALAR":
+				ok = j.scalar()
+			case "ARRAY":
+				ok = j.kind == jsonArray
+			case "OBJECT":
+				ok = j.kind == jsonObject
+			default:
+				ok = true
+			}
+		}
+	}
+	return types.BoolValue(ok != e.not), nil
+}
+
+// jsonRawExpr is Flink 2.x's JSON(value) inside JSON_OBJECT or JSON_ARRAY:
+// the string's JSON, inserted as JSON (normalized as Flink's serializer
+// writes it: compact, object keys sorted); NULL for a NULL, empty or blank
+// string.
+type jsonRawExpr struct {
+	arg Expr
+	// lit is the JSON of a literal argument, normalized once; litErr its
+	// error.
+	lit    *types.Value
+	litErr error
+}
+
+func (e *jsonRawExpr) Type() types.Type { return types.String }
+
+func (e *jsonRawExpr) String() string { return "JSON(" + e.arg.String() + ")" }
+
+func (e *jsonRawExpr) Eval(c *Ctx, row []types.Value) (types.Value, error) {
+	if e.lit != nil {
+		return *e.lit, e.litErr
+	}
+	v, err := e.arg.Eval(c, row)
+	if err != nil {
+		return types.NullValue, err
+	}
+	return rawJSON(v, c)
+}
+
+// rawJSON is JSON(v): NULL for a NULL, empty or blank string, else the
+// string's JSON normalized; c keeps the bytes (nil: a fresh copy).
+func rawJSON(v types.Value, c *Ctx) (types.Value, error) {
+	if v.Null || strings.TrimSpace(string(v.B)) == "" {
+		return types.NullValue, nil
+	}
+	d := json.NewDecoder(bytes.NewReader(v.B))
+	d.UseNumber()
+	var doc any
+	if err := d.Decode(&doc); err != nil || d.More() {
+		return types.NullValue, runtimeErr("org.apache.flink.table.api.TableRuntimeException", "Invalid JSON string in JSON(value) function")
+	}
+	out := appendNormalJSON(nil, doc)
+	if c != nil {
+		out = c.keep(out)
+	}
+	return types.BytesValue(out), nil
+}
+
+// appendNormalJSON writes a decoded JSON document compactly, object keys
+// sorted, numbers as written.
+func appendNormalJSON(dst []byte, doc any) []byte {
+	switch x := doc.(type) {
+	case nil:
+		return append(dst, "null"...)
+	case bool:
+		if x {
+			return append(dst, "true"...)
+		}
+		return append(dst, "false"...)
+	case json.Number:
+		return append(dst, x...)
+	case string:
+		return types.AppendJSONString(dst, x)
+	case []any:
+		dst = append(dst, '[')
+		for i, e := range x {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = appendNormalJSON(dst, e)
+		}
+		return append(dst, ']')
+	case map[string]any:
+		members := make([]jsonMember, 0, len(x))
+		for k, v := range x {
+			members = append(members, jsonMember{key: k, val: appendNormalJSON(nil, v)})
+		}
+		return appendJSONObject(dst, members)
+	}
+	return dst
+}
+
+// javaClass is the class of the Java object Jackson makes of a JSON value.
+func (v *jsonValue) javaClass() string {
+	switch v.kind {
+	case jsonBool:
+		return "java.lang.Boolean"
+	case jsonInt:
+		if n, err := strconv.ParseInt(v.text, 10, 64); err == nil {
+			if n == int64(int32(n)) {
+				return "java.lang.Integer"
+			}
+			return "java.lang.Long"
+		}
+		return "java.math.BigInteger"
+	case jsonDouble:
+		return "java.lang.Double"
+	case jsonString:
+		return "java.lang.String"
+	case jsonArray:
+		return "java.util.ArrayList"
+	}
+	return "java.util.LinkedHashMap"
+}
+
+// jsonMember is a member of a JSON object being written: its key and its
+// value, JSON already.
+type jsonMember struct {
+	key string
+	val []byte
+}
+
+// appendJSONObject writes an object with its members sorted by key, a key
+// given twice keeping its last value, as Flink's JSON functions serialize
+// every object (SqlJsonUtils.serializeJson, ORDER_MAP_ENTRIES_BY_KEYS).
+func appendJSONObject(dst []byte, members []jsonMember) []byte {
+	sort.SliceStable(members, func(i, j int) bool { return javaLess(members[i].key, members[j].key) })
+	dst = append(dst, '{')
+	n := 0
+	for i, m := range members {
+		if i+1 < len(members) && members[i+1].key == m.key {
+			continue
+		}
+		if n > 0 {
+			dst = append(dst, ',')
+		}
+		n++
+		dst = types.AppendJSONString(dst, m.key)
+		dst = append(dst, ':')
+		dst = append(dst, m.val...)
+	}
+	return append(dst, '}')
 }
