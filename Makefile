@@ -57,8 +57,8 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzParseScript$$' -fuzztime=$(FUZZTIME) ./engine/sql
 	$(GO) test -run='^$$' -fuzz='^FuzzParseQuery$$' -fuzztime=$(FUZZTIME) ./engine/sql
 	$(GO) test -run='^$$' -fuzz='^FuzzDecodeShare$$' -fuzztime=$(FUZZTIME) ./web/state
-	$(GO) test -run='^$$' -fuzz='^FuzzEval$$' -fuzztime=$(FUZZTIME) ./engine/expr
-	$(GO) test -run='^$$' -fuzz='^FuzzVecEval$$' -fuzztime=$(FUZZTIME) ./engine/expr
+	$(GO) test -run='^$$' -fuzz='^FuzzEval$$' -fuzztime=$(FUZZTIME) ./engine/library
+	$(GO) test -run='^$$' -fuzz='^FuzzVecEval$$' -fuzztime=$(FUZZTIME) ./engine/library
 	$(GO) test -run='^$$' -fuzz='^FuzzJSONPath$$' -fuzztime=$(FUZZTIME) ./engine/expr
 	$(GO) test -run='^$$' -fuzz='^FuzzCastFromString$$' -fuzztime=$(FUZZTIME) ./engine/expr
 	$(GO) test -run='^$$' -fuzz='^FuzzDesugarFStrings$$' -fuzztime=$(FUZZTIME) ./engine/pyflink

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/flinkplay/flinkplay/engine/expr"
 	"github.com/flinkplay/flinkplay/engine/funcs"
+	"github.com/flinkplay/flinkplay/engine/library"
 	"github.com/flinkplay/flinkplay/engine/stream"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
@@ -17,7 +17,7 @@ import (
 // compares the cell with what the spec says Flink prints.
 func TestNumTimeExamples(t *testing.T) {
 	cats := map[funcs.Category]bool{funcs.Arithmetic: true, funcs.Temporal: true, funcs.Conditional: true, funcs.Conversion: true}
-	for _, s := range expr.Functions() {
+	for _, s := range library.Functions() {
 		if !cats[s.Category] {
 			continue
 		}

@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"github.com/flinkplay/flinkplay/engine/ddl"
-	"github.com/flinkplay/flinkplay/engine/expr"
 	"github.com/flinkplay/flinkplay/engine/funcs"
+	"github.com/flinkplay/flinkplay/engine/library"
 	"github.com/flinkplay/flinkplay/engine/vfs"
 
 	"github.com/flinkplay/flinkplay/engine/catalog"
@@ -223,4 +223,4 @@ func (s *Session) QuerySchema(query string) (schema types.Schema, err error) {
 
 // Functions returns the specs of every built-in function and operator,
 // sorted by category, then name (the function library's registry).
-func Functions() []funcs.Spec { return expr.Functions() }
+func Functions() []funcs.Spec { return library.Functions() }

@@ -24,13 +24,14 @@ layer() {
     engine/types|engine/diag) echo 0 ;;
     engine/sql|engine/catalog|engine/funcs|engine/stream|engine/vfs|engine/format/codec) echo 1 ;;
     engine/expr|engine/cep|engine/connector|engine/connector/*|engine/format|engine/export) echo 2 ;;
-    engine/plan|engine/ops) echo 3 ;;
-    engine/runtime) echo 4 ;;
-    engine/physical|engine/ddl) echo 5 ;;
-    engine) echo 6 ;;
-    engine/client) echo 7 ;;
-    engine/pyflink) echo 8 ;;
-    *) echo 9 ;;
+    engine/library) echo 3 ;;
+    engine/plan|engine/ops) echo 4 ;;
+    engine/runtime) echo 5 ;;
+    engine/physical|engine/ddl) echo 6 ;;
+    engine) echo 7 ;;
+    engine/client) echo 8 ;;
+    engine/pyflink) echo 9 ;;
+    *) echo 10 ;;
   esac
 }
 

@@ -13,9 +13,9 @@ import (
 	"time"
 
 	"github.com/flinkplay/flinkplay/engine"
-	"github.com/flinkplay/flinkplay/engine/expr"
 	"github.com/flinkplay/flinkplay/engine/format"
 	"github.com/flinkplay/flinkplay/engine/funcs"
+	"github.com/flinkplay/flinkplay/engine/library"
 	"github.com/flinkplay/flinkplay/engine/stream"
 )
 
@@ -222,7 +222,7 @@ func TestFunctionCoverage(t *testing.T) {
 			t.Errorf("%q is listed twice as not supported", u.Name)
 		}
 		unsupported[u.Name] = true
-		if _, ok := expr.Lookup(u.Name); ok {
+		if _, ok := library.Lookup(u.Name); ok {
 			t.Errorf("%q is implemented: remove it from funcs.Unsupported", u.Name)
 		}
 		if u.Reason == "" {
@@ -237,7 +237,7 @@ func TestFunctionCoverage(t *testing.T) {
 			continue
 		}
 		seen[f.Key] = true
-		if _, ok := expr.Lookup(f.Key); ok || unsupported[f.Key] {
+		if _, ok := library.Lookup(f.Key); ok || unsupported[f.Key] {
 			continue
 		}
 		missing = append(missing, fmt.Sprintf("{Name: %q, Category: %q, Reason: reasonLater}, // %s", f.Key, f.Category, f.Form))
@@ -257,7 +257,7 @@ func TestFunctionCoverage(t *testing.T) {
 // (or as written when it is a whole query) in a fresh session and compares
 // the one cell of the final result with what the example says Flink prints.
 func TestFunctionExamples(t *testing.T) {
-	specs := expr.Functions()
+	specs := library.Functions()
 	if len(specs) == 0 {
 		t.Fatal("no function specs registered")
 	}
@@ -382,7 +382,7 @@ func functionsPage() string {
 	b.WriteString("Regular expressions (REGEXP, REGEXP_EXTRACT, REGEXP_REPLACE) follow Java's syntax where Go's RE2 engine can express\n")
 	b.WriteString("it. RE2 has no backreferences (`\\1` in a pattern), lookaround (`(?=`, `(?!`, `(?<=`, `(?<!`), possessive\n")
 	b.WriteString("quantifiers or atomic groups: a pattern using them fails with an error that says so, where Flink would run it.\n\n")
-	specs := expr.Functions()
+	specs := library.Functions()
 	var cat funcs.Category = "-"
 	for _, s := range specs {
 		if s.Category != cat {

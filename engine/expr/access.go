@@ -18,7 +18,7 @@ func FieldAccess(x Expr, field string, pos int) (Expr, error) {
 	}
 	for i, f := range t.Fields {
 		if f.Name == field {
-			return fieldAccess(x, i), nil
+			return AccessField(x, i), nil
 		}
 	}
 	return nil, diag.Errorf(pos, diag.SqlValidatorException, "Unknown field '%s'", field)
@@ -47,7 +47,7 @@ func (e *field) Eval(c *Ctx, row []types.Value) (types.Value, error) {
 	return r.Fields[e.i], nil
 }
 
-func fieldAccess(x Expr, i int) Expr {
+func AccessField(x Expr, i int) Expr {
 	rt := x.Type()
 	ft := rt.Fields[i].Type
 	if rt.Nullable() {

@@ -70,11 +70,11 @@ type arith struct {
 
 func isNullType(t types.Type) bool { return t.Kind == types.Null }
 
-func isDatetime(t types.Type) bool {
+func IsDatetime(t types.Type) bool {
 	return t.Kind == types.Date || t.Kind == types.Time || t.IsTimestamp()
 }
 
-func illegalNull(pos int) *diag.Error {
+func IllegalNull(pos int) *diag.Error {
 	return diag.Errorf(pos, diag.SqlValidatorException, "Illegal use of 'NULL'")
 }
 
@@ -88,7 +88,7 @@ func illegalNull(pos int) *diag.Error {
 func Arith(op ArithOp, a, b Expr, pos int) (Expr, error) {
 	ta, tb := a.Type(), b.Type()
 	if isNullType(ta) || isNullType(tb) {
-		return nil, illegalNull(pos)
+		return nil, IllegalNull(pos)
 	}
 	e := &arith{op: op, a: a, b: b, ta: ta, tb: tb, decimalIn: ta.Kind == types.Decimal || tb.Kind == types.Decimal}
 	fail := func() (Expr, error) {
@@ -123,14 +123,14 @@ func Arith(op ArithOp, a, b Expr, pos int) (Expr, error) {
 		e.t, e.kernel = ta, kIntervalNum
 	case ta.IsNumeric() && tb.IsInterval() && op == Mul:
 		e.t, e.kernel = tb, kNumInterval
-	case isDatetime(ta) && tb.IsInterval() && (op == Add || op == Sub):
+	case IsDatetime(ta) && tb.IsInterval() && (op == Add || op == Sub):
 		e.t, e.kernel = ta, datetimeKernel(ta, tb)
-	case ta.IsInterval() && isDatetime(tb) && op == Add:
+	case ta.IsInterval() && IsDatetime(tb) && op == Add:
 		e.t, e.kernel, e.swap = tb, datetimeKernel(tb, ta), true
 	default:
 		return fail()
 	}
-	e.t = nullableIf(e.t, a, b)
+	e.t = NullableIf(e.t, a, b)
 	e.t.Attr = types.Regular
 	return e, nil
 }
@@ -172,7 +172,7 @@ func asDecimalType(t types.Type) types.Type {
 }
 
 func arithNumericType(op ArithOp, ta, tb types.Type) (types.Type, bool) {
-	exact := !isApprox(ta) && !isApprox(tb)
+	exact := !IsApprox(ta) && !IsApprox(tb)
 	if op == Mod && !exact {
 		return types.Type{}, false
 	}
@@ -200,7 +200,7 @@ func arithNumericType(op ArithOp, ta, tb types.Type) (types.Type, bool) {
 	return t, ok
 }
 
-func isApprox(t types.Type) bool { return t.Kind == types.Float || t.Kind == types.Double }
+func IsApprox(t types.Type) bool { return t.Kind == types.Float || t.Kind == types.Double }
 
 // The DECIMAL result rules of Flink's LogicalTypeMerging (SQL Server's, with
 // Hive/Spark's adjustment past precision 38).
@@ -252,15 +252,15 @@ func WrapInt(i int64, k types.Kind) int64 {
 	return i
 }
 
-func divByZero() *diag.Error { return runtimeErr(diag.ArithmeticException, "/ by zero") }
+func divByZero() *diag.Error { return RuntimeErr(diag.ArithmeticException, "/ by zero") }
 
-// numFloat reads any numeric value as float64.
-func numFloat(v types.Value, t types.Type) float64 {
+// NumFloat reads any numeric value as float64.
+func NumFloat(v types.Value, t types.Type) float64 {
 	switch t.Kind {
 	case types.Float, types.Double:
 		return v.F
 	case types.Decimal:
-		return decOf(v, t).toFloat()
+		return DecOf(v, t).ToFloat()
 	}
 	return float64(v.I)
 }
@@ -295,14 +295,14 @@ func (e *arith) apply(x, y types.Value) (types.Value, error) {
 			if err != nil {
 				return types.NullValue, err
 			}
-			return types.IntValue(WrapInt(d.toIntegral(), e.t.Kind)), nil
+			return types.IntValue(WrapInt(d.ToIntegral(), e.t.Kind)), nil
 		}
 		return intArith(e.op, x.I, y.I, e.t.Kind)
 	case kFloat64:
-		a, b := numFloat(x, ta), numFloat(y, tb)
+		a, b := NumFloat(x, ta), NumFloat(y, tb)
 		return types.FloatValue(floatArith(e.op, a, b)), nil
 	case kFloat32:
-		a, b := float32(numFloat(x, ta)), float32(numFloat(y, tb))
+		a, b := float32(NumFloat(x, ta)), float32(NumFloat(y, tb))
 		var r float32
 		switch e.op {
 		case Add:
@@ -321,9 +321,9 @@ func (e *arith) apply(x, y types.Value) (types.Value, error) {
 			return types.NullValue, err
 		}
 		if e.t.Kind != types.Decimal {
-			return types.IntValue(WrapInt(d.toIntegral(), e.t.Kind)), nil
+			return types.IntValue(WrapInt(d.ToIntegral(), e.t.Kind)), nil
 		}
-		return decValue(d, e.t), nil
+		return DecValue(d, e.t), nil
 	case kInterval:
 		r := x.I + y.I
 		if e.op == Sub {
@@ -346,7 +346,7 @@ func (e *arith) apply(x, y types.Value) (types.Value, error) {
 				r = iv.I * n.I
 			}
 		} else {
-			f := numFloat(n, nt)
+			f := NumFloat(n, nt)
 			if e.op == Div {
 				r = javaF2L(float64(iv.I) / f)
 			} else {
@@ -355,17 +355,17 @@ func (e *arith) apply(x, y types.Value) (types.Value, error) {
 		}
 		return types.IntValue(wrapInterval(r, e.t)), nil
 	case kDateMonths:
-		return types.IntValue(addMonthsToDays(x.I, signed(e.op, y.I))), nil
+		return types.IntValue(AddMonthsToDays(x.I, signed(e.op, y.I))), nil
 	case kDateMillis:
-		return types.IntValue(int64(int32(x.I + floorDiv(signed(e.op, y.I), 86400000)))), nil
+		return types.IntValue(int64(int32(x.I + FloorDiv(signed(e.op, y.I), 86400000)))), nil
 	case kTimeMillis:
-		return types.IntValue(floorMod(x.I+signed(e.op, y.I), 86400000)), nil
+		return types.IntValue(FloorMod(x.I+signed(e.op, y.I), 86400000)), nil
 	case kTimeMonths:
 		return x, nil
 	case kTsMonths:
-		days := floorDiv(x.I, 86400000)
-		tod := floorMod(x.I, 86400000)
-		return types.TimestampValue(addMonthsToDays(days, signed(e.op, y.I))*86400000+tod, x.N), nil
+		days := FloorDiv(x.I, 86400000)
+		tod := FloorMod(x.I, 86400000)
+		return types.TimestampValue(AddMonthsToDays(days, signed(e.op, y.I))*86400000+tod, x.N), nil
 	case kTsMillis:
 		return types.TimestampValue(x.I+signed(e.op, y.I), x.N), nil
 	}
@@ -387,7 +387,7 @@ func wrapInterval(v int64, t types.Type) int64 {
 	return v
 }
 
-func floorDiv(a, b int64) int64 {
+func FloorDiv(a, b int64) int64 {
 	q := a / b
 	if (a%b != 0) && ((a < 0) != (b < 0)) {
 		q--
@@ -395,18 +395,18 @@ func floorDiv(a, b int64) int64 {
 	return q
 }
 
-func floorMod(a, b int64) int64 { return a - floorDiv(a, b)*b }
+func FloorMod(a, b int64) int64 { return a - FloorDiv(a, b)*b }
 
-// addMonthsToDays adds months to a day number, clamping the day of month.
-func addMonthsToDays(days, months int64) int64 {
-	y, m, d := daysToYmd(days)
+// AddMonthsToDays adds months to a day number, clamping the day of month.
+func AddMonthsToDays(days, months int64) int64 {
+	y, m, d := DaysToYmd(days)
 	total := int64(y)*12 + int64(m-1) + months
-	ny := int(floorDiv(total, 12))
-	nm := int(floorMod(total, 12)) + 1
+	ny := int(FloorDiv(total, 12))
+	nm := int(FloorMod(total, 12)) + 1
 	if dm := daysInMonth(ny, nm); d > dm {
 		d = dm
 	}
-	return ymdToDays(ny, nm, d)
+	return YmdToDays(ny, nm, d)
 }
 
 func intArith(op ArithOp, a, b int64, k types.Kind) (types.Value, error) {
@@ -446,20 +446,20 @@ func floatArith(op ArithOp, a, b float64) float64 {
 
 // decimalArith computes on exact decimals; division rounds HALF_UP to the
 // result scale. Division by zero raises BigDecimal's ArithmeticException.
-func decimalArith(op ArithOp, a, b dec, scale int) (dec, error) {
+func decimalArith(op ArithOp, a, b Dec, scale int) (Dec, error) {
 	switch op {
 	case Add:
-		return decAdd(a, b), nil
+		return DecAdd(a, b), nil
 	case Sub:
-		return decAdd(a, decNeg(b)), nil
+		return DecAdd(a, DecNeg(b)), nil
 	case Mul:
 		return decMul(a, b), nil
 	}
-	if b.sign() == 0 {
-		if a.sign() == 0 {
-			return dec{}, runtimeErr(diag.ArithmeticException, "Division undefined")
+	if b.Sign() == 0 {
+		if a.Sign() == 0 {
+			return Dec{}, RuntimeErr(diag.ArithmeticException, "Division undefined")
 		}
-		return dec{}, runtimeErr(diag.ArithmeticException, "Division by zero")
+		return Dec{}, RuntimeErr(diag.ArithmeticException, "Division by zero")
 	}
 	if op == Div {
 		return decDiv(a, b, scale), nil
@@ -480,8 +480,8 @@ func javaF2L(f float64) int64 {
 	return int64(f)
 }
 
-// javaF2I is Java's (int) cast of a double.
-func javaF2I(f float64) int64 {
+// JavaF2I is Java's (int) cast of a double.
+func JavaF2I(f float64) int64 {
 	switch {
 	case math.IsNaN(f):
 		return 0
@@ -497,25 +497,25 @@ func javaF2I(f float64) int64 {
 func Neg(x Expr, pos int) (Expr, error) {
 	t := x.Type()
 	if isNullType(t) {
-		return nil, illegalNull(pos)
+		return nil, IllegalNull(pos)
 	}
 	if !t.IsNumeric() && !t.IsInterval() {
 		return nil, diag.Errorf(pos, diag.SqlValidatorException,
-			"Cannot apply '-' to arguments of type '-<%s>'. Supported form(s): '-<NUMERIC>'\n'-<DATETIME_INTERVAL>'", calciteName(t))
+			"Cannot apply '-' to arguments of type '-<%s>'. Supported form(s): '-<NUMERIC>'\n'-<DATETIME_INTERVAL>'", CalciteName(t))
 	}
 	t.Attr = types.Regular
-	return &neg{x: x, t: t}, nil
+	return &NegExpr{X: x, t: t}, nil
 }
 
-type neg struct {
-	x Expr
+type NegExpr struct {
+	X Expr
 	t types.Type
 }
 
-func (e *neg) Type() types.Type { return e.t }
-func (e *neg) String() string   { return "-(" + e.x.String() + ")" }
-func (e *neg) Eval(c *Ctx, row []types.Value) (types.Value, error) {
-	v, err := e.x.Eval(c, row)
+func (e *NegExpr) Type() types.Type { return e.t }
+func (e *NegExpr) String() string   { return "-(" + e.X.String() + ")" }
+func (e *NegExpr) Eval(c *Ctx, row []types.Value) (types.Value, error) {
+	v, err := e.X.Eval(c, row)
 	if err != nil || v.Null {
 		return types.NullValue, err
 	}
@@ -523,7 +523,7 @@ func (e *neg) Eval(c *Ctx, row []types.Value) (types.Value, error) {
 	case types.Float, types.Double:
 		return types.FloatValue(-v.F), nil
 	case types.Decimal:
-		return decValue(decNeg(decOf(v, e.t)), e.t), nil
+		return DecValue(DecNeg(DecOf(v, e.t)), e.t), nil
 	case types.IntervalYearMonth:
 		return types.IntValue(int64(int32(-v.I))), nil
 	}

@@ -13,7 +13,7 @@ import (
 // the text of a call, and Calcite's "No match found" for a call that
 // resolves to no function.
 
-func joinExprs(args []Expr) string {
+func JoinExprs(args []Expr) string {
 	parts := make([]string, len(args))
 	for i, a := range args {
 		parts[i] = a.String()
@@ -28,40 +28,40 @@ func NoMatch(name string, args []Expr, pos int) *diag.Error { return noMatch(nam
 func noMatch(name string, args []Expr, pos int) *diag.Error {
 	fams := make([]string, len(args))
 	for i, a := range args {
-		fams[i] = "<" + family(a.Type()) + ">"
+		fams[i] = "<" + Family(a.Type()) + ">"
 	}
 	return diag.Errorf(pos, diag.SqlValidatorException, "No match found for function signature %s(%s)", name, strings.Join(fams, ", "))
 }
 
-// scalar is a strict function: NULL in, NULL out.
-type scalar struct {
-	name string
-	args []Expr
-	t    types.Type
-	eval func(c *Ctx, v []types.Value) (types.Value, error)
-	// ints, when set, is the function's vector kernel (vec.go) for an
+// Scalar is a strict function: NULL in, NULL out.
+type Scalar struct {
+	Name   string
+	Args   []Expr
+	T      types.Type
+	EvalFn func(c *Ctx, v []types.Value) (types.Value, error)
+	// Ints, when set, is the function's vector kernel (vec.go) for an
 	// integer first argument, the others literals: dst[i] is the result
 	// for src[i], which never fails and is NULL only for a NULL input.
-	ints func(dst, src []int64)
+	Ints func(dst, src []int64)
 }
 
-func (e *scalar) Type() types.Type { return e.t }
+func (e *Scalar) Type() types.Type { return e.T }
 
-func (e *scalar) String() string { return e.name + "(" + joinExprs(e.args) + ")" }
+func (e *Scalar) String() string { return e.Name + "(" + JoinExprs(e.Args) + ")" }
 
-func (e *scalar) Eval(c *Ctx, row []types.Value) (types.Value, error) {
+func (e *Scalar) Eval(c *Ctx, row []types.Value) (types.Value, error) {
 	var vals [4]types.Value
-	for i, a := range e.args {
+	for i, a := range e.Args {
 		v, err := a.Eval(c, row)
 		if err != nil || v.Null {
 			return types.NullValue, err
 		}
 		vals[i] = v
 	}
-	return e.eval(c, vals[:len(e.args)])
+	return e.EvalFn(c, vals[:len(e.Args)])
 }
 
-func isCharOrNull(t types.Type) bool { return t.IsCharacter() || t.Kind == types.Null }
+func IsCharOrNull(t types.Type) bool { return t.IsCharacter() || t.Kind == types.Null }
 
 // javaLess orders strings as Java's String.compareTo does, by UTF-16
 // units: as code points, but for a character beyond U+FFFF, whose high

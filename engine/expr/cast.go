@@ -44,7 +44,7 @@ func Cast(x Expr, target types.Type, try bool, pos int) (Expr, error) {
 }
 
 func cannotCast(pos int, from, to types.Type) *diag.Error {
-	return diag.Errorf(pos, diag.SqlValidatorException, "Cast function cannot convert value of type %s to type %s", calciteName(from), calciteName(to))
+	return diag.Errorf(pos, diag.SqlValidatorException, "Cast function cannot convert value of type %s to type %s", CalciteName(from), CalciteName(to))
 }
 
 func checkCast(from, to types.Type, pos int) error {
@@ -96,7 +96,7 @@ func checkCast(from, to types.Type, pos int) error {
 			}
 			return diag.Validation(pos, "The cast from NUMERIC type to TIMESTAMP_LTZ type is not allowed. It's recommended to use TO_TIMESTAMP_LTZ(numeric_col, precision) instead.")
 		}
-		if isDatetime(f) || f.IsCharacter() {
+		if IsDatetime(f) || f.IsCharacter() {
 			return nil
 		}
 	case t.IsInterval():
@@ -145,7 +145,7 @@ func (e *cast) String() string {
 // CalciteFullName is a type as Calcite's RelDataType.getFullTypeString
 // prints it: its name, the character set of a character type, and NOT NULL.
 func CalciteFullName(t types.Type) string {
-	s := calciteName(t)
+	s := CalciteName(t)
 	if t.IsCharacter() {
 		s += ` CHARACTER SET "UTF-16LE"`
 	}
@@ -184,8 +184,8 @@ func castValue(c *Ctx, v types.Value, from, to types.Type) (types.Value, *diag.E
 		case from.Kind == types.Boolean:
 			return v, nil
 		case from.Kind == types.Decimal:
-			return types.BoolValue(decOf(v, from).sign() != 0), nil
-		case isApprox(from):
+			return types.BoolValue(DecOf(v, from).Sign() != 0), nil
+		case IsApprox(from):
 			return types.BoolValue(v.F != 0), nil
 		}
 		return types.BoolValue(v.I != 0), nil
@@ -194,12 +194,12 @@ func castValue(c *Ctx, v types.Value, from, to types.Type) (types.Value, *diag.E
 		case from.Kind == types.Boolean:
 			return types.IntValue(v.I), nil
 		case from.Kind == types.Decimal:
-			return types.IntValue(WrapInt(decOf(v, from).toIntegral(), to.Kind)), nil
-		case isApprox(from):
+			return types.IntValue(WrapInt(DecOf(v, from).ToIntegral(), to.Kind)), nil
+		case IsApprox(from):
 			if to.Kind == types.BigInt {
 				return types.IntValue(javaF2L(v.F)), nil
 			}
-			return types.IntValue(WrapInt(javaF2I(v.F), to.Kind)), nil
+			return types.IntValue(WrapInt(JavaF2I(v.F), to.Kind)), nil
 		}
 		return types.IntValue(WrapInt(v.I, to.Kind)), nil
 	case types.Float, types.Double:
@@ -208,26 +208,26 @@ func castValue(c *Ctx, v types.Value, from, to types.Type) (types.Value, *diag.E
 		case from.Kind == types.Boolean:
 			f = float64(v.I)
 		default:
-			f = numFloat(v, from)
+			f = NumFloat(v, from)
 		}
 		if to.Kind == types.Float {
 			f = float64(float32(f))
 		}
 		return types.FloatValue(f), nil
 	case types.Decimal:
-		var d dec
+		var d Dec
 		switch {
 		case from.Kind == types.Boolean:
-			d = decFromInt(v.I)
-		case isApprox(from):
+			d = DecFromInt(v.I)
+		case IsApprox(from):
 			var ok bool
-			if d, ok = decFromFloat(v.F); !ok {
-				return types.NullValue, runtimeErr(diag.NumberFormatException, "Infinite or NaN")
+			if d, ok = DecFromFloat(v.F); !ok {
+				return types.NullValue, RuntimeErr(diag.NumberFormatException, "Infinite or NaN")
 			}
 		default:
 			d = numDec(v, from)
 		}
-		return decValue(d, to), nil
+		return DecValue(d, to), nil
 	case types.Binary, types.Varbinary:
 		return types.BytesValue(fitBytes(c, v.B, to)), nil
 	case types.Array, types.Multiset, types.Map, types.Row:
@@ -237,8 +237,8 @@ func castValue(c *Ctx, v types.Value, from, to types.Type) (types.Value, *diag.E
 		case types.Timestamp:
 			return types.IntValue(int64(int32(v.I / 86400000))), nil
 		case types.TimestampLTZ:
-			w := ltzToTs(v, c.zone())
-			return types.IntValue(floorDiv(w.I, 86400000)), nil
+			w := LtzToTs(v, c.Location())
+			return types.IntValue(FloorDiv(w.I, 86400000)), nil
 		}
 		return v, nil
 	case types.Time:
@@ -246,8 +246,8 @@ func castValue(c *Ctx, v types.Value, from, to types.Type) (types.Value, *diag.E
 		case types.Timestamp:
 			return types.IntValue(int64(int32(v.I % 86400000))), nil
 		case types.TimestampLTZ:
-			w := ltzToTs(v, c.zone())
-			return types.IntValue(floorMod(w.I, 86400000)), nil
+			w := LtzToTs(v, c.Location())
+			return types.IntValue(FloorMod(w.I, 86400000)), nil
 		}
 		return v, nil
 	case types.Timestamp, types.TimestampLTZ:
@@ -264,9 +264,9 @@ func castValue(c *Ctx, v types.Value, from, to types.Type) (types.Value, *diag.E
 		// uses the session zone; DATE and TIME are wall clocks.
 		fromLTZ := from.Kind == types.TimestampLTZ
 		if to.Kind == types.TimestampLTZ && !fromLTZ {
-			w = tsToLTZ(w, c.zone())
+			w = tsToLTZ(w, c.Location())
 		} else if to.Kind == types.Timestamp && fromLTZ {
-			w = ltzToTs(w, c.zone())
+			w = LtzToTs(w, c.Location())
 		}
 		p := to.Precision
 		if from.Attr != types.Regular || to.Attr != types.Regular {
@@ -284,10 +284,10 @@ func castValue(c *Ctx, v types.Value, from, to types.Type) (types.Value, *diag.E
 // DateTimeUtils.truncate does.
 func truncateTs(v types.Value, p int) types.Value {
 	if p <= 3 {
-		k := pow10[3-p]
+		k := Pow10[3-p]
 		return types.TimestampValue(v.I/k*k, 0)
 	}
-	k := int32(pow10[9-p])
+	k := int32(Pow10[9-p])
 	return types.TimestampValue(v.I, v.N/k*k)
 }
 
@@ -298,8 +298,8 @@ func tsToLTZ(v types.Value, zone *time.Location) types.Value {
 	return types.TimestampValue(inst.UnixMilli(), v.N)
 }
 
-// ltzToTs returns the wall clock of an instant in zone, as a TIMESTAMP.
-func ltzToTs(v types.Value, zone *time.Location) types.Value {
+// LtzToTs returns the wall clock of an instant in zone, as a TIMESTAMP.
+func LtzToTs(v types.Value, zone *time.Location) types.Value {
 	t := time.UnixMilli(v.I).In(zone)
 	w := time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), time.UTC)
 	return types.TimestampValue(w.UnixMilli(), v.N)
@@ -314,7 +314,7 @@ func fitBytes(c *Ctx, b []byte, to types.Type) []byte {
 		return b[:to.Length]
 	}
 	if to.Kind == types.Binary && len(b) < to.Length {
-		out := c.alloc(to.Length)
+		out := c.Alloc(to.Length)
 		n := copy(out, b)
 		clear(out[n:])
 		return out
@@ -335,15 +335,15 @@ func castToString(c *Ctx, v types.Value, from, to types.Type) types.Value {
 		if c == nil {
 			c = &Ctx{}
 		}
-		c.buf = types.AppendValue(c.buf[:0], v, from, c.zone())
-		s = c.buf
+		c.Buf = types.AppendValue(c.Buf[:0], v, from, c.Location())
+		s = c.Buf
 	}
 	n := to.Length
 	if n >= types.MaxLength {
 		if from.IsCharacter() || from.IsBinary() {
 			return types.BytesValue(s)
 		}
-		return types.BytesValue(c.keep(s))
+		return types.BytesValue(c.Keep(s))
 	}
 	chars := utf8.RuneCount(s)
 	if chars > n {
@@ -357,7 +357,7 @@ func castToString(c *Ctx, v types.Value, from, to types.Type) types.Value {
 		chars = n
 	}
 	if to.Kind == types.Char && chars < n {
-		out := c.alloc(len(s) + n - chars)
+		out := c.Alloc(len(s) + n - chars)
 		k := copy(out, s)
 		for ; k < len(out); k++ {
 			out[k] = ' '
@@ -367,11 +367,11 @@ func castToString(c *Ctx, v types.Value, from, to types.Type) types.Value {
 	if from.IsCharacter() || from.IsBinary() {
 		return types.BytesValue(s)
 	}
-	return types.BytesValue(c.keep(s))
+	return types.BytesValue(c.Keep(s))
 }
 
 func numberFormat(s []byte, reason string) *diag.Error {
-	return runtimeErr(diag.NumberFormatException, "For input string: '%s'. %s", s, reason)
+	return RuntimeErr(diag.NumberFormatException, "For input string: '%s'. %s", s, reason)
 }
 
 // castFromString parses text into a value of type to.
@@ -381,7 +381,7 @@ func castFromString(c *Ctx, s []byte, to types.Type) (types.Value, *diag.Error) 
 		if b, ok := parseBool(s); ok {
 			return types.BoolValue(b), nil
 		}
-		return types.NullValue, runtimeErr(tableException, "Cannot parse '%s' as BOOLEAN.", s)
+		return types.NullValue, RuntimeErr(tableException, "Cannot parse '%s' as BOOLEAN.", s)
 	case types.TinyInt, types.SmallInt, types.Int, types.BigInt:
 		t := spaceTrim(s)
 		bits := 32
@@ -402,12 +402,12 @@ func castFromString(c *Ctx, s []byte, to types.Type) (types.Value, *diag.Error) 
 		if to.Kind == types.Float {
 			bits = 32
 		}
-		f, ok := parseJavaDouble(t, bits)
+		f, ok := ParseJavaDouble(t, bits)
 		if !ok {
 			if len(javaTrim(t)) == 0 {
-				return types.NullValue, runtimeErr(diag.NumberFormatException, "empty String")
+				return types.NullValue, RuntimeErr(diag.NumberFormatException, "empty String")
 			}
-			return types.NullValue, runtimeErr(diag.NumberFormatException, "For input string: \"%s\"", t)
+			return types.NullValue, RuntimeErr(diag.NumberFormatException, "For input string: \"%s\"", t)
 		}
 		if to.Kind == types.Float {
 			f = float64(float32(f))
@@ -422,29 +422,29 @@ func castFromString(c *Ctx, s []byte, to types.Type) (types.Value, *diag.Error) 
 		}
 		return types.NullValue, numberFormat(s, "Overflow.")
 	case types.Date:
-		if d, ok := parseDateFlink(s); ok {
+		if d, ok := ParseDateFlink(s); ok {
 			return types.IntValue(d), nil
 		}
-		return types.NullValue, runtimeErr(dateTimeException, "For input string: '%s'.", s)
+		return types.NullValue, RuntimeErr(dateTimeException, "For input string: '%s'.", s)
 	case types.Time:
 		if t, ok := parseTimeFlink(s); ok {
 			return types.IntValue(t), nil
 		}
-		return types.NullValue, runtimeErr(dateTimeException, "For input string: '%s'.", s)
+		return types.NullValue, RuntimeErr(dateTimeException, "For input string: '%s'.", s)
 	case types.Timestamp, types.TimestampLTZ:
-		ts, msg := parseTimestampText(s, to.Precision, false)
+		ts, msg := ParseTimestampText(s, to.Precision, false)
 		if msg != "" {
-			return types.NullValue, runtimeErr(dateTimeParseException, "%s", msg)
+			return types.NullValue, RuntimeErr(dateTimeParseException, "%s", msg)
 		}
-		v := types.TimestampValue(ts.millis, ts.nanos)
+		v := types.TimestampValue(ts.Millis, ts.nanos)
 		if to.Kind == types.TimestampLTZ {
-			v = tsToLTZ(v, c.zone())
+			v = tsToLTZ(v, c.Location())
 		}
 		return v, nil
 	case types.Binary, types.Varbinary:
 		return types.BytesValue(fitBytes(c, s, to)), nil
 	}
-	return types.NullValue, runtimeErr(diag.TableException, "Unsupported cast to %s.", to)
+	return types.NullValue, RuntimeErr(diag.TableException, "Unsupported cast to %s.", to)
 }
 
 // parseBool accepts Flink's spellings, case-insensitively, without trimming.

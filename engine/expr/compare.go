@@ -59,21 +59,21 @@ type compare struct {
 	ta, tb  types.Type
 }
 
-func isTimePoint(t types.Type) bool { return isDatetime(t) }
+func isTimePoint(t types.Type) bool { return IsDatetime(t) }
 
 // comparable reports Calcite's SqlTypeUtil.isComparable.
 func comparableTypes(a, b types.Type) bool {
 	if a.Kind == types.Null || b.Kind == types.Null {
 		return true
 	}
-	if family(a) == family(b) {
+	if Family(a) == Family(b) {
 		if a.Kind == types.Row || b.Kind == types.Row {
 			return a.Kind == b.Kind
 		}
 		return true
 	}
 	strCmp := func(t types.Type) bool {
-		return t.IsNumeric() || t.Kind == types.Boolean || isDatetime(t) || t.IsInterval()
+		return t.IsNumeric() || t.Kind == types.Boolean || IsDatetime(t) || t.IsInterval()
 	}
 	return a.IsCharacter() && strCmp(b) || b.IsCharacter() && strCmp(a)
 }
@@ -153,7 +153,7 @@ func Compare(op CmpOp, a, b Expr, pos int) (Expr, error) {
 }
 
 func (e *compare) Type() types.Type {
-	return nullableIf(types.Bool, e.a, e.b)
+	return NullableIf(types.Bool, e.a, e.b)
 }
 
 func (e *compare) String() string {
@@ -179,7 +179,7 @@ func (e *compare) result(c int) types.Value {
 	return types.BoolValue(r)
 }
 
-func cmpInt(a, b int64) int {
+func CmpInt(a, b int64) int {
 	switch {
 	case a < b:
 		return -1
@@ -223,31 +223,31 @@ func (e *compare) Eval(c *Ctx, row []types.Value) (types.Value, error) {
 		return types.NullValue, err
 	}
 	if e.kernel == cInt {
-		return e.result(cmpInt(x.I, y.I)), nil
+		return e.result(CmpInt(x.I, y.I)), nil
 	}
 	ta, tb := e.ta, e.tb
 	switch e.kernel {
 	case cFloat64:
-		return e.floatResult(numFloat(x, ta), numFloat(y, tb)), nil
+		return e.floatResult(NumFloat(x, ta), NumFloat(y, tb)), nil
 	case cFloat32:
-		return e.floatResult(float64(float32(numFloat(x, ta))), float64(float32(numFloat(y, tb)))), nil
+		return e.floatResult(float64(float32(NumFloat(x, ta))), float64(float32(NumFloat(y, tb)))), nil
 	case cDecimal:
-		return e.result(decCmp(numDec(x, ta), numDec(y, tb))), nil
+		return e.result(DecCmp(numDec(x, ta), numDec(y, tb))), nil
 	case cBytes:
 		return e.result(bytes.Compare(x.B, y.B)), nil
 	case cTimestamp:
-		return e.result(cmpTs(x, y)), nil
+		return e.result(CmpTs(x, y)), nil
 	case cTsMixed:
 		if ta.Kind == types.Timestamp {
-			x = tsToLTZ(x, c.zone())
+			x = tsToLTZ(x, c.Location())
 		} else {
-			y = tsToLTZ(y, c.zone())
+			y = tsToLTZ(y, c.Location())
 		}
-		return e.result(cmpTs(x, y)), nil
+		return e.result(CmpTs(x, y)), nil
 	case cUnequal:
 		return types.BoolValue(e.op == Ne), nil
 	case cDeep:
-		return types.BoolValue(valuesEqual(x, y, ta) == (e.op == Eq)), nil
+		return types.BoolValue(ValuesEqual(x, y, ta) == (e.op == Eq)), nil
 	}
 	return types.NullValue, nil
 }
@@ -270,19 +270,19 @@ func (e *compare) evalCastStr(c *Ctx, row []types.Value) (types.Value, error) {
 			return types.NullValue, err
 		}
 	}
-	return e.result(cmpTs(x, y)), nil
+	return e.result(CmpTs(x, y)), nil
 }
 
-// cmpTs orders time values by I then N (N is zero for DATE and TIME).
-func cmpTs(x, y types.Value) int {
-	if c := cmpInt(x.I, y.I); c != 0 {
+// CmpTs orders time values by I then N (N is zero for DATE and TIME).
+func CmpTs(x, y types.Value) int {
+	if c := CmpInt(x.I, y.I); c != 0 {
 		return c
 	}
-	return cmpInt(int64(x.N), int64(y.N))
+	return CmpInt(int64(x.N), int64(y.N))
 }
 
-// valuesEqual compares two non-null values of type t deeply.
-func valuesEqual(x, y types.Value, t types.Type) bool {
+// ValuesEqual compares two non-null values of type t deeply.
+func ValuesEqual(x, y types.Value, t types.Type) bool {
 	if x.Null || y.Null {
 		return x.Null == y.Null
 	}
@@ -290,7 +290,7 @@ func valuesEqual(x, y types.Value, t types.Type) bool {
 	case types.Float, types.Double:
 		return x.F == y.F
 	case types.Decimal:
-		return decCmp(decOf(x, t), decOf(y, t)) == 0
+		return DecCmp(DecOf(x, t), DecOf(y, t)) == 0
 	case types.Char, types.Varchar, types.Binary, types.Varbinary:
 		return bytes.Equal(x.B, y.B)
 	case types.Array:
@@ -300,7 +300,7 @@ func valuesEqual(x, y types.Value, t types.Type) bool {
 			return ax == ay
 		}
 		for i := range ax.Elems {
-			if !valuesEqual(ax.Elems[i], ay.Elems[i], *t.Elem) {
+			if !ValuesEqual(ax.Elems[i], ay.Elems[i], *t.Elem) {
 				return false
 			}
 		}
@@ -318,8 +318,8 @@ func valuesEqual(x, y types.Value, t types.Type) bool {
 		for i := range mx.Keys {
 			found := false
 			for j := range my.Keys {
-				if valuesEqual(mx.Keys[i], my.Keys[j], *kt) {
-					found = valuesEqual(mx.Vals[i], my.Vals[j], *vt)
+				if ValuesEqual(mx.Keys[i], my.Keys[j], *kt) {
+					found = ValuesEqual(mx.Vals[i], my.Vals[j], *vt)
 					break
 				}
 			}
@@ -335,7 +335,7 @@ func valuesEqual(x, y types.Value, t types.Type) bool {
 			return rx == ry
 		}
 		for i := range rx.Fields {
-			if !valuesEqual(rx.Fields[i], ry.Fields[i], t.Fields[i].Type) {
+			if !ValuesEqual(rx.Fields[i], ry.Fields[i], t.Fields[i].Type) {
 				return false
 			}
 		}

@@ -7,10 +7,10 @@ import (
 	"github.com/flinkplay/flinkplay/engine/types"
 )
 
-// coerce converts x's values to t when their representation differs (for
+// Coerce converts x's values to t when their representation differs (for
 // example INT to DOUBLE or DECIMAL, or a DECIMAL of another scale); types
 // that share a representation (INT to BIGINT, CHAR to VARCHAR) pass through.
-func coerce(x Expr, t types.Type) Expr {
+func Coerce(x Expr, t types.Type) Expr {
 	f := x.Type()
 	if f.Kind == types.Null {
 		return Literal(types.NullValue, t.WithNullable(true))
@@ -63,9 +63,9 @@ func Case(whens []When, els Expr, pos int) (Expr, error) {
 	if !ok {
 		return nil, diag.Errorf(pos, diag.SqlValidatorException, "Illegal mixing of types in CASE or COALESCE statement")
 	}
-	e := &caseExpr{t: t, els: coerce(els, t)}
+	e := &caseExpr{t: t, els: Coerce(els, t)}
 	for _, w := range whens {
-		e.whens = append(e.whens, When{Cond: w.Cond, Then: coerce(w.Then, t)})
+		e.whens = append(e.whens, When{Cond: w.Cond, Then: Coerce(w.Then, t)})
 	}
 	return e, nil
 }
@@ -103,7 +103,7 @@ func (e *caseExpr) Eval(c *Ctx, row []types.Value) (types.Value, error) {
 // If builds IF(cond, a, b): a when cond is TRUE, else b.
 func If(cond, a, b Expr, pos int) (Expr, error) {
 	if k := cond.Type().Kind; k != types.Boolean && k != types.Null {
-		return nil, cannotApplyFunc(pos, "IF", []Expr{cond, a, b},
+		return nil, CannotApplyFunc(pos, "IF", []Expr{cond, a, b},
 			"IF(<BOOLEAN>, <NUMERIC>, <NUMERIC>)", "IF(<BOOLEAN>, <CHARACTER>, <CHARACTER>)",
 			"IF(<BOOLEAN>, <BOOLEAN>, <BOOLEAN>)", "IF(<BOOLEAN>, <CHARACTER>, <CHARACTER>)",
 			"IF(<BOOLEAN>, <BINARY>, <BINARY>)", "IF(<BOOLEAN>, <DATE>, <DATE>)",
@@ -111,13 +111,13 @@ func If(cond, a, b Expr, pos int) (Expr, error) {
 	}
 	t, ok := LeastRestrictive(a.Type(), b.Type())
 	if !ok {
-		return nil, cannotApplyFunc(pos, "IF", []Expr{cond, a, b},
+		return nil, CannotApplyFunc(pos, "IF", []Expr{cond, a, b},
 			"IF(<BOOLEAN>, <NUMERIC>, <NUMERIC>)", "IF(<BOOLEAN>, <CHARACTER>, <CHARACTER>)",
 			"IF(<BOOLEAN>, <BOOLEAN>, <BOOLEAN>)", "IF(<BOOLEAN>, <CHARACTER>, <CHARACTER>)",
 			"IF(<BOOLEAN>, <BINARY>, <BINARY>)", "IF(<BOOLEAN>, <DATE>, <DATE>)",
 			"IF(<BOOLEAN>, <TIMESTAMP>, <TIMESTAMP>)", "IF(<BOOLEAN>, <TIME>, <TIME>)")
 	}
-	return &caseExpr{whens: []When{{Cond: cond, Then: coerce(a, t)}}, els: coerce(b, t), t: t}, nil
+	return &caseExpr{whens: []When{{Cond: cond, Then: Coerce(a, t)}}, els: Coerce(b, t), t: t}, nil
 }
 
 // Coalesce builds COALESCE(args): the first non-NULL argument. Its type is
@@ -141,28 +141,28 @@ func Coalesce(args []Expr, pos int) (Expr, error) {
 		return nil, diag.Validation(pos, "Invalid function call:\nCOALESCE(%s)", strings.Join(names, ", "))
 	}
 	t = t.WithNullable(allNullable)
-	e := &coalesce{t: t}
+	e := &CoalesceExpr{T: t}
 	for _, a := range args {
-		e.args = append(e.args, coerce(a, t.WithNullable(true)))
+		e.Args = append(e.Args, Coerce(a, t.WithNullable(true)))
 	}
 	return e, nil
 }
 
-type coalesce struct {
-	args []Expr
-	t    types.Type
+type CoalesceExpr struct {
+	Args []Expr
+	T    types.Type
 }
 
-func (e *coalesce) Type() types.Type { return e.t }
-func (e *coalesce) String() string {
-	parts := make([]string, len(e.args))
-	for i, a := range e.args {
+func (e *CoalesceExpr) Type() types.Type { return e.T }
+func (e *CoalesceExpr) String() string {
+	parts := make([]string, len(e.Args))
+	for i, a := range e.Args {
 		parts[i] = a.String()
 	}
 	return "COALESCE(" + strings.Join(parts, ", ") + ")"
 }
-func (e *coalesce) Eval(c *Ctx, row []types.Value) (types.Value, error) {
-	for _, a := range e.args {
+func (e *CoalesceExpr) Eval(c *Ctx, row []types.Value) (types.Value, error) {
+	for _, a := range e.Args {
 		v, err := a.Eval(c, row)
 		if err != nil || !v.Null {
 			return v, err
@@ -212,7 +212,7 @@ type in struct {
 }
 
 func (e *in) Type() types.Type {
-	return nullableIf(types.Bool, append([]Expr{e.x}, e.list...)...)
+	return NullableIf(types.Bool, append([]Expr{e.x}, e.list...)...)
 }
 func (e *in) String() string {
 	parts := make([]string, len(e.list))

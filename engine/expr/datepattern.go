@@ -36,9 +36,9 @@ type datePattern struct {
 	simple bool // SimpleDateFormat rules; else DateTimeFormatter
 }
 
-// compilePattern splits a pattern into letters and literal text. The error
+// CompilePattern splits a pattern into letters and literal text. The error
 // text is Java's IllegalArgumentException message.
-func compilePattern(p string, simple bool) (*datePattern, error) {
+func CompilePattern(p string, simple bool) (*datePattern, error) {
 	dp := &datePattern{simple: simple}
 	for i := 0; i < len(p); {
 		c := p[i]
@@ -112,10 +112,10 @@ func appendPad(dst []byte, v int64, width int) []byte {
 	return append(dst, s...)
 }
 
-// format writes the wall clock t (whose zone gives the offset letters) by
+// Format writes the wall clock t (whose zone gives the offset letters) by
 // the pattern. withOffset is false for a timestamp without time zone,
 // where DateTimeFormatter rejects offset letters.
-func (dp *datePattern) format(dst []byte, t time.Time, withOffset bool) ([]byte, error) {
+func (dp *datePattern) Format(dst []byte, t time.Time, withOffset bool) ([]byte, error) {
 	for _, it := range dp.items {
 		if it.letter == 0 {
 			dst = append(dst, it.text...)
@@ -272,10 +272,10 @@ type parsed struct {
 	hasOffset                                    bool
 }
 
-// parse reads s by the pattern. ok is false when the text does not match.
+// Parse reads s by the pattern. ok is false when the text does not match.
 // SimpleDateFormat ignores text after the pattern; DateTimeFormatter needs
 // all of it.
-func (dp *datePattern) parse(s string) (parsed, bool) {
+func (dp *datePattern) Parse(s string) (parsed, bool) {
 	p := parsed{year: 1970, month: 1, day: 1}
 	i := 0
 	for k, it := range dp.items {
@@ -515,20 +515,20 @@ func parseOffset(s string) (int, int, bool) {
 	return off, n, true
 }
 
-// lenientTime builds the instant of parsed fields in zone, rolling
+// LenientTime builds the instant of parsed fields in zone, rolling
 // out-of-range fields over as SimpleDateFormat's lenient calendar does.
 // An offset read from the text wins over the zone.
-func (p parsed) lenientTime(zone *time.Location) time.Time {
+func (p parsed) LenientTime(zone *time.Location) time.Time {
 	if p.hasOffset {
 		zone = time.FixedZone("", p.offset)
 	}
 	return time.Date(p.year, time.Month(p.month), p.day, p.hour, p.minute, p.second, p.nano, zone)
 }
 
-// strictWallMillis validates fields as java.time's SMART resolver does (a
+// StrictWallMillis validates fields as java.time's SMART resolver does (a
 // day past the month's end but at most 31 moves to its last day) and
 // returns the wall clock as milliseconds and nanoseconds within them.
-func (p parsed) strictWallMillis() (int64, int32, bool) {
+func (p parsed) StrictWallMillis() (int64, int32, bool) {
 	if p.month < 1 || p.month > 12 || p.day < 1 || p.day > 31 || p.hour > 23 || p.minute > 59 || p.second > 59 {
 		return 0, 0, false
 	}
@@ -536,7 +536,7 @@ func (p parsed) strictWallMillis() (int64, int32, bool) {
 	if dm := daysInMonth(p.year, p.month); d > dm {
 		d = dm
 	}
-	ms := ymdToDays(p.year, p.month, d)*86400000 + int64(p.hour)*3600000 + int64(p.minute)*60000 + int64(p.second)*1000 + int64(p.nano/1e6)
+	ms := YmdToDays(p.year, p.month, d)*86400000 + int64(p.hour)*3600000 + int64(p.minute)*60000 + int64(p.second)*1000 + int64(p.nano/1e6)
 	return ms, int32(p.nano % 1e6), true
 }
 

@@ -13,15 +13,15 @@ import (
 // lives in Value.I; larger ones use Value.X (*big.Int), as value.go says.
 const maxCompactPrecision = 18
 
-// dec is a decimal during computation: unscaled × 10^-scale. The int64 form
+// Dec is a decimal during computation: unscaled × 10^-scale. The int64 form
 // is used while it fits, so DECIMAL(p <= 18) arithmetic does not allocate.
-type dec struct {
+type Dec struct {
 	i     int64
-	b     *big.Int // non-nil: the value, i is unused
-	scale int
+	B     *big.Int // non-nil: the value, i is unused
+	Scale int
 }
 
-var pow10 = func() [19]int64 {
+var Pow10 = func() [19]int64 {
 	var p [19]int64
 	p[0] = 1
 	for i := 1; i < len(p); i++ {
@@ -30,20 +30,20 @@ var pow10 = func() [19]int64 {
 	return p
 }()
 
-func bigPow10(n int) *big.Int {
+func BigPow10(n int) *big.Int {
 	return new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(n)), nil)
 }
 
-func (d dec) toBig() *big.Int {
-	if d.b != nil {
-		return d.b
+func (d Dec) ToBig() *big.Int {
+	if d.B != nil {
+		return d.B
 	}
 	return big.NewInt(d.i)
 }
 
-func (d dec) sign() int {
-	if d.b != nil {
-		return d.b.Sign()
+func (d Dec) Sign() int {
+	if d.B != nil {
+		return d.B.Sign()
 	}
 	switch {
 	case d.i > 0:
@@ -54,61 +54,61 @@ func (d dec) sign() int {
 	return 0
 }
 
-// decOf reads a DECIMAL value of type t.
-func decOf(v types.Value, t types.Type) dec {
+// DecOf reads a DECIMAL value of type t.
+func DecOf(v types.Value, t types.Type) Dec {
 	if x, ok := v.X.(*big.Int); ok && x != nil {
 		if x.IsInt64() {
-			return dec{i: x.Int64(), scale: t.Scale}
+			return Dec{i: x.Int64(), Scale: t.Scale}
 		}
-		return dec{b: x, scale: t.Scale}
+		return Dec{B: x, Scale: t.Scale}
 	}
-	return dec{i: v.I, scale: t.Scale}
+	return Dec{i: v.I, Scale: t.Scale}
 }
 
-// decFromInt is an integer as a decimal of scale 0.
-func decFromInt(i int64) dec { return dec{i: i} }
+// DecFromInt is an integer as a decimal of scale 0.
+func DecFromInt(i int64) Dec { return Dec{i: i} }
 
 // numDec reads any exact numeric value as a decimal.
-func numDec(v types.Value, t types.Type) dec {
+func numDec(v types.Value, t types.Type) Dec {
 	if t.Kind == types.Decimal {
-		return decOf(v, t)
+		return DecOf(v, t)
 	}
-	return decFromInt(v.I)
+	return DecFromInt(v.I)
 }
 
-// decFromFloat is BigDecimal.valueOf(f): the shortest decimal that reads back as f.
-func decFromFloat(f float64) (dec, bool) {
+// DecFromFloat is BigDecimal.valueOf(f): the shortest decimal that reads back as f.
+func DecFromFloat(f float64) (Dec, bool) {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return dec{}, false
+		return Dec{}, false
 	}
 	var buf [32]byte
 	s := strconv.AppendFloat(buf[:0], f, 'e', -1, 64)
-	return parseDecimalText(s)
+	return ParseDecimalText(s)
 }
 
-// rescale returns d with the given scale, rounding HALF_UP (away from zero
+// Rescale returns d with the given scale, rounding HALF_UP (away from zero
 // on ties) when digits are dropped, as BigDecimal.setScale(s, HALF_UP).
-func (d dec) rescale(scale int) dec {
-	if scale == d.scale {
+func (d Dec) Rescale(scale int) Dec {
+	if scale == d.Scale {
 		return d
 	}
-	if d.b == nil {
-		if scale > d.scale {
-			k := scale - d.scale
-			if k < len(pow10) {
-				hi, lo := bits.Mul64(uint64(abs64(d.i)), uint64(pow10[k]))
+	if d.B == nil {
+		if scale > d.Scale {
+			k := scale - d.Scale
+			if k < len(Pow10) {
+				hi, lo := bits.Mul64(uint64(abs64(d.i)), uint64(Pow10[k]))
 				if hi == 0 && lo <= math.MaxInt64 {
 					r := int64(lo)
 					if d.i < 0 {
 						r = -r
 					}
-					return dec{i: r, scale: scale}
+					return Dec{i: r, Scale: scale}
 				}
 			}
 		} else {
-			k := d.scale - scale
-			if k < len(pow10) && d.i != math.MinInt64 {
-				p := pow10[k]
+			k := d.Scale - scale
+			if k < len(Pow10) && d.i != math.MinInt64 {
+				p := Pow10[k]
 				q, r := d.i/p, d.i%p
 				if 2*abs64(r) >= p {
 					if d.i < 0 {
@@ -117,29 +117,29 @@ func (d dec) rescale(scale int) dec {
 						q++
 					}
 				}
-				return dec{i: q, scale: scale}
+				return Dec{i: q, Scale: scale}
 			}
 		}
 	}
-	x := new(big.Int).Set(d.toBig())
-	if scale > d.scale {
-		x.Mul(x, bigPow10(scale-d.scale))
+	x := new(big.Int).Set(d.ToBig())
+	if scale > d.Scale {
+		x.Mul(x, BigPow10(scale-d.Scale))
 	} else {
-		x = divHalfUp(x, bigPow10(d.scale-scale))
+		x = DivHalfUp(x, BigPow10(d.Scale-scale))
 	}
-	return dec{b: x, scale: scale}.norm()
+	return Dec{B: x, Scale: scale}.Norm()
 }
 
-// norm moves a big value that fits int64 back to the compact form.
-func (d dec) norm() dec {
-	if d.b != nil && d.b.IsInt64() {
-		return dec{i: d.b.Int64(), scale: d.scale}
+// Norm moves a big value that fits int64 back to the compact form.
+func (d Dec) Norm() Dec {
+	if d.B != nil && d.B.IsInt64() {
+		return Dec{i: d.B.Int64(), Scale: d.Scale}
 	}
 	return d
 }
 
-// divHalfUp returns x / y rounded half away from zero.
-func divHalfUp(x, y *big.Int) *big.Int {
+// DivHalfUp returns x / y rounded half away from zero.
+func DivHalfUp(x, y *big.Int) *big.Int {
 	q, r := new(big.Int).QuoRem(x, y, new(big.Int))
 	if r.Sign() != 0 {
 		r2 := new(big.Int).Abs(r)
@@ -162,10 +162,10 @@ func abs64(i int64) int64 {
 	return i
 }
 
-// digits is the number of decimal digits of |d.unscaled| (0 has 1 digit),
+// Digits is the number of decimal Digits of |d.unscaled| (0 has 1 digit),
 // BigDecimal.precision().
-func (d dec) digits() int {
-	if d.b == nil {
+func (d Dec) Digits() int {
+	if d.B == nil {
 		u := uint64(d.i)
 		if d.i < 0 {
 			u = uint64(-d.i)
@@ -177,75 +177,75 @@ func (d dec) digits() int {
 		}
 		return n
 	}
-	return len(new(big.Int).Abs(d.b).String())
+	return len(new(big.Int).Abs(d.B).String())
 }
 
 // approxDigits is digits() without formatting big values: it may exceed the
 // true count by one.
-func (d dec) approxDigits() int {
-	if d.b == nil {
-		return d.digits()
+func (d Dec) approxDigits() int {
+	if d.B == nil {
+		return d.Digits()
 	}
-	return int(float64(d.b.BitLen())*0.30103) + 1
+	return int(float64(d.B.BitLen())*0.30103) + 1
 }
 
 // toValue rounds d to scale s and stores it for DECIMAL(p, s); ok is false
 // when the value needs more than p digits (Flink's DecimalData.fromBigDecimal
 // returns null then, and so do we).
-func (d dec) toValue(p, s int) (types.Value, bool) {
+func (d Dec) toValue(p, s int) (types.Value, bool) {
 	// Guard against absurd exponents ("1e99999") before scaling, so text
 	// from users cannot make a cast do unbounded work.
 	n := d.approxDigits()
-	if d.sign() != 0 && n-d.scale > p-s+1 {
+	if d.Sign() != 0 && n-d.Scale > p-s+1 {
 		return types.NullValue, false
 	}
-	if d.scale-s > n+1 {
-		d = dec{scale: s}
+	if d.Scale-s > n+1 {
+		d = Dec{Scale: s}
 	}
-	d = d.rescale(s)
-	if d.digits() > p {
+	d = d.Rescale(s)
+	if d.Digits() > p {
 		return types.NullValue, false
 	}
 	if p <= maxCompactPrecision {
-		if d.b != nil {
-			return types.Value{I: d.b.Int64()}, true
+		if d.B != nil {
+			return types.Value{I: d.B.Int64()}, true
 		}
 		return types.Value{I: d.i}, true
 	}
-	return types.Value{X: d.toBig()}, true
+	return types.Value{X: d.ToBig()}, true
 }
 
-// decValue is toValue with overflow turned into NULL.
-func decValue(d dec, t types.Type) types.Value {
+// DecValue is toValue with overflow turned into NULL.
+func DecValue(d Dec, t types.Type) types.Value {
 	v, _ := d.toValue(t.Precision, t.Scale)
 	return v
 }
 
-// toFloat converts like DecimalDataUtils.doubleValue.
-func (d dec) toFloat() float64 {
-	if d.b == nil && d.scale >= 0 && d.scale < len(pow10) {
-		return float64(d.i) / float64(pow10[d.scale])
+// ToFloat converts like DecimalDataUtils.doubleValue.
+func (d Dec) ToFloat() float64 {
+	if d.B == nil && d.Scale >= 0 && d.Scale < len(Pow10) {
+		return float64(d.i) / float64(Pow10[d.Scale])
 	}
 	f, _ := strconv.ParseFloat(d.String(), 64)
 	return f
 }
 
-// toIntegral truncates toward zero and keeps the low 64 bits, as
+// ToIntegral truncates toward zero and keeps the low 64 bits, as
 // BigDecimal.setScale(0, DOWN).longValue().
-func (d dec) toIntegral() int64 {
-	if d.scale < 0 { // an integer times 10^-scale (a rounded huge double)
-		return lowInt64(new(big.Int).Mul(d.toBig(), bigPow10(-d.scale)))
+func (d Dec) ToIntegral() int64 {
+	if d.Scale < 0 { // an integer times 10^-scale (a rounded huge double)
+		return lowInt64(new(big.Int).Mul(d.ToBig(), BigPow10(-d.Scale)))
 	}
-	if d.b == nil {
-		if d.scale == 0 {
+	if d.B == nil {
+		if d.Scale == 0 {
 			return d.i
 		}
-		if d.scale < len(pow10) {
-			return d.i / pow10[d.scale]
+		if d.Scale < len(Pow10) {
+			return d.i / Pow10[d.Scale]
 		}
 		return 0
 	}
-	x := new(big.Int).Quo(d.b, bigPow10(d.scale))
+	x := new(big.Int).Quo(d.B, BigPow10(d.Scale))
 	return lowInt64(x)
 }
 
@@ -259,17 +259,17 @@ func lowInt64(x *big.Int) int64 {
 }
 
 // String is BigDecimal.toPlainString.
-func (d dec) String() string {
+func (d Dec) String() string {
 	var buf []byte
 	return string(appendPlain(buf, d))
 }
 
-func appendPlain(dst []byte, d dec) []byte {
+func appendPlain(dst []byte, d Dec) []byte {
 	var digits string
 	neg := false
-	if d.b != nil {
-		digits = new(big.Int).Abs(d.b).String()
-		neg = d.b.Sign() < 0
+	if d.B != nil {
+		digits = new(big.Int).Abs(d.B).String()
+		neg = d.B.Sign() < 0
 	} else {
 		u := uint64(d.i)
 		if d.i < 0 {
@@ -281,28 +281,28 @@ func appendPlain(dst []byte, d dec) []byte {
 	if neg {
 		dst = append(dst, '-')
 	}
-	if d.scale <= 0 {
+	if d.Scale <= 0 {
 		dst = append(dst, digits...)
-		for i := 0; i < -d.scale; i++ {
+		for i := 0; i < -d.Scale; i++ {
 			dst = append(dst, '0')
 		}
 		return dst
 	}
-	if len(digits) <= d.scale {
+	if len(digits) <= d.Scale {
 		dst = append(dst, '0', '.')
-		for i := len(digits); i < d.scale; i++ {
+		for i := len(digits); i < d.Scale; i++ {
 			dst = append(dst, '0')
 		}
 		return append(dst, digits...)
 	}
-	k := len(digits) - d.scale
+	k := len(digits) - d.Scale
 	dst = append(dst, digits[:k]...)
 	dst = append(dst, '.')
 	return append(dst, digits[k:]...)
 }
 
-func decCmp(a, b dec) int {
-	if a.b == nil && b.b == nil && a.scale == b.scale {
+func DecCmp(a, b Dec) int {
+	if a.B == nil && b.B == nil && a.Scale == b.Scale {
 		switch {
 		case a.i < b.i:
 			return -1
@@ -311,82 +311,82 @@ func decCmp(a, b dec) int {
 		}
 		return 0
 	}
-	s := max(a.scale, b.scale)
-	x := a.toBig()
-	if a.scale < s {
-		x = new(big.Int).Mul(x, bigPow10(s-a.scale))
+	s := max(a.Scale, b.Scale)
+	x := a.ToBig()
+	if a.Scale < s {
+		x = new(big.Int).Mul(x, BigPow10(s-a.Scale))
 	}
-	y := b.toBig()
-	if b.scale < s {
-		y = new(big.Int).Mul(y, bigPow10(s-b.scale))
+	y := b.ToBig()
+	if b.Scale < s {
+		y = new(big.Int).Mul(y, BigPow10(s-b.Scale))
 	}
 	return x.Cmp(y)
 }
 
 // align brings a and b to the same scale (the larger).
-func align(a, b dec) (dec, dec) {
-	s := max(a.scale, b.scale)
-	return a.rescale(s), b.rescale(s)
+func align(a, b Dec) (Dec, Dec) {
+	s := max(a.Scale, b.Scale)
+	return a.Rescale(s), b.Rescale(s)
 }
 
-func decAdd(a, b dec) dec {
+func DecAdd(a, b Dec) Dec {
 	a, b = align(a, b)
-	if a.b == nil && b.b == nil {
+	if a.B == nil && b.B == nil {
 		sum := a.i + b.i
 		// Signed overflow: both operands share a sign the sum lacks.
 		if (a.i >= 0) != (b.i >= 0) || (sum >= 0) == (a.i >= 0) {
-			return dec{i: sum, scale: a.scale}
+			return Dec{i: sum, Scale: a.Scale}
 		}
 	}
-	return dec{b: new(big.Int).Add(a.toBig(), b.toBig()), scale: a.scale}.norm()
+	return Dec{B: new(big.Int).Add(a.ToBig(), b.ToBig()), Scale: a.Scale}.Norm()
 }
 
-func decNeg(a dec) dec {
-	if a.b == nil && a.i != math.MinInt64 {
-		return dec{i: -a.i, scale: a.scale}
+func DecNeg(a Dec) Dec {
+	if a.B == nil && a.i != math.MinInt64 {
+		return Dec{i: -a.i, Scale: a.Scale}
 	}
-	return dec{b: new(big.Int).Neg(a.toBig()), scale: a.scale}.norm()
+	return Dec{B: new(big.Int).Neg(a.ToBig()), Scale: a.Scale}.Norm()
 }
 
-func decMul(a, b dec) dec {
-	if a.b == nil && b.b == nil {
+func decMul(a, b Dec) Dec {
+	if a.B == nil && b.B == nil {
 		hi, lo := bits.Mul64(uint64(abs64(a.i)), uint64(abs64(b.i)))
 		if hi == 0 && lo <= math.MaxInt64 && a.i != math.MinInt64 && b.i != math.MinInt64 {
 			r := int64(lo)
 			if (a.i < 0) != (b.i < 0) {
 				r = -r
 			}
-			return dec{i: r, scale: a.scale + b.scale}
+			return Dec{i: r, Scale: a.Scale + b.Scale}
 		}
 	}
-	return dec{b: new(big.Int).Mul(a.toBig(), b.toBig()), scale: a.scale + b.scale}.norm()
+	return Dec{B: new(big.Int).Mul(a.ToBig(), b.ToBig()), Scale: a.Scale + b.Scale}.Norm()
 }
 
 // decDiv divides to the given result scale, rounding HALF_UP.
-func decDiv(a, b dec, scale int) dec {
+func decDiv(a, b Dec, scale int) Dec {
 	// a/b at scale s: (a.u * 10^(s - a.s + b.s)) / b.u
-	shift := scale - a.scale + b.scale
-	x := new(big.Int).Set(a.toBig())
-	y := new(big.Int).Set(b.toBig())
+	shift := scale - a.Scale + b.Scale
+	x := new(big.Int).Set(a.ToBig())
+	y := new(big.Int).Set(b.ToBig())
 	if shift >= 0 {
-		x.Mul(x, bigPow10(shift))
+		x.Mul(x, BigPow10(shift))
 	} else {
-		y.Mul(y, bigPow10(-shift))
+		y.Mul(y, BigPow10(-shift))
 	}
-	return dec{b: divHalfUp(x, y), scale: scale}.norm()
+	return Dec{B: DivHalfUp(x, y), Scale: scale}.Norm()
 }
 
 // decRem is BigDecimal.remainder: the sign follows the dividend.
-func decRem(a, b dec) dec {
+func decRem(a, b Dec) Dec {
 	a, b = align(a, b)
-	if a.b == nil && b.b == nil && !(a.i == math.MinInt64 && b.i == -1) {
-		return dec{i: a.i % b.i, scale: a.scale}
+	if a.B == nil && b.B == nil && !(a.i == math.MinInt64 && b.i == -1) {
+		return Dec{i: a.i % b.i, Scale: a.Scale}
 	}
-	return dec{b: new(big.Int).Rem(a.toBig(), b.toBig()), scale: a.scale}.norm()
+	return Dec{B: new(big.Int).Rem(a.ToBig(), b.ToBig()), Scale: a.Scale}.Norm()
 }
 
-// parseDecimalText parses [+-]digits[.digits][(e|E)[+-]digits] exactly.
-func parseDecimalText(s []byte) (dec, bool) {
+// ParseDecimalText parses [+-]digits[.digits][(e|E)[+-]digits] exactly.
+func ParseDecimalText(s []byte) (Dec, bool) {
 	i := 0
 	neg := false
 	if i < len(s) && (s[i] == '+' || s[i] == '-') {
@@ -403,7 +403,7 @@ func parseDecimalText(s []byte) (dec, bool) {
 		c := s[i]
 		if c == '.' {
 			if seenPoint {
-				return dec{}, false
+				return Dec{}, false
 			}
 			seenPoint = true
 			continue
@@ -427,11 +427,11 @@ func parseDecimalText(s []byte) (dec, bool) {
 		u.Add(&u, big.NewInt(int64(c-'0')))
 	}
 	if nd == 0 {
-		return dec{}, false
+		return Dec{}, false
 	}
 	if i < len(s) {
 		if s[i] != 'e' && s[i] != 'E' {
-			return dec{}, false
+			return Dec{}, false
 		}
 		i++
 		eneg := false
@@ -440,13 +440,13 @@ func parseDecimalText(s []byte) (dec, bool) {
 			i++
 		}
 		if i == len(s) {
-			return dec{}, false
+			return Dec{}, false
 		}
 		e := 0
 		for ; i < len(s); i++ {
 			c := s[i]
 			if c < '0' || c > '9' {
-				return dec{}, false
+				return Dec{}, false
 			}
 			if e < 100000 {
 				e = e*10 + int(c-'0')
@@ -457,18 +457,18 @@ func parseDecimalText(s []byte) (dec, bool) {
 		}
 		scale -= e
 	}
-	var d dec
+	var d Dec
 	if useBig {
 		if neg {
 			u.Neg(&u)
 		}
-		d = dec{b: new(big.Int).Set(&u), scale: scale}.norm()
+		d = Dec{B: new(big.Int).Set(&u), Scale: scale}.Norm()
 	} else {
 		v := int64(small)
 		if neg {
 			v = -v
 		}
-		d = dec{i: v, scale: scale}
+		d = Dec{i: v, Scale: scale}
 	}
 	return d, true
 }

@@ -11,6 +11,13 @@
 // Where Flink rejects an expression only during code generation (for
 // example INT = STRING, "implicit type conversion ... is not supported
 // now"), the constructor rejects it too, with the same text.
+//
+// This package is the expression core: literals, column references,
+// CAST, comparison, arithmetic, logic, CASE, the operators with syntax of
+// their own (||, LIKE, SIMILAR TO, row.field), their vector kernels, and
+// what every function uses (Scalar, the strict call; Ctx's arena; the
+// decimal, JSON and date-time helpers; Calcite's messages). The built-in
+// functions are engine/library's.
 package expr
 
 import (
@@ -33,7 +40,7 @@ type Ctx struct {
 	Watermark    int64
 	HasWatermark bool
 
-	buf []byte // scratch for formatting, reused across calls
+	Buf []byte // scratch for formatting, reused across calls
 }
 
 // Expr is a bound, typed expression.
@@ -47,22 +54,22 @@ type Expr interface {
 	String() string
 }
 
-// alloc returns n bytes from the output arena, or from the heap without one.
-func (c *Ctx) alloc(n int) []byte {
+// Alloc returns n bytes from the output arena, or from the heap without one.
+func (c *Ctx) Alloc(n int) []byte {
 	if c != nil && c.Out != nil {
 		return c.Out.Alloc(n)
 	}
 	return make([]byte, n)
 }
 
-// keep copies b into the output arena.
-func (c *Ctx) keep(b []byte) []byte {
-	out := c.alloc(len(b))
+// Keep copies b into the output arena.
+func (c *Ctx) Keep(b []byte) []byte {
+	out := c.Alloc(len(b))
 	copy(out, b)
 	return out
 }
 
-func (c *Ctx) zone() *time.Location {
+func (c *Ctx) Location() *time.Location {
 	if c == nil || c.Zone == nil {
 		return time.UTC
 	}
@@ -125,7 +132,7 @@ func (e *literal) String() string {
 	case e.t.IsCharacter():
 		return "_UTF-16LE'" + strings.ReplaceAll(s, "'", "''") + "'"
 	case e.t.Kind == types.TinyInt, e.t.Kind == types.SmallInt, e.t.Kind == types.BigInt, e.t.Kind == types.Decimal:
-		return s + ":" + calciteName(e.t)
+		return s + ":" + CalciteName(e.t)
 	}
 	return s
 }
@@ -138,8 +145,8 @@ func LiteralValue(e Expr) (types.Value, bool) {
 	return types.Value{}, false
 }
 
-// nullableIf returns t nullable when any of the inputs is nullable.
-func nullableIf(t types.Type, in ...Expr) types.Type {
+// NullableIf returns t nullable when any of the inputs is nullable.
+func NullableIf(t types.Type, in ...Expr) types.Type {
 	for _, e := range in {
 		if e.Type().Nullable() {
 			return t.WithNullable(true)
@@ -148,9 +155,9 @@ func nullableIf(t types.Type, in ...Expr) types.Type {
 	return t.WithNullable(false)
 }
 
-// calciteName is the type as Calcite's RelDataType.toString prints it, which
+// CalciteName is the type as Calcite's RelDataType.toString prints it, which
 // is what validator messages show ("INTEGER", "CHAR(3)", "VARCHAR(2147483647)").
-func calciteName(t types.Type) string {
+func CalciteName(t types.Type) string {
 	switch t.Kind {
 	case types.Null:
 		return "NULL"
@@ -169,11 +176,11 @@ func calciteName(t types.Type) string {
 	case types.IntervalYearMonth, types.IntervalDayTime:
 		return intervalQualifier(t)
 	case types.Array:
-		return calciteName(*t.Elem) + " ARRAY"
+		return CalciteName(*t.Elem) + " ARRAY"
 	case types.Multiset:
-		return calciteName(*t.Elem) + " MULTISET"
+		return CalciteName(*t.Elem) + " MULTISET"
 	case types.Map:
-		return "(" + calciteName(*t.Key) + ", " + calciteName(*t.Val) + ") MAP"
+		return "(" + CalciteName(*t.Key) + ", " + CalciteName(*t.Val) + ") MAP"
 	}
 	return t.WithNullable(true).String()
 }
@@ -211,9 +218,9 @@ func intervalQualifier(t types.Type) string {
 	return "INTERVAL"
 }
 
-// family is Calcite's SqlTypeFamily name of t, as "No match found for
+// Family is Calcite's SqlTypeFamily name of t, as "No match found for
 // function signature f(<NUMERIC>, <CHARACTER>)" prints it.
-func family(t types.Type) string {
+func Family(t types.Type) string {
 	switch {
 	case t.IsNumeric():
 		return "NUMERIC"
@@ -308,18 +315,18 @@ func cannotApply(pos int, op string, a, b types.Type, forms ...string) *diag.Err
 	}
 	return diag.Errorf(pos, diag.SqlValidatorException,
 		"Cannot apply '%s' to arguments of type '<%s> %s <%s>'. Supported form(s): %s",
-		op, calciteName(a), op, calciteName(b), strings.Join(quoted, "\n"))
+		op, CalciteName(a), op, CalciteName(b), strings.Join(quoted, "\n"))
 }
 
-// cannotApplyFunc is Calcite's signature error for a function call.
-func cannotApplyFunc(pos int, name string, args []Expr, forms ...string) *diag.Error {
+// CannotApplyFunc is Calcite's signature error for a function call.
+func CannotApplyFunc(pos int, name string, args []Expr, forms ...string) *diag.Error {
 	var b strings.Builder
 	b.WriteString(name + "(")
 	for i, a := range args {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString("<" + calciteName(a.Type()) + ">")
+		b.WriteString("<" + CalciteName(a.Type()) + ">")
 	}
 	b.WriteString(")")
 	quoted := make([]string, len(forms))
@@ -331,7 +338,7 @@ func cannotApplyFunc(pos int, name string, args []Expr, forms ...string) *diag.E
 		name, b.String(), strings.Join(quoted, "\n"))
 }
 
-// runtimeErr is an error raised while evaluating a row.
-func runtimeErr(class, format string, args ...any) *diag.Error {
+// RuntimeErr is an error raised while evaluating a row.
+func RuntimeErr(class, format string, args ...any) *diag.Error {
 	return diag.Errorf(diag.NoPos, class, format, args...)
 }

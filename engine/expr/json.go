@@ -24,31 +24,31 @@ import (
 type jsonKind uint8
 
 const (
-	jsonNull jsonKind = iota
-	jsonBool
+	JsonNull jsonKind = iota
+	JsonBool
 	jsonInt    // an integer literal: Integer, Long or BigInteger in Java; text holds its canonical digits
-	jsonDouble // any other number: a Java Double
+	JsonDouble // any other number: a Java Double
 	jsonString
-	jsonArray
-	jsonObject
+	JsonArray
+	JsonObject
 )
 
-type jsonValue struct {
-	kind jsonKind
-	b    bool
-	f    float64
-	text string // jsonInt digits, jsonString contents
-	elem []*jsonValue
-	keys []string // jsonObject keys, in document order; values in elem
+type JsonValue struct {
+	Kind jsonKind
+	B    bool
+	F    float64
+	Text string // jsonInt digits, jsonString contents
+	Elem []*JsonValue
+	Keys []string // jsonObject keys, in document order; values in elem
 }
 
-func (v *jsonValue) scalar() bool { return v.kind != jsonArray && v.kind != jsonObject }
+func (v *JsonValue) Scalar() bool { return v.Kind != JsonArray && v.Kind != JsonObject }
 
-var errJSON = errors.New("invalid JSON")
+var ErrJSON = errors.New("invalid JSON")
 
-// parseJSON reads the first JSON value of s as Jackson's ObjectMapper does
+// ParseJSON reads the first JSON value of s as Jackson's ObjectMapper does
 // (what follows a complete object, array or string is not read).
-func parseJSON(s []byte) (*jsonValue, error) {
+func ParseJSON(s []byte) (*JsonValue, error) {
 	p := &jsonParser{s: s}
 	p.space()
 	if p.i >= len(s) {
@@ -58,10 +58,10 @@ func parseJSON(s []byte) (*jsonValue, error) {
 	if err != nil {
 		return nil, err
 	}
-	if v.kind == jsonInt || v.kind == jsonDouble {
+	if v.Kind == jsonInt || v.Kind == JsonDouble {
 		// a root-level number must be followed by a space or the end
 		if p.i < len(s) && !isJSONSpace(s[p.i]) {
-			return nil, errJSON
+			return nil, ErrJSON
 		}
 	}
 	return v, nil
@@ -80,14 +80,14 @@ func (p *jsonParser) space() {
 	}
 }
 
-func (p *jsonParser) value(depth int) (*jsonValue, error) {
+func (p *jsonParser) value(depth int) (*JsonValue, error) {
 	if depth > 1000 || p.i >= len(p.s) {
-		return nil, errJSON
+		return nil, ErrJSON
 	}
 	switch c := p.s[p.i]; {
 	case c == '{':
 		p.i++
-		v := &jsonValue{kind: jsonObject}
+		v := &JsonValue{Kind: JsonObject}
 		p.space()
 		if p.i < len(p.s) && p.s[p.i] == '}' {
 			p.i++
@@ -96,7 +96,7 @@ func (p *jsonParser) value(depth int) (*jsonValue, error) {
 		for {
 			p.space()
 			if p.i >= len(p.s) || p.s[p.i] != '"' {
-				return nil, errJSON
+				return nil, ErrJSON
 			}
 			k, err := p.str()
 			if err != nil {
@@ -104,7 +104,7 @@ func (p *jsonParser) value(depth int) (*jsonValue, error) {
 			}
 			p.space()
 			if p.i >= len(p.s) || p.s[p.i] != ':' {
-				return nil, errJSON
+				return nil, ErrJSON
 			}
 			p.i++
 			p.space()
@@ -113,32 +113,32 @@ func (p *jsonParser) value(depth int) (*jsonValue, error) {
 				return nil, err
 			}
 			replaced := false
-			for j, old := range v.keys { // a repeated key keeps its place, the last value wins
+			for j, old := range v.Keys { // a repeated key keeps its place, the last value wins
 				if old == k {
-					v.elem[j], replaced = e, true
+					v.Elem[j], replaced = e, true
 					break
 				}
 			}
 			if !replaced {
-				v.keys = append(v.keys, k)
-				v.elem = append(v.elem, e)
+				v.Keys = append(v.Keys, k)
+				v.Elem = append(v.Elem, e)
 			}
 			p.space()
 			if p.i >= len(p.s) {
-				return nil, errJSON
+				return nil, ErrJSON
 			}
 			if p.s[p.i] == '}' {
 				p.i++
 				return v, nil
 			}
 			if p.s[p.i] != ',' {
-				return nil, errJSON
+				return nil, ErrJSON
 			}
 			p.i++
 		}
 	case c == '[':
 		p.i++
-		v := &jsonValue{kind: jsonArray}
+		v := &JsonValue{Kind: JsonArray}
 		p.space()
 		if p.i < len(p.s) && p.s[p.i] == ']' {
 			p.i++
@@ -150,17 +150,17 @@ func (p *jsonParser) value(depth int) (*jsonValue, error) {
 			if err != nil {
 				return nil, err
 			}
-			v.elem = append(v.elem, e)
+			v.Elem = append(v.Elem, e)
 			p.space()
 			if p.i >= len(p.s) {
-				return nil, errJSON
+				return nil, ErrJSON
 			}
 			if p.s[p.i] == ']' {
 				p.i++
 				return v, nil
 			}
 			if p.s[p.i] != ',' {
-				return nil, errJSON
+				return nil, ErrJSON
 			}
 			p.i++
 		}
@@ -169,33 +169,33 @@ func (p *jsonParser) value(depth int) (*jsonValue, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &jsonValue{kind: jsonString, text: t}, nil
+		return &JsonValue{Kind: jsonString, Text: t}, nil
 	case c == 't':
-		return p.word("true", &jsonValue{kind: jsonBool, b: true})
+		return p.word("true", &JsonValue{Kind: JsonBool, B: true})
 	case c == 'f':
-		return p.word("false", &jsonValue{kind: jsonBool})
+		return p.word("false", &JsonValue{Kind: JsonBool})
 	case c == 'n':
-		return p.word("null", &jsonValue{kind: jsonNull})
+		return p.word("null", &JsonValue{Kind: JsonNull})
 	case c == '-' || c >= '0' && c <= '9':
 		return p.number()
 	}
-	return nil, errJSON
+	return nil, ErrJSON
 }
 
-func (p *jsonParser) word(w string, v *jsonValue) (*jsonValue, error) {
+func (p *jsonParser) word(w string, v *JsonValue) (*JsonValue, error) {
 	if !strings.HasPrefix(string(p.s[p.i:min(len(p.s), p.i+len(w))]), w) {
-		return nil, errJSON
+		return nil, ErrJSON
 	}
 	p.i += len(w)
 	if p.i < len(p.s) {
 		if c := p.s[p.i]; c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
-			return nil, errJSON // Jackson: unrecognized token
+			return nil, ErrJSON // Jackson: unrecognized token
 		}
 	}
 	return v, nil
 }
 
-func (p *jsonParser) number() (*jsonValue, error) {
+func (p *jsonParser) number() (*JsonValue, error) {
 	start := p.i
 	if p.s[p.i] == '-' {
 		p.i++
@@ -210,17 +210,17 @@ func (p *jsonParser) number() (*jsonValue, error) {
 	}
 	intStart := p.i
 	if digits() == 0 {
-		return nil, errJSON
+		return nil, ErrJSON
 	}
 	if p.s[intStart] == '0' && p.i-intStart > 1 {
-		return nil, errJSON // leading zeros
+		return nil, ErrJSON // leading zeros
 	}
 	isInt := true
 	if p.i < len(p.s) && p.s[p.i] == '.' {
 		p.i++
 		isInt = false
 		if digits() == 0 {
-			return nil, errJSON
+			return nil, ErrJSON
 		}
 	}
 	if p.i < len(p.s) && (p.s[p.i] == 'e' || p.s[p.i] == 'E') {
@@ -230,22 +230,22 @@ func (p *jsonParser) number() (*jsonValue, error) {
 			p.i++
 		}
 		if digits() == 0 {
-			return nil, errJSON
+			return nil, ErrJSON
 		}
 	}
 	text := string(p.s[start:p.i])
 	if isInt {
 		n, ok := new(big.Int).SetString(text, 10)
 		if !ok {
-			return nil, errJSON
+			return nil, ErrJSON
 		}
-		return &jsonValue{kind: jsonInt, text: n.String()}, nil
+		return &JsonValue{Kind: jsonInt, Text: n.String()}, nil
 	}
 	f, err := strconv.ParseFloat(text, 64)
 	if err != nil && !errors.Is(err, strconv.ErrRange) {
-		return nil, errJSON
+		return nil, ErrJSON
 	}
-	return &jsonValue{kind: jsonDouble, f: f}, nil
+	return &JsonValue{Kind: JsonDouble, F: f}, nil
 }
 
 func (p *jsonParser) str() (string, error) {
@@ -258,10 +258,10 @@ func (p *jsonParser) str() (string, error) {
 			p.i++
 			return b.String(), nil
 		case c < 0x20:
-			return "", errJSON // Jackson rejects unescaped control characters
+			return "", ErrJSON // Jackson rejects unescaped control characters
 		case c == '\\':
 			if p.i+1 >= len(p.s) {
-				return "", errJSON
+				return "", ErrJSON
 			}
 			e := p.s[p.i+1]
 			p.i += 2
@@ -280,11 +280,11 @@ func (p *jsonParser) str() (string, error) {
 				b.WriteByte('\t')
 			case 'u':
 				if p.i+4 > len(p.s) {
-					return "", errJSON
+					return "", ErrJSON
 				}
 				u, err := strconv.ParseUint(string(p.s[p.i:p.i+4]), 16, 16)
 				if err != nil {
-					return "", errJSON
+					return "", ErrJSON
 				}
 				p.i += 4
 				r := rune(u)
@@ -298,54 +298,54 @@ func (p *jsonParser) str() (string, error) {
 				}
 				b.WriteRune(r)
 			default:
-				return "", errJSON
+				return "", ErrJSON
 			}
 		default:
 			b.WriteByte(c)
 			p.i++
 		}
 	}
-	return "", errJSON
+	return "", ErrJSON
 }
 
-// appendJSON writes v as Jackson writes the Java value it stands for.
-func appendJSON(dst []byte, v *jsonValue) []byte {
-	switch v.kind {
-	case jsonNull:
+// AppendJSON writes v as Jackson writes the Java value it stands for.
+func AppendJSON(dst []byte, v *JsonValue) []byte {
+	switch v.Kind {
+	case JsonNull:
 		return append(dst, "null"...)
-	case jsonBool:
-		return strconv.AppendBool(dst, v.b)
+	case JsonBool:
+		return strconv.AppendBool(dst, v.B)
 	case jsonInt:
-		return append(dst, v.text...)
-	case jsonDouble:
-		return appendJSONDouble(dst, v.f)
+		return append(dst, v.Text...)
+	case JsonDouble:
+		return AppendJSONDouble(dst, v.F)
 	case jsonString:
-		return types.AppendJSONString(dst, v.text)
-	case jsonArray:
+		return types.AppendJSONString(dst, v.Text)
+	case JsonArray:
 		dst = append(dst, '[')
-		for i, e := range v.elem {
+		for i, e := range v.Elem {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			dst = appendJSON(dst, e)
+			dst = AppendJSON(dst, e)
 		}
 		return append(dst, ']')
 	}
 	dst = append(dst, '{')
-	for i, k := range v.keys {
+	for i, k := range v.Keys {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
 		dst = types.AppendJSONString(dst, k)
 		dst = append(dst, ':')
-		dst = appendJSON(dst, v.elem[i])
+		dst = AppendJSON(dst, v.Elem[i])
 	}
 	return append(dst, '}')
 }
 
-// appendJSONDouble writes a double as Jackson does: Java's Double.toString,
+// AppendJSONDouble writes a double as Jackson does: Java's Double.toString,
 // with NaN and infinities as quoted strings.
-func appendJSONDouble(dst []byte, f float64) []byte {
+func AppendJSONDouble(dst []byte, f float64) []byte {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		dst = append(dst, '"')
 		dst = types.AppendJavaDouble(dst, f)
@@ -354,36 +354,36 @@ func appendJSONDouble(dst []byte, f float64) []byte {
 	return types.AppendJavaDouble(dst, f)
 }
 
-// scalarText is a scalar as Java's String.valueOf prints the object that
+// ScalarText is a scalar as Java's String.valueOf prints the object that
 // Jackson made of it (the text JSON_VALUE returns).
-func (v *jsonValue) scalarText(dst []byte) []byte {
-	switch v.kind {
-	case jsonBool:
-		return strconv.AppendBool(dst, v.b)
+func (v *JsonValue) ScalarText(dst []byte) []byte {
+	switch v.Kind {
+	case JsonBool:
+		return strconv.AppendBool(dst, v.B)
 	case jsonInt:
-		return append(dst, v.text...)
-	case jsonDouble:
-		return types.AppendJavaDouble(dst, v.f)
+		return append(dst, v.Text...)
+	case JsonDouble:
+		return types.AppendJavaDouble(dst, v.F)
 	case jsonString:
-		return append(dst, v.text...)
+		return append(dst, v.Text...)
 	}
 	return dst
 }
 
-func jsonRuntimeErr(format string, args ...any) error {
-	return runtimeErr(tableRuntimeException, format, args...)
+func JsonRuntimeErr(format string, args ...any) error {
+	return RuntimeErr(TableRuntimeException, format, args...)
 }
 
 // IsJSON builds x IS [NOT] JSON [VALUE | SCALAR | ARRAY | OBJECT]: never
 // NULL; a NULL string is not JSON.
 func IsJSON(x Expr, kind string, not bool, pos int) (Expr, error) {
-	if t := x.Type(); !isCharOrNull(t) {
+	if t := x.Type(); !IsCharOrNull(t) {
 		op := "IS JSON " + kind
 		if not {
 			op = "IS NOT JSON " + kind
 		}
 		return nil, diag.Errorf(pos, diag.SqlValidatorException,
-			"Cannot apply '%s' to arguments of type '<%s> %s'. Supported form(s): '<CHARACTER> %s'", op, calciteName(t), op, op)
+			"Cannot apply '%s' to arguments of type '<%s> %s'. Supported form(s): '<CHARACTER> %s'", op, CalciteName(t), op, op)
 	}
 	return &isJSON{x: x, kind: kind, not: not}, nil
 }
@@ -392,9 +392,9 @@ func IsJSON(x Expr, kind string, not bool, pos int) (Expr, error) {
 // of JSON_OBJECT (the binder checks the place).
 func JSONRaw(arg Expr, pos int) (Expr, error) {
 	if !arg.Type().IsCharacter() && arg.Type().Kind != types.Null {
-		return nil, cannotApplyFunc(pos, "JSON", []Expr{arg}, "JSON(<CHARACTER>)")
+		return nil, CannotApplyFunc(pos, "JSON", []Expr{arg}, "JSON(<CHARACTER>)")
 	}
-	e := &jsonRawExpr{arg: arg}
+	e := &JsonRawExpr{arg: arg}
 	if v, ok := LiteralValue(arg); ok {
 		r, err := rawJSON(v, nil)
 		e.lit, e.litErr = &r, err
@@ -402,7 +402,7 @@ func JSONRaw(arg Expr, pos int) (Expr, error) {
 	return e, nil
 }
 
-const tableRuntimeException = "org.apache.flink.table.api.TableRuntimeException"
+const TableRuntimeException = "org.apache.flink.table.api.TableRuntimeException"
 
 type isJSON struct {
 	x    Expr
@@ -426,14 +426,14 @@ func (e *isJSON) Eval(c *Ctx, row []types.Value) (types.Value, error) {
 	}
 	ok := false
 	if !v.Null {
-		if j, err := parseJSON(v.B); err == nil {
+		if j, err := ParseJSON(v.B); err == nil {
 			switch e.kind {
 			case "SCALAR":
-				ok = j.scalar()
+				ok = j.Scalar()
 			case "ARRAY":
-				ok = j.kind == jsonArray
+				ok = j.Kind == JsonArray
 			case "OBJECT":
-				ok = j.kind == jsonObject
+				ok = j.Kind == JsonObject
 			default:
 				ok = true
 			}
@@ -442,11 +442,11 @@ func (e *isJSON) Eval(c *Ctx, row []types.Value) (types.Value, error) {
 	return types.BoolValue(ok != e.not), nil
 }
 
-// jsonRawExpr is Flink 2.x's JSON(value) inside JSON_OBJECT or JSON_ARRAY:
+// JsonRawExpr is Flink 2.x's JSON(value) inside JSON_OBJECT or JSON_ARRAY:
 // the string's JSON, inserted as JSON (normalized as Flink's serializer
 // writes it: compact, object keys sorted); NULL for a NULL, empty or blank
 // string.
-type jsonRawExpr struct {
+type JsonRawExpr struct {
 	arg Expr
 	// lit is the JSON of a literal argument, normalized once; litErr its
 	// error.
@@ -454,11 +454,11 @@ type jsonRawExpr struct {
 	litErr error
 }
 
-func (e *jsonRawExpr) Type() types.Type { return types.String }
+func (e *JsonRawExpr) Type() types.Type { return types.String }
 
-func (e *jsonRawExpr) String() string { return "JSON(" + e.arg.String() + ")" }
+func (e *JsonRawExpr) String() string { return "JSON(" + e.arg.String() + ")" }
 
-func (e *jsonRawExpr) Eval(c *Ctx, row []types.Value) (types.Value, error) {
+func (e *JsonRawExpr) Eval(c *Ctx, row []types.Value) (types.Value, error) {
 	if e.lit != nil {
 		return *e.lit, e.litErr
 	}
@@ -479,11 +479,11 @@ func rawJSON(v types.Value, c *Ctx) (types.Value, error) {
 	d.UseNumber()
 	var doc any
 	if err := d.Decode(&doc); err != nil || d.More() {
-		return types.NullValue, runtimeErr("org.apache.flink.table.api.TableRuntimeException", "Invalid JSON string in JSON(value) function")
+		return types.NullValue, RuntimeErr("org.apache.flink.table.api.TableRuntimeException", "Invalid JSON string in JSON(value) function")
 	}
 	out := appendNormalJSON(nil, doc)
 	if c != nil {
-		out = c.keep(out)
+		out = c.Keep(out)
 	}
 	return types.BytesValue(out), nil
 }
@@ -513,63 +513,63 @@ func appendNormalJSON(dst []byte, doc any) []byte {
 		}
 		return append(dst, ']')
 	case map[string]any:
-		members := make([]jsonMember, 0, len(x))
+		members := make([]JsonMember, 0, len(x))
 		for k, v := range x {
-			members = append(members, jsonMember{key: k, val: appendNormalJSON(nil, v)})
+			members = append(members, JsonMember{Key: k, Val: appendNormalJSON(nil, v)})
 		}
-		return appendJSONObject(dst, members)
+		return AppendJSONObject(dst, members)
 	}
 	return dst
 }
 
-// javaClass is the class of the Java object Jackson makes of a JSON value.
-func (v *jsonValue) javaClass() string {
-	switch v.kind {
-	case jsonBool:
+// JavaClass is the class of the Java object Jackson makes of a JSON value.
+func (v *JsonValue) JavaClass() string {
+	switch v.Kind {
+	case JsonBool:
 		return "java.lang.Boolean"
 	case jsonInt:
-		if n, err := strconv.ParseInt(v.text, 10, 64); err == nil {
+		if n, err := strconv.ParseInt(v.Text, 10, 64); err == nil {
 			if n == int64(int32(n)) {
 				return "java.lang.Integer"
 			}
 			return "java.lang.Long"
 		}
 		return "java.math.BigInteger"
-	case jsonDouble:
+	case JsonDouble:
 		return "java.lang.Double"
 	case jsonString:
 		return "java.lang.String"
-	case jsonArray:
+	case JsonArray:
 		return "java.util.ArrayList"
 	}
 	return "java.util.LinkedHashMap"
 }
 
-// jsonMember is a member of a JSON object being written: its key and its
+// JsonMember is a member of a JSON object being written: its key and its
 // value, JSON already.
-type jsonMember struct {
-	key string
-	val []byte
+type JsonMember struct {
+	Key string
+	Val []byte
 }
 
-// appendJSONObject writes an object with its members sorted by key, a key
+// AppendJSONObject writes an object with its members sorted by key, a key
 // given twice keeping its last value, as Flink's JSON functions serialize
 // every object (SqlJsonUtils.serializeJson, ORDER_MAP_ENTRIES_BY_KEYS).
-func appendJSONObject(dst []byte, members []jsonMember) []byte {
-	sort.SliceStable(members, func(i, j int) bool { return javaLess(members[i].key, members[j].key) })
+func AppendJSONObject(dst []byte, members []JsonMember) []byte {
+	sort.SliceStable(members, func(i, j int) bool { return javaLess(members[i].Key, members[j].Key) })
 	dst = append(dst, '{')
 	n := 0
 	for i, m := range members {
-		if i+1 < len(members) && members[i+1].key == m.key {
+		if i+1 < len(members) && members[i+1].Key == m.Key {
 			continue
 		}
 		if n > 0 {
 			dst = append(dst, ',')
 		}
 		n++
-		dst = types.AppendJSONString(dst, m.key)
+		dst = types.AppendJSONString(dst, m.Key)
 		dst = append(dst, ':')
-		dst = append(dst, m.val...)
+		dst = append(dst, m.Val...)
 	}
 	return append(dst, '}')
 }

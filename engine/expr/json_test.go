@@ -27,10 +27,10 @@ func TestParseJSON(t *testing.T) {
 		{`   `, ``},
 		{`{"a" 1}`, ``},
 	} {
-		v, err := parseJSON([]byte(c.in))
+		v, err := ParseJSON([]byte(c.in))
 		if c.out == "" {
 			if err == nil {
-				t.Errorf("parseJSON(%q) = %s, want an error", c.in, appendJSON(nil, v))
+				t.Errorf("parseJSON(%q) = %s, want an error", c.in, AppendJSON(nil, v))
 			}
 			continue
 		}
@@ -38,14 +38,14 @@ func TestParseJSON(t *testing.T) {
 			t.Errorf("parseJSON(%q): %v", c.in, err)
 			continue
 		}
-		if got := string(appendJSON(nil, v)); got != c.out {
+		if got := string(AppendJSON(nil, v)); got != c.out {
 			t.Errorf("parseJSON(%q) writes %s, want %s", c.in, got, c.out)
 		}
 	}
 }
 
 func TestJSONPath(t *testing.T) {
-	doc, err := parseJSON([]byte(`{"a": {"b": [1, {"c": 2}, [3]]}, "d": null}`))
+	doc, err := ParseJSON([]byte(`{"a": {"b": [1, {"c": 2}, [3]]}, "d": null}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,12 +71,12 @@ func TestJSONPath(t *testing.T) {
 		{"$[?(@.a", "error"},
 		{"", "error"},
 	} {
-		p, err := parseJSONPath(c.path)
+		p, err := ParseJSONPath(c.path)
 		var got string
 		if err == nil {
-			var v *jsonValue
-			if v, err = p.eval(doc); err == nil {
-				got = string(appendJSON(nil, v))
+			var v *JsonValue
+			if v, err = p.Eval(doc); err == nil {
+				got = string(AppendJSON(nil, v))
 			}
 		}
 		if err != nil {

@@ -16,7 +16,7 @@ import (
 // that finds nothing is false.
 
 type filterExpr interface {
-	holds(at, root *jsonValue) bool
+	holds(at, root *JsonValue) bool
 }
 
 type filterOr struct{ l, r filterExpr }
@@ -32,16 +32,16 @@ type filterCmp struct {
 
 // filterOperand is a path relative to @ or $, or a literal.
 type filterOperand struct {
-	path    *jsonPath // nil for a literal
+	path    *JsonPath // nil for a literal
 	rel     bool
-	literal *jsonValue
+	literal *JsonValue
 }
 
-func (f filterOr) holds(at, root *jsonValue) bool  { return f.l.holds(at, root) || f.r.holds(at, root) }
-func (f filterAnd) holds(at, root *jsonValue) bool { return f.l.holds(at, root) && f.r.holds(at, root) }
-func (f filterNot) holds(at, root *jsonValue) bool { return !f.x.holds(at, root) }
+func (f filterOr) holds(at, root *JsonValue) bool  { return f.l.holds(at, root) || f.r.holds(at, root) }
+func (f filterAnd) holds(at, root *JsonValue) bool { return f.l.holds(at, root) && f.r.holds(at, root) }
+func (f filterNot) holds(at, root *JsonValue) bool { return !f.x.holds(at, root) }
 
-func (o filterOperand) value(at, root *jsonValue) (*jsonValue, bool) {
+func (o filterOperand) value(at, root *JsonValue) (*JsonValue, bool) {
 	if o.path == nil {
 		return o.literal, true
 	}
@@ -49,17 +49,17 @@ func (o filterOperand) value(at, root *jsonValue) (*jsonValue, bool) {
 	if o.rel {
 		base = at
 	}
-	v, err := o.path.eval(base)
+	v, err := o.path.Eval(base)
 	if err != nil || v == nil {
 		return nil, false
 	}
-	if o.path.indefinite && len(v.elem) == 0 {
+	if o.path.indefinite && len(v.Elem) == 0 {
 		return nil, false
 	}
 	return v, true
 }
 
-func (f filterCmp) holds(at, root *jsonValue) bool {
+func (f filterCmp) holds(at, root *JsonValue) bool {
 	l, ok := f.l.value(at, root)
 	if !ok {
 		return false
@@ -91,11 +91,11 @@ func (f filterCmp) holds(at, root *jsonValue) bool {
 		}
 		return c >= 0
 	case "=~":
-		return l.kind == jsonString && f.re.MatchString(l.text)
+		return l.Kind == jsonString && f.re.MatchString(l.Text)
 	case "in", "nin":
 		found := false
-		if r.kind == jsonArray {
-			for _, e := range r.elem {
+		if r.Kind == JsonArray {
+			for _, e := range r.Elem {
 				if jsonEqual(l, e) {
 					found = true
 					break
@@ -107,38 +107,38 @@ func (f filterCmp) holds(at, root *jsonValue) bool {
 	return false
 }
 
-func jsonNumber(v *jsonValue) (float64, bool) {
-	switch v.kind {
+func jsonNumber(v *JsonValue) (float64, bool) {
+	switch v.Kind {
 	case jsonInt:
-		f, err := strconv.ParseFloat(v.text, 64)
+		f, err := strconv.ParseFloat(v.Text, 64)
 		return f, err == nil
-	case jsonDouble:
-		return v.f, true
+	case JsonDouble:
+		return v.F, true
 	}
 	return 0, false
 }
 
-func jsonEqual(a, b *jsonValue) bool {
+func jsonEqual(a, b *JsonValue) bool {
 	if x, ok := jsonNumber(a); ok {
 		y, ok := jsonNumber(b)
 		return ok && x == y
 	}
-	if a.kind != b.kind {
+	if a.Kind != b.Kind {
 		return false
 	}
-	switch a.kind {
-	case jsonNull:
+	switch a.Kind {
+	case JsonNull:
 		return true
-	case jsonBool:
-		return a.b == b.b
+	case JsonBool:
+		return a.B == b.B
 	case jsonString:
-		return a.text == b.text
-	case jsonArray, jsonObject:
-		if len(a.elem) != len(b.elem) {
+		return a.Text == b.Text
+	case JsonArray, JsonObject:
+		if len(a.Elem) != len(b.Elem) {
 			return false
 		}
-		for i := range a.elem {
-			if a.kind == jsonObject && a.keys[i] != b.keys[i] || !jsonEqual(a.elem[i], b.elem[i]) {
+		for i := range a.Elem {
+			if a.Kind == JsonObject && a.Keys[i] != b.Keys[i] || !jsonEqual(a.Elem[i], b.Elem[i]) {
 				return false
 			}
 		}
@@ -147,7 +147,7 @@ func jsonEqual(a, b *jsonValue) bool {
 	return false
 }
 
-func jsonCompare(a, b *jsonValue) (int, bool) {
+func jsonCompare(a, b *JsonValue) (int, bool) {
 	if x, ok := jsonNumber(a); ok {
 		y, ok := jsonNumber(b)
 		if !ok {
@@ -161,8 +161,8 @@ func jsonCompare(a, b *jsonValue) (int, bool) {
 		}
 		return 0, true
 	}
-	if a.kind == jsonString && b.kind == jsonString {
-		return strings.Compare(a.text, b.text), true
+	if a.Kind == jsonString && b.Kind == jsonString {
+		return strings.Compare(a.Text, b.Text), true
 	}
 	return 0, false
 }
@@ -333,11 +333,11 @@ func (p *filterParser) operand() (filterOperand, error) {
 			p.i++
 		}
 		spec := "$" + p.s[start+1:p.i]
-		path, err := parseJSONPath(spec)
+		path, err := ParseJSONPath(spec)
 		if err != nil {
 			return filterOperand{}, err
 		}
-		path.lax = false
+		path.Lax = false
 		return filterOperand{path: path, rel: c == '@'}, nil
 	case c == '\'' || c == '"':
 		end := strings.IndexByte(p.s[p.i+1:], c)
@@ -346,7 +346,7 @@ func (p *filterParser) operand() (filterOperand, error) {
 		}
 		text := p.s[p.i+1 : p.i+1+end]
 		p.i += end + 2
-		return filterOperand{literal: &jsonValue{kind: jsonString, text: text}}, nil
+		return filterOperand{literal: &JsonValue{Kind: jsonString, Text: text}}, nil
 	case c == '[':
 		depth, start := 0, p.i
 		for ; p.i < len(p.s); p.i++ {
@@ -361,7 +361,7 @@ func (p *filterParser) operand() (filterOperand, error) {
 			}
 		}
 		text := strings.ReplaceAll(p.s[start:p.i], "'", `"`)
-		v, err := parseJSON([]byte(text))
+		v, err := ParseJSON([]byte(text))
 		if err != nil {
 			return filterOperand{}, errPath
 		}
@@ -371,8 +371,8 @@ func (p *filterParser) operand() (filterOperand, error) {
 	for p.i < len(p.s) && strings.IndexByte(" )&|=!<>", p.s[p.i]) < 0 {
 		p.i++
 	}
-	v, err := parseJSON([]byte(p.s[start:p.i]))
-	if err != nil || v.kind == jsonArray || v.kind == jsonObject {
+	v, err := ParseJSON([]byte(p.s[start:p.i]))
+	if err != nil || v.Kind == JsonArray || v.Kind == JsonObject {
 		return filterOperand{}, errPath
 	}
 	return filterOperand{literal: v}, nil

@@ -34,15 +34,15 @@ const (
 	pathFilter
 )
 
-type jsonPath struct {
+type JsonPath struct {
 	steps      []pathStep
 	indefinite bool // the result is a list of every match
-	lax        bool // lax mode: errors give no value instead of failing
+	Lax        bool // lax mode: errors give no value instead of failing
 }
 
 var errPath = errors.New("invalid JSON path")
 
-func parseJSONPath(spec string) (*jsonPath, error) {
+func ParseJSONPath(spec string) (*JsonPath, error) {
 	s := strings.TrimSpace(spec)
 	lower := strings.ToLower(s)
 	lax := false
@@ -59,7 +59,7 @@ func parseJSONPath(spec string) (*jsonPath, error) {
 	if s[0] != '$' {
 		s = "$." + s
 	}
-	p := &jsonPath{lax: lax}
+	p := &JsonPath{Lax: lax}
 	i := 1
 	for i < len(s) {
 		switch {
@@ -171,20 +171,20 @@ func bracketStep(inner string) (pathStep, bool, error) {
 	return st, len(st.index) > 1, nil
 }
 
-// eval applies the path as Jayway JsonPath does. The steps before the
+// Eval applies the path as Jayway JsonPath does. The steps before the
 // first indefinite one (wildcard, deep scan, slice, several indexes) must
 // find what they name, else the path fails; a definite path returns the
 // value it names, an indefinite one the array of everything it matches
 // (steps after the first indefinite one skip what does not match). In lax
 // mode a failing indefinite path gives an empty array.
-func (p *jsonPath) eval(root *jsonValue) (*jsonValue, error) {
+func (p *JsonPath) Eval(root *JsonValue) (*JsonValue, error) {
 	v := root
 	k := 0
 	for ; k < len(p.steps) && !p.steps[k].indefinite(); k++ {
 		next, ok := p.steps[k].definite(v)
 		if !ok {
-			if p.lax && p.indefinite {
-				return &jsonValue{kind: jsonArray}, nil
+			if p.Lax && p.indefinite {
+				return &JsonValue{Kind: JsonArray}, nil
 			}
 			return nil, p.notFound(k, v)
 		}
@@ -193,9 +193,9 @@ func (p *jsonPath) eval(root *jsonValue) (*jsonValue, error) {
 	if !p.indefinite {
 		return v, nil
 	}
-	cur := []*jsonValue{v}
+	cur := []*JsonValue{v}
 	for _, st := range p.steps[k:] {
-		var next []*jsonValue
+		var next []*JsonValue
 		for _, v := range cur {
 			if st.kind == pathFilter {
 				next = st.applyFilter(next, v, root)
@@ -205,7 +205,7 @@ func (p *jsonPath) eval(root *jsonValue) (*jsonValue, error) {
 		}
 		cur = next
 	}
-	return &jsonValue{kind: jsonArray, elem: cur}, nil
+	return &JsonValue{Kind: JsonArray, Elem: cur}, nil
 }
 
 func (st pathStep) indefinite() bool {
@@ -213,54 +213,54 @@ func (st pathStep) indefinite() bool {
 }
 
 // definite applies a property or single-index step.
-func (st pathStep) definite(v *jsonValue) (*jsonValue, bool) {
+func (st pathStep) definite(v *JsonValue) (*JsonValue, bool) {
 	switch st.kind {
 	case pathProp:
-		if v.kind == jsonObject {
-			for k, key := range v.keys {
+		if v.Kind == JsonObject {
+			for k, key := range v.Keys {
 				if key == st.name {
-					return v.elem[k], true
+					return v.Elem[k], true
 				}
 			}
 		}
 	case pathIndex:
-		if v.kind == jsonArray {
+		if v.Kind == JsonArray {
 			k := st.index[0]
 			if k < 0 {
-				k += len(v.elem)
+				k += len(v.Elem)
 			}
-			if k >= 0 && k < len(v.elem) {
-				return v.elem[k], true
+			if k >= 0 && k < len(v.Elem) {
+				return v.Elem[k], true
 			}
 		}
 	}
 	return nil, false
 }
 
-func (st pathStep) apply(out []*jsonValue, v *jsonValue) []*jsonValue {
+func (st pathStep) apply(out []*JsonValue, v *JsonValue) []*JsonValue {
 	switch st.kind {
 	case pathProp:
-		if v.kind == jsonObject {
-			for k, key := range v.keys {
+		if v.Kind == JsonObject {
+			for k, key := range v.Keys {
 				if key == st.name {
-					out = append(out, v.elem[k])
+					out = append(out, v.Elem[k])
 				}
 			}
 		}
 	case pathIndex:
-		if v.kind == jsonArray {
+		if v.Kind == JsonArray {
 			for _, k := range st.index {
 				if k < 0 {
-					k += len(v.elem)
+					k += len(v.Elem)
 				}
-				if k >= 0 && k < len(v.elem) {
-					out = append(out, v.elem[k])
+				if k >= 0 && k < len(v.Elem) {
+					out = append(out, v.Elem[k])
 				}
 			}
 		}
 	case pathSlice:
-		if v.kind == jsonArray {
-			n := len(v.elem)
+		if v.Kind == JsonArray {
+			n := len(v.Elem)
 			from, to := 0, n
 			if st.from != nil {
 				from = *st.from
@@ -275,12 +275,12 @@ func (st pathStep) apply(out []*jsonValue, v *jsonValue) []*jsonValue {
 				}
 			}
 			for k := from; k < min(to, n); k++ {
-				out = append(out, v.elem[k])
+				out = append(out, v.Elem[k])
 			}
 		}
 	case pathWildcard:
-		if v.kind == jsonArray || v.kind == jsonObject {
-			out = append(out, v.elem...)
+		if v.Kind == JsonArray || v.Kind == JsonObject {
+			out = append(out, v.Elem...)
 		}
 	case pathDeep:
 		out = deepScan(out, v, st.name)
@@ -288,19 +288,19 @@ func (st pathStep) apply(out []*jsonValue, v *jsonValue) []*jsonValue {
 	return out
 }
 
-func deepScan(out []*jsonValue, v *jsonValue, name string) []*jsonValue {
-	switch v.kind {
-	case jsonObject:
-		for k, key := range v.keys {
+func deepScan(out []*JsonValue, v *JsonValue, name string) []*JsonValue {
+	switch v.Kind {
+	case JsonObject:
+		for k, key := range v.Keys {
 			if name == "*" || key == name {
-				out = append(out, v.elem[k])
+				out = append(out, v.Elem[k])
 			}
 		}
-		for _, e := range v.elem {
+		for _, e := range v.Elem {
 			out = deepScan(out, e, name)
 		}
-	case jsonArray:
-		for _, e := range v.elem {
+	case JsonArray:
+		for _, e := range v.Elem {
 			if name == "*" {
 				out = append(out, e)
 			}
@@ -311,21 +311,21 @@ func deepScan(out []*jsonValue, v *jsonValue, name string) []*jsonValue {
 }
 
 // notFound is Jayway's error for step k failing on v.
-func (p *jsonPath) notFound(k int, v *jsonValue) error {
+func (p *JsonPath) notFound(k int, v *JsonValue) error {
 	st := p.steps[k]
-	if st.kind == pathProp && v.kind != jsonObject {
-		return jsonRuntimeErr("Expected to find an object with property ['%s'] in path %s but found '%s'. "+
+	if st.kind == pathProp && v.Kind != JsonObject {
+		return JsonRuntimeErr("Expected to find an object with property ['%s'] in path %s but found '%s'. "+
 			"This is not a json object according to the JsonProvider: "+
-			"'org.apache.flink.shaded.com.jayway.jsonpath.spi.json.JacksonJsonProvider'.", st.name, p.render(k), v.javaClass())
+			"'org.apache.flink.shaded.com.jayway.jsonpath.spi.json.JacksonJsonProvider'.", st.name, p.render(k), v.JavaClass())
 	}
 	if st.kind == pathProp && k < len(p.steps)-1 {
-		return jsonRuntimeErr("Missing property in path %s", p.render(k+1))
+		return JsonRuntimeErr("Missing property in path %s", p.render(k+1))
 	}
-	return jsonRuntimeErr("No results for path: %s", p.render(len(p.steps)))
+	return JsonRuntimeErr("No results for path: %s", p.render(len(p.steps)))
 }
 
 // render is the normalized form of the first n steps: $['a'][0].
-func (p *jsonPath) render(n int) string {
+func (p *JsonPath) render(n int) string {
 	var b strings.Builder
 	b.WriteByte('$')
 	for _, st := range p.steps[:n] {
@@ -341,15 +341,15 @@ func (p *jsonPath) render(n int) string {
 
 // applyFilter keeps the elements of an array, or the object itself, that
 // the step's predicate holds for.
-func (st pathStep) applyFilter(out []*jsonValue, v, root *jsonValue) []*jsonValue {
-	switch v.kind {
-	case jsonArray:
-		for _, e := range v.elem {
+func (st pathStep) applyFilter(out []*JsonValue, v, root *JsonValue) []*JsonValue {
+	switch v.Kind {
+	case JsonArray:
+		for _, e := range v.Elem {
 			if st.filter.holds(e, root) {
 				out = append(out, e)
 			}
 		}
-	case jsonObject:
+	case JsonObject:
 		if st.filter.holds(v, root) {
 			out = append(out, v)
 		}

@@ -21,7 +21,7 @@ const calciteException = "org.apache.calcite.runtime.CalciteException"
 // from an integer literal. text may carry a leading sign.
 func IntegerLiteral(text string, pos int) (Expr, error) {
 	digits := strings.TrimLeft(text, "+-")
-	if !isDigits([]byte(digits)) {
+	if !IsDigits([]byte(digits)) {
 		return nil, diag.Errorf(pos, diag.SqlValidatorException, "Numeric literal '%s' out of range", text)
 	}
 	i, err := strconv.ParseInt(text, 10, 64)
@@ -45,13 +45,13 @@ func DecimalLiteral(text string, pos int) (Expr, error) {
 	if dot < 0 || dot == len(body)-1 {
 		return IntegerLiteral(strings.TrimSuffix(text, "."), pos)
 	}
-	d, ok := parseDecimalText([]byte(text))
+	d, ok := ParseDecimalText([]byte(text))
 	if !ok {
 		return nil, diag.Errorf(pos, diag.SqlValidatorException, "Numeric literal '%s' out of range", text)
 	}
 	scale := len(body) - dot - 1
 	prec := len(body) - 1
-	if d.b != nil || prec > types.MaxDecimalPrecision {
+	if d.B != nil || prec > types.MaxDecimalPrecision {
 		return nil, diag.Errorf(pos, diag.SqlValidatorException, "Numeric literal '%s' out of range", strings.TrimPrefix(d.String(), "+"))
 	}
 	if prec < scale {
@@ -85,8 +85,8 @@ func BinaryLiteral(hex string, pos int) (Expr, error) {
 	}
 	b := make([]byte, len(hex)/2)
 	for i := range b {
-		hi, ok1 := unhex(hex[2*i])
-		lo, ok2 := unhex(hex[2*i+1])
+		hi, ok1 := Unhex(hex[2*i])
+		lo, ok2 := Unhex(hex[2*i+1])
 		if !ok1 || !ok2 {
 			return nil, diag.Errorf(pos, diag.SqlValidatorException, "Binary literal string must contain only characters '0' - '9', 'A' - 'F'")
 		}
@@ -95,7 +95,7 @@ func BinaryLiteral(hex string, pos int) (Expr, error) {
 	return Literal(types.BytesValue(b), types.Type{Kind: types.Binary, Length: len(b), NotNull: true}), nil
 }
 
-func unhex(c byte) (byte, bool) {
+func Unhex(c byte) (byte, bool) {
 	switch {
 	case c >= '0' && c <= '9':
 		return c - '0', true
@@ -125,11 +125,11 @@ func DateLiteral(text string, pos int) (Expr, error) {
 	if strings.ContainsAny(text, " \t") {
 		return nil, illegalLiteral(pos, "DATE", text, "yyyy-MM-dd")
 	}
-	days, ok := parseDateFlink(b)
+	days, ok := ParseDateFlink(b)
 	if !ok || strings.Count(text, "-") != 2 {
 		return nil, illegalLiteral(pos, "DATE", text, "yyyy-MM-dd")
 	}
-	y, _, _ := daysToYmd(days)
+	y, _, _ := DaysToYmd(days)
 	if y < 1 {
 		return nil, diag.Errorf(pos, diag.SqlValidatorException, "Date literal 'DATE '%s'' out of range", text)
 	}
@@ -139,7 +139,7 @@ func DateLiteral(text string, pos int) (Expr, error) {
 // TimeLiteral is TIME 'HH:mm:ss[.fff]': TIME(p) NOT NULL, p the fraction
 // digits written. Values keep milliseconds, as Flink's TIME does.
 func TimeLiteral(text string, pos int) (Expr, error) {
-	h, m, s, frac, digits, ok := splitClock(text)
+	h, m, s, frac, digits, ok := SplitClock(text)
 	if !ok || h > 23 || m > 59 || s > 59 {
 		return nil, illegalLiteral(pos, "TIME", text, "HH:mm:ss")
 	}
@@ -147,8 +147,8 @@ func TimeLiteral(text string, pos int) (Expr, error) {
 	return Literal(types.IntValue(ms), types.Type{Kind: types.Time, Precision: digits, NotNull: true}), nil
 }
 
-// splitClock parses H[H]:m[m]:s[s][.f{0,9}]; frac is in nanoseconds.
-func splitClock(text string) (h, m, s, frac, digits int, ok bool) {
+// SplitClock parses H[H]:m[m]:s[s][.f{0,9}]; frac is in nanoseconds.
+func SplitClock(text string) (h, m, s, frac, digits int, ok bool) {
 	parts := strings.Split(text, ":")
 	if len(parts) != 3 {
 		return
@@ -157,7 +157,7 @@ func splitClock(text string) (h, m, s, frac, digits int, ok bool) {
 	if dot := strings.IndexByte(sec, '.'); dot >= 0 {
 		f := sec[dot+1:]
 		sec = sec[:dot]
-		if len(f) > 9 || (len(f) > 0 && !isDigits([]byte(f))) {
+		if len(f) > 9 || (len(f) > 0 && !IsDigits([]byte(f))) {
 			return
 		}
 		digits = len(f)
@@ -169,7 +169,7 @@ func splitClock(text string) (h, m, s, frac, digits int, ok bool) {
 		}
 	}
 	for i, p := range []string{parts[0], parts[1], sec} {
-		if len(p) < 1 || len(p) > 2 || !isDigits([]byte(p)) {
+		if len(p) < 1 || len(p) > 2 || !IsDigits([]byte(p)) {
 			return
 		}
 		switch i {
@@ -187,15 +187,15 @@ func splitClock(text string) (h, m, s, frac, digits int, ok bool) {
 // TimestampLiteral is TIMESTAMP 'yyyy-MM-dd HH:mm:ss[.f]': TIMESTAMP(p) NOT
 // NULL with p the fraction digits written (up to 9, kept in Value.N).
 func TimestampLiteral(text string, pos int) (Expr, error) {
-	ts, msg := parseTimestampText([]byte(text), 9, true)
+	ts, msg := ParseTimestampText([]byte(text), 9, true)
 	if msg != "" {
 		return nil, illegalLiteral(pos, "TIMESTAMP", text, "yyyy-MM-dd HH:mm:ss")
 	}
 	// The SMART resolver's day clamping does not apply to literals.
-	if _, ok := parseDateFlink([]byte(text)); !ok {
+	if _, ok := ParseDateFlink([]byte(text)); !ok {
 		return nil, illegalLiteral(pos, "TIMESTAMP", text, "yyyy-MM-dd HH:mm:ss")
 	}
-	return Literal(types.TimestampValue(ts.millis, ts.nanos), types.Type{Kind: types.Timestamp, Precision: ts.digits, NotNull: true}), nil
+	return Literal(types.TimestampValue(ts.Millis, ts.nanos), types.Type{Kind: types.Timestamp, Precision: ts.digits, NotNull: true}), nil
 }
 
 // IntervalQualifier is the unit part of an INTERVAL literal, as written.
@@ -287,7 +287,7 @@ func IntervalLiteral(text string, q IntervalQualifier, negate bool, pos int) (Ex
 		last := fields[len(fields)-1]
 		if dot := strings.IndexByte(last, '.'); dot >= 0 {
 			f := last[dot+1:]
-			if f == "" || len(f) > 9 || !isDigits([]byte(f)) {
+			if f == "" || len(f) > 9 || !IsDigits([]byte(f)) {
 				return bad()
 			}
 			fp := q.FracPrecision
@@ -308,14 +308,14 @@ func IntervalLiteral(text string, q IntervalQualifier, negate bool, pos int) (Ex
 	}
 	vals := make([]int64, len(fields))
 	for i, f := range fields {
-		if !isDigits([]byte(f)) || len(f) > 18 {
+		if !IsDigits([]byte(f)) || len(f) > 18 {
 			return bad()
 		}
 		vals[i], _ = strconv.ParseInt(f, 10, 64)
 	}
 	// The leading field is bounded by its precision, the others by the clock.
 	lead := vals[0]
-	if lead >= int64(pow10[min(q.leadPrecision(), 18)]) {
+	if lead >= int64(Pow10[min(q.leadPrecision(), 18)]) {
 		return nil, diag.Errorf(pos, diag.SqlValidatorException, "Interval field value %s exceeds precision of %s(%d) field",
 			groupThousands(lead), leadUnit(q.Res), q.leadPrecision())
 	}

@@ -14,7 +14,7 @@ func checkBool(pos int, name string, operands ...Expr) error {
 			case 1:
 				return diag.Errorf(pos, diag.SqlValidatorException,
 					"Cannot apply '%s' to arguments of type '%s <%s>'. Supported form(s): '%s <BOOLEAN>'",
-					name, name, calciteName(x.Type()), name)
+					name, name, CalciteName(x.Type()), name)
 			default:
 				return cannotApply(pos, name, operands[0].Type(), operands[1].Type(), "<BOOLEAN> "+name+" <BOOLEAN>")
 			}
@@ -46,7 +46,7 @@ type andOr struct {
 	and  bool
 }
 
-func (e *andOr) Type() types.Type { return nullableIf(types.Bool, e.a, e.b) }
+func (e *andOr) Type() types.Type { return NullableIf(types.Bool, e.a, e.b) }
 func (e *andOr) String() string {
 	if e.and {
 		return "AND(" + e.a.String() + ", " + e.b.String() + ")"
@@ -87,7 +87,7 @@ func Not(x Expr, pos int) (Expr, error) {
 
 type not struct{ x Expr }
 
-func (e *not) Type() types.Type { return nullableIf(types.Bool, e.x) }
+func (e *not) Type() types.Type { return NullableIf(types.Bool, e.x) }
 func (e *not) String() string   { return "NOT(" + e.x.String() + ")" }
 func (e *not) Eval(c *Ctx, row []types.Value) (types.Value, error) {
 	v, err := e.x.Eval(c, row)
@@ -126,7 +126,7 @@ func boolPredicate(x Expr, pos int, name string, test func(v types.Value) bool) 
 	if err := checkBool(pos, name, x); err != nil {
 		// Calcite prints postfix forms with the operand first.
 		if de, ok := diag.As(err); ok {
-			de.Msg = "Cannot apply '" + name + "' to arguments of type '<" + calciteName(x.Type()) + "> " + name +
+			de.Msg = "Cannot apply '" + name + "' to arguments of type '<" + CalciteName(x.Type()) + "> " + name +
 				"'. Supported form(s): '<BOOLEAN> " + name + "'"
 		}
 		return nil, err

@@ -111,7 +111,7 @@ func stringMerge(a, b types.Type, fixed, varying types.Kind) types.Type {
 	return types.Type{Kind: k, Length: max(a.Length, b.Length)}
 }
 
-var intRank = map[types.Kind]int{types.TinyInt: 1, types.SmallInt: 2, types.Int: 3, types.BigInt: 4}
+var IntRank = map[types.Kind]int{types.TinyInt: 1, types.SmallInt: 2, types.Int: 3, types.BigInt: 4}
 
 func numericMerge(a, b types.Type) types.Type {
 	switch {
@@ -128,7 +128,7 @@ func numericMerge(a, b types.Type) types.Type {
 		p := min(max(da.Precision-da.Scale, db.Precision-db.Scale)+s, types.MaxDecimalPrecision)
 		return types.DecimalOf(p, s)
 	}
-	if intRank[a.Kind] >= intRank[b.Kind] {
+	if IntRank[a.Kind] >= IntRank[b.Kind] {
 		return types.Type{Kind: a.Kind}
 	}
 	return types.Type{Kind: b.Kind}

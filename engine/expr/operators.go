@@ -30,26 +30,26 @@ func Concat(a, b Expr, pos int) (Expr, error) {
 	case ta.IsBinary():
 		t.Kind = types.Varbinary
 	}
-	return &concat{args: []Expr{a, b}, t: nullableIf(t, a, b), name: "||"}, nil
+	return &ConcatExpr{Args: []Expr{a, b}, T: NullableIf(t, a, b), Name: "||"}, nil
 }
 
-type concat struct {
-	args []Expr
-	t    types.Type
-	name string
+type ConcatExpr struct {
+	Args []Expr
+	T    types.Type
+	Name string
 }
 
-func (e *concat) Type() types.Type { return e.t }
+func (e *ConcatExpr) Type() types.Type { return e.T }
 
-func (e *concat) String() string { return e.name + "(" + joinExprs(e.args) + ")" }
+func (e *ConcatExpr) String() string { return e.Name + "(" + JoinExprs(e.Args) + ")" }
 
-func (e *concat) Eval(c *Ctx, row []types.Value) (types.Value, error) {
+func (e *ConcatExpr) Eval(c *Ctx, row []types.Value) (types.Value, error) {
 	// Values are computed first so the total length is known and the result
 	// takes one arena allocation.
 	var vals [8]types.Value
 	vs := vals[:0]
 	total := 0
-	for _, a := range e.args {
+	for _, a := range e.Args {
 		v, err := a.Eval(c, row)
 		if err != nil || v.Null {
 			return types.NullValue, err
@@ -57,7 +57,7 @@ func (e *concat) Eval(c *Ctx, row []types.Value) (types.Value, error) {
 		vs = append(vs, v)
 		total += len(v.B)
 	}
-	out := c.alloc(total)
+	out := c.Alloc(total)
 	k := 0
 	for _, v := range vs {
 		k += copy(out[k:], v.B)
@@ -94,7 +94,7 @@ func patternOperands(name string, x, pattern, escape Expr, pos int) ([]Expr, err
 			}
 			return nil, diag.Errorf(pos, diag.SqlValidatorException,
 				"Cannot apply '%s' to arguments of type '<%s> %s <%s> ESCAPE <%s>'. Supported form(s): '<STRING> %s <STRING>'\n'<STRING> %s <STRING> ESCAPE <STRING>'",
-				name, calciteName(x.Type()), name, calciteName(pattern.Type()), calciteName(escape.Type()), name, name)
+				name, CalciteName(x.Type()), name, CalciteName(pattern.Type()), CalciteName(escape.Type()), name, name)
 		}
 	}
 	return ops, nil
@@ -105,13 +105,13 @@ type like struct {
 	not  bool
 }
 
-func (e *like) Type() types.Type { return nullableIf(types.Bool, e.args...) }
+func (e *like) Type() types.Type { return NullableIf(types.Bool, e.args...) }
 
 func (e *like) String() string {
 	if e.not {
-		return "NOT LIKE(" + joinExprs(e.args) + ")"
+		return "NOT LIKE(" + JoinExprs(e.args) + ")"
 	}
-	return "LIKE(" + joinExprs(e.args) + ")"
+	return "LIKE(" + JoinExprs(e.args) + ")"
 }
 
 func (e *like) Eval(c *Ctx, row []types.Value) (types.Value, error) {
@@ -127,7 +127,7 @@ func (e *like) Eval(c *Ctx, row []types.Value) (types.Value, error) {
 	if len(e.args) == 3 {
 		r, size := utf8.DecodeRune(vals[2].B)
 		if size != len(vals[2].B) || size == 0 {
-			return types.NullValue, runtimeErr(diag.RuntimeException, "Invalid escape character '%s'", vals[2].B)
+			return types.NullValue, RuntimeErr(diag.RuntimeException, "Invalid escape character '%s'", vals[2].B)
 		}
 		esc = r
 	}
@@ -149,11 +149,11 @@ func likeMatch(s, p []byte, esc rune) (bool, error) {
 			switch {
 			case r == esc:
 				if pi+size >= len(p) {
-					return false, runtimeErr(diag.RuntimeException, "Invalid escape sequence '%s', %d", p, pi)
+					return false, RuntimeErr(diag.RuntimeException, "Invalid escape sequence '%s', %d", p, pi)
 				}
 				lit, lsize := utf8.DecodeRune(p[pi+size:])
 				if lit != '%' && lit != '_' && lit != esc {
-					return false, runtimeErr(diag.RuntimeException, "Invalid escape sequence '%s', %d", p, pi)
+					return false, RuntimeErr(diag.RuntimeException, "Invalid escape sequence '%s', %d", p, pi)
 				}
 				sr, ssize := utf8.DecodeRune(s[si:])
 				if sr == lit {

@@ -81,10 +81,10 @@ func parseIntText(s []byte, bitSize int) (v int64, reason string) {
 	return r, ""
 }
 
-// parseJavaDouble accepts what Double.parseDouble accepts for decimal text:
+// ParseJavaDouble accepts what Double.parseDouble accepts for decimal text:
 // surrounding whitespace, a sign, NaN, Infinity, digits with an optional
 // point and exponent, and an optional f/F/d/D suffix.
-func parseJavaDouble(s []byte, bitSize int) (float64, bool) {
+func ParseJavaDouble(s []byte, bitSize int) (float64, bool) {
 	s = javaTrim(s)
 	if len(s) == 0 {
 		return 0, false
@@ -152,16 +152,16 @@ func parseJavaDouble(s []byte, bitSize int) (float64, bool) {
 
 // parseDecimalFlink parses text for CAST(s AS DECIMAL): whitespace (space,
 // tab, newline) around, then a decimal number with optional exponent.
-func parseDecimalFlink(s []byte) (dec, bool) {
+func parseDecimalFlink(s []byte) (Dec, bool) {
 	s = bytes.Trim(s, " \t\n")
 	if len(s) == 0 {
-		return dec{}, false
+		return Dec{}, false
 	}
-	return parseDecimalText(s)
+	return ParseDecimalText(s)
 }
 
-// isDigits reports whether s is non-empty and all ASCII digits.
-func isDigits(s []byte) bool {
+// IsDigits reports whether s is non-empty and all ASCII digits.
+func IsDigits(s []byte) bool {
 	if len(s) == 0 {
 		return false
 	}
@@ -186,10 +186,10 @@ func atoi(s []byte) int {
 	return n
 }
 
-// parseDateFlink is DateTimeUtils.parseDate: y[-m[-d]] with optional
+// ParseDateFlink is DateTimeUtils.parseDate: y[-m[-d]] with optional
 // spaces around the parts, anything after the first inner space ignored
 // (so timestamps convert), years 0..9999, valid calendar days.
-func parseDateFlink(s []byte) (int64, bool) {
+func ParseDateFlink(s []byte) (int64, bool) {
 	if ws := bytes.IndexByte(s, ' '); ws > 0 {
 		s = s[:ws]
 	}
@@ -197,13 +197,13 @@ func parseDateFlink(s []byte) (int64, bool) {
 	h1 := bytes.IndexByte(s, '-')
 	if h1 < 0 {
 		p := javaTrim(s)
-		if !isDigits(p) {
+		if !IsDigits(p) {
 			return 0, false
 		}
 		y = atoi(p)
 	} else {
 		p := javaTrim(s[:h1])
-		if !isDigits(p) {
+		if !IsDigits(p) {
 			return 0, false
 		}
 		y = atoi(p)
@@ -211,18 +211,18 @@ func parseDateFlink(s []byte) (int64, bool) {
 		h2 := bytes.IndexByte(rest, '-')
 		if h2 < 0 {
 			p = javaTrim(rest)
-			if !isDigits(p) {
+			if !IsDigits(p) {
 				return 0, false
 			}
 			m = atoi(p)
 		} else {
 			p = javaTrim(rest[:h2])
-			if !isDigits(p) {
+			if !IsDigits(p) {
 				return 0, false
 			}
 			m = atoi(p)
 			p = javaTrim(rest[h2+1:])
-			if !isDigits(p) {
+			if !IsDigits(p) {
 				return 0, false
 			}
 			d = atoi(p)
@@ -231,7 +231,7 @@ func parseDateFlink(s []byte) (int64, bool) {
 	if !validDate(y, m, d) {
 		return 0, false
 	}
-	return ymdToDays(y, m, d), true
+	return YmdToDays(y, m, d), true
 }
 
 func isLeap(y int) bool { return y%400 == 0 || (y%4 == 0 && y%100 != 0) }
@@ -253,11 +253,11 @@ func validDate(y, m, d int) bool {
 	return y >= 0 && y <= 9999 && m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m)
 }
 
-// ymdToDays is the proleptic Gregorian day number relative to 1970-01-01.
-func ymdToDays(y, m, d int) int64 { return types.DaysFromCivil(int64(y), int64(m), int64(d)) }
+// YmdToDays is the proleptic Gregorian day number relative to 1970-01-01.
+func YmdToDays(y, m, d int) int64 { return types.DaysFromCivil(int64(y), int64(m), int64(d)) }
 
-// daysToYmd is the inverse of ymdToDays.
-func daysToYmd(days int64) (y, m, d int) {
+// DaysToYmd is the inverse of ymdToDays.
+func DaysToYmd(days int64) (y, m, d int) {
 	yy, mm, dd := types.CivilFromDays(days)
 	return int(yy), int(mm), int(dd)
 }
@@ -279,18 +279,18 @@ func parseTimeFlink(v []byte) (int64, bool) {
 		rest := v[tz+1:]
 		if c := bytes.IndexByte(rest, ':'); c < 0 {
 			p := javaTrim(rest)
-			if !isDigits(p) {
+			if !IsDigits(p) {
 				return 0, false
 			}
 			tzh = atoi(p)
 		} else {
 			p := javaTrim(rest[:c])
-			if !isDigits(p) {
+			if !IsDigits(p) {
 				return 0, false
 			}
 			tzh = atoi(p)
 			p = javaTrim(rest[c+1:])
-			if !isDigits(p) {
+			if !IsDigits(p) {
 				return 0, false
 			}
 			tzm = atoi(p)
@@ -301,13 +301,13 @@ func parseTimeFlink(v []byte) (int64, bool) {
 	c1 := bytes.IndexByte(body, ':')
 	if c1 < 0 {
 		p := javaTrim(body)
-		if !isDigits(p) {
+		if !IsDigits(p) {
 			return 0, false
 		}
 		h = atoi(p)
 	} else {
 		p := javaTrim(body[:c1])
-		if !isDigits(p) {
+		if !IsDigits(p) {
 			return 0, false
 		}
 		h = atoi(p)
@@ -315,26 +315,26 @@ func parseTimeFlink(v []byte) (int64, bool) {
 		c2 := bytes.IndexByte(rest, ':')
 		if c2 < 0 {
 			p = javaTrim(rest)
-			if !isDigits(p) {
+			if !IsDigits(p) {
 				return 0, false
 			}
 			m = atoi(p)
 		} else {
 			p = javaTrim(rest[:c2])
-			if !isDigits(p) {
+			if !IsDigits(p) {
 				return 0, false
 			}
 			m = atoi(p)
 			sec := rest[c2+1:]
 			if dot := bytes.IndexByte(sec, '.'); dot < 0 {
 				p = javaTrim(sec)
-				if !isDigits(p) {
+				if !IsDigits(p) {
 					return 0, false
 				}
 				s = atoi(p)
 			} else {
 				p = javaTrim(sec[:dot])
-				if !isDigits(p) {
+				if !IsDigits(p) {
 					return 0, false
 				}
 				s = atoi(p)
@@ -370,17 +370,17 @@ func parseFraction(v []byte) int {
 
 // tsParse is the result of parsing timestamp text.
 type tsParse struct {
-	millis int64 // wall clock as if UTC
+	Millis int64 // wall clock as if UTC
 	nanos  int32 // nanoseconds within the millisecond
 	digits int   // fraction digits written
 }
 
-// parseTimestampText parses yyyy-M[M]-d[d][ H[H]:m[m]:s[s][.fffffffff]], the
+// ParseTimestampText parses yyyy-M[M]-d[d][ H[H]:m[m]:s[s][.fffffffff]], the
 // pattern of Flink's DEFAULT_TIMESTAMP_FORMATTER, strictly (no surrounding
 // spaces). needTime requires the time part (TIMESTAMP literals). The
 // fraction is truncated to precision digits. On failure msg is the text of
 // Java's DateTimeParseException.
-func parseTimestampText(s []byte, precision int, needTime bool) (tsParse, string) {
+func ParseTimestampText(s []byte, precision int, needTime bool) (tsParse, string) {
 	i := 0
 	num := func(min, max int) (int, bool) {
 		st := i
@@ -471,10 +471,10 @@ func parseTimestampText(s []byte, precision int, needTime bool) (tsParse, string
 		d = dm
 	}
 	if precision < 9 {
-		p := int(pow10[9-precision])
+		p := int(Pow10[9-precision])
 		nano -= nano % p
 	}
-	days := ymdToDays(y, mo, d)
+	days := YmdToDays(y, mo, d)
 	millis := days*86400000 + int64(h)*3600000 + int64(mi)*60000 + int64(sec)*1000 + int64(nano/1e6)
-	return tsParse{millis: millis, nanos: int32(nano % 1e6), digits: digits}, ""
+	return tsParse{Millis: millis, nanos: int32(nano % 1e6), digits: digits}, ""
 }

@@ -27,7 +27,7 @@ func SimilarTo(x, pattern, escape Expr, not bool, pos int) (Expr, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &similar{args: ops, not: not, t: nullableIf(types.Bool, ops...)}, nil
+	return &similar{args: ops, not: not, t: NullableIf(types.Bool, ops...)}, nil
 }
 
 type similar struct {
@@ -42,9 +42,9 @@ type similar struct {
 func (e *similar) Type() types.Type { return e.t }
 func (e *similar) String() string {
 	if e.not {
-		return "NOT SIMILAR TO(" + joinExprs(e.args) + ")"
+		return "NOT SIMILAR TO(" + JoinExprs(e.args) + ")"
 	}
-	return "SIMILAR TO(" + joinExprs(e.args) + ")"
+	return "SIMILAR TO(" + JoinExprs(e.args) + ")"
 }
 
 func (e *similar) Eval(c *Ctx, row []types.Value) (types.Value, error) {
@@ -86,7 +86,7 @@ func similarRegexp(pat, esc string) (*regexp.Regexp, error) {
 	if esc != "" {
 		r, size := utf8.DecodeRuneInString(esc)
 		if size != len(esc) {
-			return nil, runtimeErr(diag.RuntimeException, "Invalid escape character '%s'", esc)
+			return nil, RuntimeErr(diag.RuntimeException, "Invalid escape character '%s'", esc)
 		}
 		escRune = r
 	}
@@ -98,7 +98,7 @@ func similarRegexp(pat, esc string) (*regexp.Regexp, error) {
 		switch {
 		case r == escRune:
 			if i+size >= len(pat) {
-				return nil, runtimeErr(diag.RuntimeException, "Invalid escape sequence '%s', %d", pat, i)
+				return nil, RuntimeErr(diag.RuntimeException, "Invalid escape sequence '%s', %d", pat, i)
 			}
 			next, nsize := utf8.DecodeRuneInString(pat[i+size:])
 			b.WriteString(regexp.QuoteMeta(string(next)))
@@ -143,7 +143,7 @@ func similarRegexp(pat, esc string) (*regexp.Regexp, error) {
 	b.WriteString(`)$`)
 	re, err := regexp.Compile(b.String())
 	if err != nil {
-		return nil, runtimeErr(patternSyntaxException, "Invalid SIMILAR TO pattern '%s': %v", pat, err)
+		return nil, RuntimeErr(patternSyntaxException, "Invalid SIMILAR TO pattern '%s': %v", pat, err)
 	}
 	return re, nil
 }

@@ -8,11 +8,11 @@ import (
 	"github.com/flinkplay/flinkplay/engine/types"
 )
 
-var defaultStrict, _ = compilePattern(defaultTimestampPattern, false)
+var DefaultStrict, _ = CompilePattern(DefaultTimestampPattern, false)
 
-// longestFraction is the longest run of S outside quoted text in a
+// LongestFraction is the longest run of S outside quoted text in a
 // DateTimeFormatter pattern.
-func longestFraction(p string) int {
+func LongestFraction(p string) int {
 	best, run, quoted := 0, 0, false
 	for i := 0; i < len(p); i++ {
 		c := p[i]
@@ -31,33 +31,33 @@ func longestFraction(p string) int {
 	return best
 }
 
-const defaultTimestampPattern = "yyyy-MM-dd HH:mm:ss"
+const DefaultTimestampPattern = "yyyy-MM-dd HH:mm:ss"
 
-// patternArg compiles the pattern once when it is a literal; otherwise it
+// PatternArg compiles the pattern once when it is a literal; otherwise it
 // is compiled per row.
-type patternArg struct {
-	fixed  *datePattern
+type PatternArg struct {
+	Fixed  *datePattern
 	err    error
-	simple bool
+	Simple bool
 }
 
-func newPatternArg(e Expr, simple bool) *patternArg {
-	pa := &patternArg{simple: simple}
+func NewPatternArg(e Expr, simple bool) *PatternArg {
+	pa := &PatternArg{Simple: simple}
 	if v, ok := LiteralValue(e); ok && !v.Null {
-		pa.fixed, pa.err = compilePattern(string(v.B), simple)
+		pa.Fixed, pa.err = CompilePattern(string(v.B), simple)
 	}
 	return pa
 }
 
-func (pa *patternArg) get(v types.Value) (*datePattern, error) {
-	if pa.fixed != nil || pa.err != nil {
-		return pa.fixed, pa.err
+func (pa *PatternArg) Get(v types.Value) (*datePattern, error) {
+	if pa.Fixed != nil || pa.err != nil {
+		return pa.Fixed, pa.err
 	}
-	return compilePattern(string(v.B), pa.simple)
+	return CompilePattern(string(v.B), pa.Simple)
 }
 
-// loadZone is TimeZone.getTimeZone: an id it does not know is GMT.
-func loadZone(id string) *time.Location {
+// LoadZone is TimeZone.getTimeZone: an id it does not know is GMT.
+func LoadZone(id string) *time.Location {
 	switch id {
 	case "UTC", "GMT", "Z":
 		return time.UTC

@@ -77,10 +77,10 @@ func compileVec(e Expr) vnode {
 		if n := compileCase(e); n != nil {
 			return n
 		}
-	case *scalar:
-		if len(e.args) <= 4 {
-			n := &vscalar{e: e, kind: stream.VecKindOf(e.t)}
-			for _, a := range e.args {
+	case *Scalar:
+		if len(e.Args) <= 4 {
+			n := &vscalar{e: e, kind: stream.VecKindOf(e.T)}
+			for _, a := range e.Args {
 				n.args = append(n.args, compileVec(a))
 			}
 			return n
@@ -275,7 +275,7 @@ func compileArith(e *arith) vnode {
 		(e.ta.Kind == types.Double || intLike(e.ta)) && (e.tb.Kind == types.Double || intLike(e.tb)):
 		n := &varithFloat{op: e.op, a: compileVec(e.a), aInt: intLike(e.ta), bInt: intLike(e.tb)}
 		if v, ok := constOf(e.b); ok {
-			n.bConst, n.bv = true, numFloat(v, e.tb)
+			n.bConst, n.bv = true, NumFloat(v, e.tb)
 		} else {
 			n.b = compileVec(e.b)
 		}
@@ -590,7 +590,7 @@ func (n *vcompare) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
 		}
 	}
 	for i := range rows {
-		oi[i] = n.e.result(cmpInt(ai[i], bi[i])).I
+		oi[i] = n.e.result(CmpInt(ai[i], bi[i])).I
 	}
 	return out, nil
 }
@@ -606,7 +606,7 @@ func b2i(b bool) int64 {
 // vscalar is a function call: its arguments are vectors, and the function
 // runs once per selected row on their values.
 type vscalar struct {
-	e    *scalar
+	e    *Scalar
 	args []vnode
 	kind stream.VecKind
 	vecs [4]*stream.Vector
@@ -624,9 +624,9 @@ func (n *vscalar) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
 	rows := in.Rows()
 	out := &n.out
 	resize(out, n.kind, rows)
-	if a := n.vecs[0]; n.e.ints != nil && a.Kind == stream.VecInt && n.kind == stream.VecInt {
+	if a := n.vecs[0]; n.e.Ints != nil && a.Kind == stream.VecInt && n.kind == stream.VecInt {
 		unionNulls(out, a, nil, rows)
-		n.e.ints(out.I[:rows], a.I[:rows])
+		n.e.Ints(out.I[:rows], a.I[:rows])
 		return out, nil
 	}
 	var vals [4]types.Value
@@ -639,7 +639,7 @@ func (n *vscalar) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
 			}
 			args[j] = v
 		}
-		return n.e.eval(c, args)
+		return n.e.EvalFn(c, args)
 	})
 }
 
@@ -688,7 +688,7 @@ func (n *vrows) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
 // errKind reports a vector whose kind the compiled kernel did not expect:
 // a bug in the producer of the batch, never a user's error.
 func errKind() error {
-	return runtimeErr("java.lang.IllegalStateException", "columnar batch: a column's vector kind does not match its type")
+	return RuntimeErr("java.lang.IllegalStateException", "columnar batch: a column's vector kind does not match its type")
 }
 
 // vfield is a nested row's field. Over a VecStruct it is the field's

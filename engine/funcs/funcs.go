@@ -1,7 +1,7 @@
 // Package funcs is the vocabulary that describes the built-in functions
 // for people and tools: a Spec's name, category, signatures, description
 // and runnable examples, and Flink's core module list. The function
-// library (engine/expr's registry) holds one Spec per function beside its
+// library (engine/library's registry) holds one Spec per function beside its
 // implementation; docs/functions.md, the editor's autocomplete, the
 // Worker's /api/functions and the coverage test against Flink's function
 // list all read them, so a function is documented exactly when it exists.

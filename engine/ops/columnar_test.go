@@ -12,6 +12,7 @@ import (
 
 	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/engine/expr"
+	"github.com/flinkplay/flinkplay/engine/library"
 	"github.com/flinkplay/flinkplay/engine/stream"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
@@ -248,17 +249,17 @@ func TestCalcColumnarMatchesRows(t *testing.T) {
 			m(expr.Arith(expr.Sub, v, k, diag.NoPos)),
 			m(expr.Arith(expr.Mul, d, k, diag.NoPos)),
 			m(expr.Arith(expr.Div, d, d, diag.NoPos)),
-			m(expr.Func("TO_TIMESTAMP_LTZ", []expr.Expr{v, lit(3, types.Int32)}, diag.NoPos)),
-			m(expr.Func("TO_TIMESTAMP_LTZ", []expr.Expr{i, lit(0, types.Int32)}, diag.NoPos)),
-			m(expr.Func("TO_TIMESTAMP_LTZ", []expr.Expr{v, lit(6, types.Int32)}, diag.NoPos)),
+			m(library.Func("TO_TIMESTAMP_LTZ", []expr.Expr{v, lit(3, types.Int32)}, diag.NoPos)),
+			m(library.Func("TO_TIMESTAMP_LTZ", []expr.Expr{i, lit(0, types.Int32)}, diag.NoPos)),
+			m(library.Func("TO_TIMESTAMP_LTZ", []expr.Expr{v, lit(6, types.Int32)}, diag.NoPos)),
 			s, k,
 		}},
 		{"filter", m(expr.Compare(expr.Gt, k, lit(0, types.Int32), diag.NoPos)), []expr.Expr{
 			m(expr.Arith(expr.Div, v, k, diag.NoPos)), // k = 0 never reaches the division
 			m(expr.Compare(expr.Le, d, k, diag.NoPos)),
 			m(expr.Compare(expr.Ne, v, i, diag.NoPos)),
-			m(expr.Func("UPPER", []expr.Expr{s}, diag.NoPos)),
-			m(expr.Func("CHAR_LENGTH", []expr.Expr{s}, diag.NoPos)),
+			m(library.Func("UPPER", []expr.Expr{s}, diag.NoPos)),
+			m(library.Func("CHAR_LENGTH", []expr.Expr{s}, diag.NoPos)),
 		}},
 		{"filter-only", m(expr.Compare(expr.Ge, d, lit(0, types.Int32), diag.NoPos)), nil},
 		{"division by zero", nil, []expr.Expr{
@@ -300,8 +301,8 @@ func TestWatermarkAssignerColumnarMatchesRows(t *testing.T) {
 	m := must(t)
 	v := expr.Column(1, diffSchema[1].WithNullable(true))
 	for _, e := range []expr.Expr{
-		m(expr.Func("TO_TIMESTAMP_LTZ", []expr.Expr{v, expr.Literal(types.IntValue(3), types.Int32)}, diag.NoPos)),
-		m(expr.Func("TO_TIMESTAMP_LTZ", []expr.Expr{m(expr.Arith(expr.Div, v, expr.Column(0, types.Int32.WithNullable(true)), diag.NoPos)), expr.Literal(types.IntValue(3), types.Int32)}, diag.NoPos)),
+		m(library.Func("TO_TIMESTAMP_LTZ", []expr.Expr{v, expr.Literal(types.IntValue(3), types.Int32)}, diag.NoPos)),
+		m(library.Func("TO_TIMESTAMP_LTZ", []expr.Expr{m(expr.Arith(expr.Div, v, expr.Column(0, types.Int32.WithNullable(true)), diag.NoPos)), expr.Literal(types.IntValue(3), types.Int32)}, diag.NoPos)),
 	} {
 		for seed := range uint64(6) {
 			recs := randomRowsNulls(rand.New(rand.NewPCG(seed, 5)), 400, false, seed%2 == 0)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/engine/expr"
+	"github.com/flinkplay/flinkplay/engine/library"
 	"github.com/flinkplay/flinkplay/engine/sql"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
@@ -175,7 +176,7 @@ func (b *binder) aggCall(c *sql.Call, in *scope, pre *[]expr.Expr, preOut *types
 			return nil, nil, cannotApply("'JSON_OBJECTAGG(<CHARACTER>, <ANY>)'")
 		}
 		v := len(xs) - 1
-		js, err := expr.Func("JSON_STRING", []expr.Expr{xs[v]}, c.Pos)
+		js, err := library.Func("JSON_STRING", []expr.Expr{xs[v]}, c.Pos)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -275,7 +276,7 @@ func (b *binder) varianceCall(name string, base AggCall, x expr.Expr, addCol fun
 		}
 		if sqrt {
 			half := expr.Literal(types.IntValue(5), types.DecimalOf(1, 1).WithNullable(false))
-			if r, err = expr.Func("POWER", []expr.Expr{r, half}, diag.NoPos); err != nil {
+			if r, err = library.Func("POWER", []expr.Expr{r, half}, diag.NoPos); err != nil {
 				return nil, err
 			}
 		}

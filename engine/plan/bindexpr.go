@@ -7,6 +7,7 @@ import (
 
 	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/engine/expr"
+	"github.com/flinkplay/flinkplay/engine/library"
 	"github.com/flinkplay/flinkplay/engine/sql"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
@@ -329,7 +330,7 @@ func (b *binder) call(c *sql.Call, sc *scope) (expr.Expr, error) {
 		if f, ok := cat.TemporarySystemFunction(c.Name); ok {
 			return nil, f.CallError(c.Pos)
 		}
-		if !expr.Known(c.Name) || b.p.NoCore {
+		if !library.Known(c.Name) || b.p.NoCore {
 			if f, ok := cat.LookupFunction([]string{c.Name}); ok {
 				return nil, f.CallError(c.Pos)
 			}
@@ -338,7 +339,7 @@ func (b *binder) call(c *sql.Call, sc *scope) (expr.Expr, error) {
 	if b.p.NoCore {
 		return nil, expr.NoMatch(c.Name, args, c.Pos)
 	}
-	return expr.Func(c.Name, args, c.Pos)
+	return library.Func(c.Name, args, c.Pos)
 }
 
 // procTime is PROCTIME(): the wall-clock time of the row, a

@@ -6,6 +6,7 @@ import (
 
 	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/engine/expr"
+	"github.com/flinkplay/flinkplay/engine/library"
 	"github.com/flinkplay/flinkplay/engine/sql"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
@@ -254,7 +255,7 @@ func (b *binder) groupingCall(c *sql.Call) (expr.Expr, bool, error) {
 			if err != nil {
 				return nil, true, err
 			}
-			if bit, err = expr.Func("MOD", []expr.Expr{div, lit(2)}, diag.NoPos); err != nil {
+			if bit, err = library.Func("MOD", []expr.Expr{div, lit(2)}, diag.NoPos); err != nil {
 				return nil, true, err
 			}
 		}

@@ -1,4 +1,4 @@
-package expr
+package library
 
 import "github.com/flinkplay/flinkplay/engine/funcs"
 
@@ -6,8 +6,7 @@ import "github.com/flinkplay/flinkplay/engine/funcs"
 // builds them from their syntax (engine/expr's compare.go, similar.go and
 // operators.go evaluate them); these specs document them.
 
-// The specs of the functions and operators this file implements (the
-// registry, registry.go, lists them).
+// The specs (the registry, registry.go, lists them).
 var (
 	fnOpLess = &Function{
 		Spec: funcs.Spec{Name: "<", Category: funcs.Comparison,

@@ -1,9 +1,10 @@
-package expr
+package library
 
 import (
 	"testing"
 	"time"
 
+	"github.com/flinkplay/flinkplay/engine/expr"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
 
@@ -49,16 +50,16 @@ func TestSimpleDateFormatParse(t *testing.T) {
 		{"offset in text", "yyyy-MM-dd HH:mm:ss X", "1970-01-01 08:00:00 +08", 0, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			dp, err := compilePattern(c.pattern, true)
+			dp, err := expr.CompilePattern(c.pattern, true)
 			if err != nil {
 				t.Fatal(err)
 			}
-			p, ok := dp.parse(c.text)
+			p, ok := dp.Parse(c.text)
 			if ok != c.ok {
 				t.Fatalf("ok = %v", ok)
 			}
 			if ok {
-				if got := p.lenientTime(time.UTC).UnixMilli(); got != c.want {
+				if got := p.LenientTime(time.UTC).UnixMilli(); got != c.want {
 					t.Errorf("got %d, want %d", got, c.want)
 				}
 			}
@@ -73,20 +74,20 @@ func TestDateTimeFormatterFormat(t *testing.T) {
 		{"yy/M/d k K", "24/3/5 24 0"},
 		{"''yyyy''", "'2024'"},
 	} {
-		dp, err := compilePattern(c.pattern, false)
+		dp, err := expr.CompilePattern(c.pattern, false)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := dp.format(nil, w, false)
+		got, err := dp.Format(nil, w, false)
 		if err != nil || string(got) != c.want {
 			t.Errorf("%q: got %q (%v), want %q", c.pattern, got, err, c.want)
 		}
 	}
-	if _, err := compilePattern("yyyy-bb", false); err == nil || err.Error() != "Unknown pattern letter: b" {
+	if _, err := expr.CompilePattern("yyyy-bb", false); err == nil || err.Error() != "Unknown pattern letter: b" {
 		t.Errorf("unknown letter: %v", err)
 	}
-	dp, _ := compilePattern("HH X", false)
-	if _, err := dp.format(nil, w, false); err == nil {
+	dp, _ := expr.CompilePattern("HH X", false)
+	if _, err := dp.Format(nil, w, false); err == nil {
 		t.Error("an offset of a timestamp without time zone formatted")
 	}
 }
@@ -106,7 +107,7 @@ func TestDecRoundTo(t *testing.T) {
 		{"1.9", 0, true, "1"},
 		{"1.5", 3, false, "1.500"},
 	} {
-		d, ok := parseDecimalText([]byte(c.in))
+		d, ok := expr.ParseDecimalText([]byte(c.in))
 		if !ok {
 			t.Fatal(c.in)
 		}
@@ -117,7 +118,7 @@ func TestDecRoundTo(t *testing.T) {
 }
 
 func TestCalendarHelpers(t *testing.T) {
-	day := func(y, m, d int) int64 { return ymdToDays(y, m, d) }
+	day := func(y, m, d int) int64 { return expr.YmdToDays(y, m, d) }
 	for _, c := range []struct {
 		unit string
 		days int64
@@ -143,7 +144,7 @@ func TestCalendarHelpers(t *testing.T) {
 		{"QUARTER", day(2020, 11, 20), false, 2021, 1, 1}, {"YEAR", day(2020, 1, 1), false, 2020, 1, 1},
 		{"MONTH", day(2020, 12, 2), false, 2021, 1, 1},
 	} {
-		y, m, d := daysToYmd(dateFloor(c.unit, c.days, c.floor))
+		y, m, d := expr.DaysToYmd(dateFloor(c.unit, c.days, c.floor))
 		if y != c.wantY || m != c.wantM || d != c.wantD {
 			t.Errorf("dateFloor(%s, %v) = %d-%d-%d", c.unit, c.floor, y, m, d)
 		}
@@ -165,37 +166,37 @@ func TestCalendarHelpers(t *testing.T) {
 
 func TestConstructedCast(t *testing.T) {
 	intArr := types.ArrayOf(types.Int32)
-	arr := Literal(types.Value{X: &types.ArrayValue{Elems: []types.Value{types.IntValue(1), types.NullValue, types.IntValue(-3)}}}, intArr)
-	e, err := Cast(arr, types.ArrayOf(types.String), false, 0)
+	arr := expr.Literal(types.Value{X: &types.ArrayValue{Elems: []types.Value{types.IntValue(1), types.NullValue, types.IntValue(-3)}}}, intArr)
+	e, err := expr.Cast(arr, types.ArrayOf(types.String), false, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := e.Eval(&Ctx{}, nil)
+	v, err := e.Eval(&expr.Ctx{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := types.FormatValue(v, e.Type(), time.UTC); got != "[1, NULL, -3]" {
 		t.Errorf("ARRAY<INT> to ARRAY<STRING> = %s", got)
 	}
-	e, err = Cast(arr, types.ArrayOf(types.DecimalOf(5, 2)), false, 0)
+	e, err = expr.Cast(arr, types.ArrayOf(types.DecimalOf(5, 2)), false, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, _ = e.Eval(&Ctx{}, nil)
+	v, _ = e.Eval(&expr.Ctx{}, nil)
 	if got := types.FormatValue(v, e.Type(), time.UTC); got != "[1.00, NULL, -3.00]" {
 		t.Errorf("ARRAY<INT> to ARRAY<DECIMAL(5, 2)> = %s", got)
 	}
-	if _, err := Cast(arr, types.ArrayOf(types.DateType), false, 7); err == nil || err.Error() != "Cast function cannot convert value of type INTEGER ARRAY to type DATE ARRAY" {
+	if _, err := expr.Cast(arr, types.ArrayOf(types.DateType), false, 7); err == nil || err.Error() != "Cast function cannot convert value of type INTEGER ARRAY to type DATE ARRAY" {
 		t.Errorf("ARRAY<INT> to ARRAY<DATE>: %v", err)
 	}
 	row := types.RowOf(types.Field{Name: "a", Type: types.Int32}, types.Field{Name: "b", Type: types.String})
-	rv := Literal(types.Value{X: &types.RowValue{Fields: []types.Value{types.IntValue(7), types.StringValue("8")}}}, row)
+	rv := expr.Literal(types.Value{X: &types.RowValue{Fields: []types.Value{types.IntValue(7), types.StringValue("8")}}}, row)
 	to := types.RowOf(types.Field{Name: "x", Type: types.Int64}, types.Field{Name: "y", Type: types.Int32})
-	e, err = Cast(rv, to, false, 0)
+	e, err = expr.Cast(rv, to, false, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err = e.Eval(&Ctx{}, nil)
+	v, err = e.Eval(&expr.Ctx{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package expr
+package library
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/expr"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
 
@@ -34,7 +35,7 @@ func FuzzEval(f *testing.F) {
 			}
 			return
 		}
-		c := &Ctx{Zone: time.UTC, Now: time.Unix(1700000000, 0)}
+		c := &expr.Ctx{Zone: time.UTC, Now: time.Unix(1700000000, 0)}
 		slow := time.AfterFunc(slowEval, func() { panic(fmt.Sprintf("FuzzEval: %s ran for over %s", e, slowEval)) })
 		defer slow.Stop()
 		for r := 0; r < 3; r++ {
@@ -74,7 +75,7 @@ var knownNullOnNotNull = []string{}
 // length or an empty pad (found by make fuzz-long).
 var flinkNullOnNotNull = []string{"LPAD(", "RPAD("}
 
-func knownNull(e Expr) bool {
+func knownNull(e expr.Expr) bool {
 	s := e.String()
 	for _, k := range append(knownNullOnNotNull, flinkNullOnNotNull...) {
 		if strings.Contains(s, k) {
@@ -277,7 +278,7 @@ func funcNames() []string {
 
 // tree draws a row schema of one to four columns and an expression over
 // it, FuzzEval's and FuzzVecEval's input.
-func (g *exprGen) tree() ([]types.Type, Expr, error) {
+func (g *exprGen) tree() ([]types.Type, expr.Expr, error) {
 	schema := make([]types.Type, 1+g.intn(4))
 	for i := range schema {
 		schema[i] = g.typ(2)
@@ -289,10 +290,10 @@ func (g *exprGen) tree() ([]types.Type, Expr, error) {
 // expr draws an expression over a row of the given schema. Random operands
 // rarely fit a function, so a node is drawn up to eight times until one
 // type-checks; every rejection on the way must be a *diag.Error.
-func (g *exprGen) expr(schema []types.Type, depth int) (Expr, error) {
+func (g *exprGen) expr(schema []types.Type, depth int) (expr.Expr, error) {
 	var err error
 	for attempt := 0; attempt < 8; attempt++ {
-		var e Expr
+		var e expr.Expr
 		if e, err = g.node(schema, depth); err == nil {
 			if hasDecimal(e.Type()) {
 				g.decimal = true
@@ -309,27 +310,27 @@ func (g *exprGen) expr(schema []types.Type, depth int) (Expr, error) {
 	return nil, err
 }
 
-func (g *exprGen) node(schema []types.Type, depth int) (Expr, error) {
+func (g *exprGen) node(schema []types.Type, depth int) (expr.Expr, error) {
 	if depth <= 0 || g.intn(5) == 0 {
 		if g.intn(2) == 0 {
 			i := g.intn(len(schema))
-			return Column(i, schema[i]), nil
+			return expr.Column(i, schema[i]), nil
 		}
 		t := g.typ(1)
-		return Literal(g.value(t, 1), t), nil
+		return expr.Literal(g.value(t, 1), t), nil
 	}
 	// an operand that fails to build is replaced by a column, so that one
 	// bad subtree does not discard the whole tree
-	sub := func() (Expr, error) {
+	sub := func() (expr.Expr, error) {
 		x, err := g.expr(schema, depth-1)
 		if _, ok := diag.As(err); ok {
 			i := g.intn(len(schema))
-			return Column(i, schema[i]), nil
+			return expr.Column(i, schema[i]), nil
 		}
 		return x, err
 	}
-	args := func(n int) ([]Expr, error) {
-		out := make([]Expr, n)
+	args := func(n int) ([]expr.Expr, error) {
+		out := make([]expr.Expr, n)
 		for i := range out {
 			x, err := sub()
 			if err != nil {
@@ -360,41 +361,41 @@ func (g *exprGen) node(schema []types.Type, depth int) (Expr, error) {
 	}
 	switch op {
 	case 5:
-		return Arith(ArithOp(g.intn(5)), a[0], a[1], 0)
+		return expr.Arith(expr.ArithOp(g.intn(5)), a[0], a[1], 0)
 	case 6:
-		return Compare(CmpOp(g.intn(6)), a[0], a[1], 0)
+		return expr.Compare(expr.CmpOp(g.intn(6)), a[0], a[1], 0)
 	case 7:
-		return Cast(a[0], g.typ(2), g.intn(2) == 0, 0)
+		return expr.Cast(a[0], g.typ(2), g.intn(2) == 0, 0)
 	case 8:
 		switch g.intn(4) {
 		case 0:
-			return Concat(a[0], a[1], 0)
+			return expr.Concat(a[0], a[1], 0)
 		case 1:
-			return Like(a[0], a[1], nil, g.intn(2) == 0, 0)
+			return expr.Like(a[0], a[1], nil, g.intn(2) == 0, 0)
 		case 2:
-			return SimilarTo(a[0], a[1], nil, g.intn(2) == 0, 0)
+			return expr.SimilarTo(a[0], a[1], nil, g.intn(2) == 0, 0)
 		}
-		return IsDistinctFrom(a[0], a[1], g.intn(2) == 0, 0)
+		return expr.IsDistinctFrom(a[0], a[1], g.intn(2) == 0, 0)
 	case 9:
 		switch g.intn(4) {
 		case 0:
-			return And(a[0], a[1], 0)
+			return expr.And(a[0], a[1], 0)
 		case 1:
-			return Or(a[0], a[1], 0)
+			return expr.Or(a[0], a[1], 0)
 		case 2:
-			return Not(a[0], 0)
+			return expr.Not(a[0], 0)
 		}
-		return IsNull(a[0], g.intn(2) == 0), nil
+		return expr.IsNull(a[0], g.intn(2) == 0), nil
 	case 10:
 		if g.intn(2) == 0 {
-			return Case([]When{{Cond: a[0], Then: a[1]}, {Cond: a[2], Then: a[0]}}, a[1], 0)
+			return expr.Case([]expr.When{{Cond: a[0], Then: a[1]}, {Cond: a[2], Then: a[0]}}, a[1], 0)
 		}
-		return Case([]When{{Cond: a[0], Then: a[1]}}, a[2], 0)
+		return expr.Case([]expr.When{{Cond: a[0], Then: a[1]}}, a[2], 0)
 	}
 	if t := a[0].Type(); t.Kind == types.Row && g.intn(2) == 0 {
-		return FieldAccess(a[0], t.Fields[g.intn(len(t.Fields))].Name, 0)
+		return expr.FieldAccess(a[0], t.Fields[g.intn(len(t.Fields))].Name, 0)
 	}
-	return In(a[0], a[1:], g.intn(2) == 0, 0)
+	return expr.In(a[0], a[1:], g.intn(2) == 0, 0)
 }
 
 // FuzzJSONPath parses any path, filters included, and applies it to a
@@ -404,15 +405,15 @@ func FuzzJSONPath(f *testing.F) {
 		"$.b[?(@.c == $.a)]", "$.b[1:]", "$.b[?(@ == null)]"} {
 		f.Add(s)
 	}
-	doc, err := parseJSON([]byte(`{"a": 1, "b": [{"c": 2, "d": "xy"}, {"c": 0}, null, [1, 2]], "e": {"f": true}}`))
+	doc, err := expr.ParseJSON([]byte(`{"a": 1, "b": [{"c": 2, "d": "xy"}, {"c": 0}, null, [1, 2]], "e": {"f": true}}`))
 	if err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, spec string) {
-		p, err := parseJSONPath(spec)
+		p, err := expr.ParseJSONPath(spec)
 		if err != nil {
 			return
 		}
-		_, _ = p.eval(doc)
+		_, _ = p.Eval(doc)
 	})
 }

@@ -1,4 +1,4 @@
-package expr
+package library
 
 import (
 	"crypto/md5"
@@ -9,6 +9,7 @@ import (
 	"hash"
 
 	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/expr"
 	"github.com/flinkplay/flinkplay/engine/funcs"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
@@ -30,24 +31,24 @@ var hashAlgorithms = map[string]struct {
 }
 
 // hexDigest writes the hex digest of b into the arena; h is reset first.
-func hexDigest(c *Ctx, h hash.Hash, b []byte) []byte {
+func hexDigest(c *expr.Ctx, h hash.Hash, b []byte) []byte {
 	h.Reset()
 	h.Write(b)
 	var sum [sha512.Size]byte
 	d := h.Sum(sum[:0])
-	out := c.alloc(2 * len(d))
+	out := c.Alloc(2 * len(d))
 	hex.Encode(out, d)
 	return out
 }
 
-func buildHash(name string, args []Expr, pos int) (Expr, error) {
+func buildHash(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	if err := checkFamilies(name, args, pos, []string{name + "(<STRING>)"}, []func(types.Type) bool{isStrOrNull}); err != nil {
 		return nil, err
 	}
 	alg := hashAlgorithms[name]
 	h := alg.newHash()
-	t := nullableIf(types.Type{Kind: types.Char, Length: 2 * alg.size}, args...)
-	return strictFn(name, args, t, func(c *Ctx, v []types.Value) (types.Value, error) {
+	t := expr.NullableIf(types.Type{Kind: types.Char, Length: 2 * alg.size}, args...)
+	return strictFn(name, args, t, func(c *expr.Ctx, v []types.Value) (types.Value, error) {
 		return types.BytesValue(hexDigest(c, h, v[0].B)), nil
 	}), nil
 }
@@ -67,25 +68,25 @@ func sha2Hash(bits int64) hash.Hash {
 	return nil
 }
 
-func buildSHA2(name string, args []Expr, pos int) (Expr, error) {
+func buildSHA2(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	if err := checkFamilies(name, args, pos, []string{"SHA2(<STRING>, <INTEGER>)"}, []func(types.Type) bool{isStrOrNull, isIntOrNull}); err != nil {
 		return nil, err
 	}
-	t := nullableIf(types.Type{Kind: types.Varchar, Length: 128}, args...)
+	t := expr.NullableIf(types.Type{Kind: types.Varchar, Length: 128}, args...)
 	var fixed hash.Hash
-	if v, ok := LiteralValue(args[1]); ok && !v.Null {
+	if v, ok := expr.LiteralValue(args[1]); ok && !v.Null {
 		if fixed = sha2Hash(v.I); fixed == nil {
 			// Flink's generated code fails when it is set up.
 			return nil, diag.Errorf(pos, diag.RuntimeException, "Unsupported algorithm.")
 		}
 	}
 	hashes := map[int64]hash.Hash{}
-	return strictFn(name, args, t, func(c *Ctx, v []types.Value) (types.Value, error) {
+	return strictFn(name, args, t, func(c *expr.Ctx, v []types.Value) (types.Value, error) {
 		h := fixed
 		if h == nil {
 			if h = hashes[v[1].I]; h == nil {
 				if h = sha2Hash(v[1].I); h == nil {
-					return types.NullValue, runtimeErr(diag.RuntimeException, "java.security.NoSuchAlgorithmException: SHA-%d MessageDigest not available", v[1].I)
+					return types.NullValue, expr.RuntimeErr(diag.RuntimeException, "java.security.NoSuchAlgorithmException: SHA-%d MessageDigest not available", v[1].I)
 				}
 				hashes[v[1].I] = h
 			}

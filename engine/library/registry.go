@@ -1,8 +1,9 @@
-package expr
+package library
 
 import (
 	"strings"
 
+	"github.com/flinkplay/flinkplay/engine/expr"
 	"github.com/flinkplay/flinkplay/engine/funcs"
 )
 
@@ -23,7 +24,7 @@ type Function struct {
 	Min, Max int
 	// Build makes a call of the function; name is the upper-case name
 	// the call used (several names may share one Build).
-	Build func(name string, args []Expr, pos int) (Expr, error)
+	Build func(name string, args []expr.Expr, pos int) (expr.Expr, error)
 }
 
 // registry is every built-in function and operator, sorted by name: the

@@ -1,10 +1,11 @@
-package expr
+package library
 
 import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 
+	"github.com/flinkplay/flinkplay/engine/expr"
 	"github.com/flinkplay/flinkplay/engine/funcs"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
@@ -124,31 +125,31 @@ func decodeCharset(dst, b []byte, cs charset) []byte {
 	return dst
 }
 
-func buildEncode(name string, args []Expr, pos int) (Expr, error) {
-	if err := checkFamilies(name, args, pos, []string{"ENCODE(<CHARACTER>, <CHARACTER>)"}, []func(types.Type) bool{isCharOrNull, isCharOrNull}); err != nil {
+func buildEncode(name string, args []expr.Expr, pos int) (expr.Expr, error) {
+	if err := checkFamilies(name, args, pos, []string{"ENCODE(<CHARACTER>, <CHARACTER>)"}, []func(types.Type) bool{expr.IsCharOrNull, expr.IsCharOrNull}); err != nil {
 		return nil, err
 	}
-	t := nullableIf(types.Type{Kind: types.Varbinary, Length: types.MaxLength}, args...)
-	return strictFn(name, args, t, func(c *Ctx, v []types.Value) (types.Value, error) {
+	t := expr.NullableIf(types.Type{Kind: types.Varbinary, Length: types.MaxLength}, args...)
+	return strictFn(name, args, t, func(c *expr.Ctx, v []types.Value) (types.Value, error) {
 		cs := charsetOf(v[1].B)
 		if cs == csUnknown {
-			return types.NullValue, runtimeErr(unsupportedEncoding, "%s", v[1].B)
+			return types.NullValue, expr.RuntimeErr(unsupportedEncoding, "%s", v[1].B)
 		}
-		return types.BytesValue(c.keep(encodeCharset(nil, v[0].B, cs))), nil
+		return types.BytesValue(c.Keep(encodeCharset(nil, v[0].B, cs))), nil
 	}), nil
 }
 
-func buildDecode(name string, args []Expr, pos int) (Expr, error) {
+func buildDecode(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	bin := func(t types.Type) bool { return t.IsBinary() || t.Kind == types.Null }
-	if err := checkFamilies(name, args, pos, []string{"DECODE(<BINARY>, <CHARACTER>)"}, []func(types.Type) bool{bin, isCharOrNull}); err != nil {
+	if err := checkFamilies(name, args, pos, []string{"DECODE(<BINARY>, <CHARACTER>)"}, []func(types.Type) bool{bin, expr.IsCharOrNull}); err != nil {
 		return nil, err
 	}
-	return strictFn(name, args, stringT(args...), func(c *Ctx, v []types.Value) (types.Value, error) {
+	return strictFn(name, args, stringT(args...), func(c *expr.Ctx, v []types.Value) (types.Value, error) {
 		cs := charsetOf(v[1].B)
 		if cs == csUnknown {
-			return types.NullValue, runtimeErr(unsupportedEncoding, "%s", v[1].B)
+			return types.NullValue, expr.RuntimeErr(unsupportedEncoding, "%s", v[1].B)
 		}
-		return types.BytesValue(c.keep(decodeCharset(nil, v[0].B, cs))), nil
+		return types.BytesValue(c.Keep(decodeCharset(nil, v[0].B, cs))), nil
 	}), nil
 }
 

@@ -1,9 +1,10 @@
-package expr
+package library
 
 import (
 	"regexp"
 
 	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/expr"
 	"github.com/flinkplay/flinkplay/engine/funcs"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
@@ -106,9 +107,9 @@ type regexpArg struct {
 	lastRe  *regexp.Regexp
 }
 
-func newRegexpArg(e Expr, pos int) (*regexpArg, error) {
+func newRegexpArg(e expr.Expr, pos int) (*regexpArg, error) {
 	r := &regexpArg{}
-	if v, ok := LiteralValue(e); ok && !v.Null {
+	if v, ok := expr.LiteralValue(e); ok && !v.Null {
 		re, invalid, err := javaRegexp(string(v.B), pos)
 		if err != nil {
 			return nil, err
@@ -134,8 +135,8 @@ func (r *regexpArg) get(p []byte) (*regexp.Regexp, error) {
 	return re, nil
 }
 
-func buildRegexpExtract(name string, args []Expr, pos int) (Expr, error) {
-	c, i := isCharOrNull, isIntOrNull
+func buildRegexpExtract(name string, args []expr.Expr, pos int) (expr.Expr, error) {
+	c, i := expr.IsCharOrNull, isIntOrNull
 	if err := checkFamilies(name, args, pos, []string{"REGEXP_EXTRACT(<CHARACTER>, <CHARACTER>)", "REGEXP_EXTRACT(<CHARACTER>, <CHARACTER>, <INTEGER>)"},
 		[]func(types.Type) bool{c, c}, []func(types.Type) bool{c, c, i}); err != nil {
 		return nil, err
@@ -144,7 +145,7 @@ func buildRegexpExtract(name string, args []Expr, pos int) (Expr, error) {
 	if err != nil {
 		return nil, err
 	}
-	return strictFn(name, args, stringNullT, func(_ *Ctx, v []types.Value) (types.Value, error) {
+	return strictFn(name, args, stringNullT, func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 		group := int64(0)
 		if len(v) == 3 {
 			group = int64(int32(v[2].I))
@@ -161,8 +162,8 @@ func buildRegexpExtract(name string, args []Expr, pos int) (Expr, error) {
 	}), nil
 }
 
-func buildRegexpReplace(name string, args []Expr, pos int) (Expr, error) {
-	c := isCharOrNull
+func buildRegexpReplace(name string, args []expr.Expr, pos int) (expr.Expr, error) {
+	c := expr.IsCharOrNull
 	if err := checkFamilies(name, args, pos, []string{"REGEXP_REPLACE(<CHARACTER>, <CHARACTER>, <CHARACTER>)"},
 		[]func(types.Type) bool{c, c, c}); err != nil {
 		return nil, err
@@ -171,13 +172,13 @@ func buildRegexpReplace(name string, args []Expr, pos int) (Expr, error) {
 	if err != nil {
 		return nil, err
 	}
-	return strictFn(name, args, stringT(args...), func(c *Ctx, v []types.Value) (types.Value, error) {
+	return strictFn(name, args, stringT(args...), func(c *expr.Ctx, v []types.Value) (types.Value, error) {
 		re, err := ra.get(v[1].B)
 		if err != nil || re == nil {
 			return types.NullValue, err
 		}
 		// Flink quotes the replacement: it is literal text, no $1 groups.
-		return types.BytesValue(c.keep(re.ReplaceAllLiteral(v[0].B, v[2].B))), nil
+		return types.BytesValue(c.Keep(re.ReplaceAllLiteral(v[0].B, v[2].B))), nil
 	}), nil
 }
 
@@ -213,8 +214,8 @@ var (
 
 // ---------------------------------------------------------------- REGEXP_EXTRACT_ALL
 
-func buildRegexpExtractAll(name string, args []Expr, pos int) (Expr, error) {
-	c, i := isCharOrNull, isIntOrNull
+func buildRegexpExtractAll(name string, args []expr.Expr, pos int) (expr.Expr, error) {
+	c, i := expr.IsCharOrNull, isIntOrNull
 	if err := checkFamilies(name, args, pos, []string{name + "(<CHARACTER>, <CHARACTER>)", name + "(<CHARACTER>, <CHARACTER>, <INTEGER>)"},
 		[]func(types.Type) bool{c, c}, []func(types.Type) bool{c, c, i}); err != nil {
 		return nil, err
@@ -223,7 +224,7 @@ func buildRegexpExtractAll(name string, args []Expr, pos int) (Expr, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &coll{name: name, args: args, t: types.ArrayOf(types.String), eval: func(cx *Ctx, v []types.Value) (types.Value, error) {
+	return &coll{name: name, args: args, t: types.ArrayOf(types.String), eval: func(cx *expr.Ctx, v []types.Value) (types.Value, error) {
 		group := int64(1)
 		if len(v) == 3 {
 			group = v[2].I
@@ -239,7 +240,7 @@ func buildRegexpExtractAll(name string, args []Expr, pos int) (Expr, error) {
 				out = append(out, types.NullValue)
 				continue
 			}
-			out = append(out, types.BytesValue(cx.keep(s[loc[2*group]:loc[2*group+1]])))
+			out = append(out, types.BytesValue(cx.Keep(s[loc[2*group]:loc[2*group+1]])))
 		}
 		return arrayValue(out), nil
 	}}, nil
@@ -265,19 +266,19 @@ var (
 // matches regex (Java's Matcher.find). Go's RE2 syntax stands in for
 // Java's; a pattern that does not compile matches nothing (FALSE), as
 // Flink's regExp returns false when Java cannot compile it.
-func buildRegexp(name string, args []Expr, pos int) (Expr, error) {
+func buildRegexp(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	if !args[0].Type().IsCharacter() && args[0].Type().Kind != types.Null ||
 		!args[1].Type().IsCharacter() && args[1].Type().Kind != types.Null {
-		return nil, cannotApplyFunc(pos, name, args, name+"(<CHARACTER>, <CHARACTER>)")
+		return nil, expr.CannotApplyFunc(pos, name, args, name+"(<CHARACTER>, <CHARACTER>)")
 	}
 	nullable := args[0].Type().Nullable() || args[1].Type().Nullable()
 	var fixed *regexp.Regexp
 	invalid := false // a constant pattern that does not compile
-	if v, ok := LiteralValue(args[1]); ok && !v.Null {
+	if v, ok := expr.LiteralValue(args[1]); ok && !v.Null {
 		re, err := regexp.Compile(string(v.B))
 		fixed, invalid = re, err != nil
 	}
-	return &scalar{name: name, args: args, t: types.Bool.WithNullable(nullable), eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+	return &expr.Scalar{Name: name, Args: args, T: types.Bool.WithNullable(nullable), EvalFn: func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 		if invalid {
 			return types.BoolValue(false), nil
 		}

@@ -1,10 +1,11 @@
-package expr
+package library
 
 import (
 	"math"
 	"time"
 
 	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/expr"
 	"github.com/flinkplay/flinkplay/engine/funcs"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
@@ -18,28 +19,28 @@ import (
 
 // Keyword is a keyword argument of a special form: the unit of EXTRACT,
 // FLOOR(x TO unit) and TIMESTAMPADD. It has no value of its own.
-func Keyword(name string) Expr { return &keyword{name: name} }
+func Keyword(name string) expr.Expr { return &keyword{name: name} }
 
 type keyword struct{ name string }
 
-func (e *keyword) Type() types.Type                              { return types.NullType }
-func (e *keyword) Eval(*Ctx, []types.Value) (types.Value, error) { return types.NullValue, nil }
-func (e *keyword) String() string                                { return e.name }
+func (e *keyword) Type() types.Type                                   { return types.NullType }
+func (e *keyword) Eval(*expr.Ctx, []types.Value) (types.Value, error) { return types.NullValue, nil }
+func (e *keyword) String() string                                     { return e.name }
 
 // keywordOf reads a unit keyword: the binder passes symbols (EXTRACT's
 // YEAR, TIMESTAMPADD's DAY) as Symbol nodes.
-func keywordOf(e Expr) (string, bool) {
+func keywordOf(e expr.Expr) (string, bool) {
 	if k, ok := e.(*keyword); ok {
 		return k.name, true
 	}
-	return SymbolName(e)
+	return expr.SymbolName(e)
 }
 
 // buildClock is the current date and time of the statement: CURRENT_DATE
 // (DATE), CURRENT_TIME and LOCALTIME (TIME(0)), LOCALTIMESTAMP (TIMESTAMP(3))
 // in the session zone; CURRENT_TIMESTAMP, NOW() and CURRENT_ROW_TIMESTAMP()
 // (TIMESTAMP_LTZ(3)) as an instant.
-func buildClock(name string, args []Expr, _ int) (Expr, error) {
+func buildClock(name string, args []expr.Expr, _ int) (expr.Expr, error) {
 	var t types.Type
 	switch name {
 	case "CURRENT_DATE":
@@ -52,7 +53,7 @@ func buildClock(name string, args []Expr, _ int) (Expr, error) {
 		t = types.TimestampLTZOf(3)
 	}
 	t = t.WithNullable(false)
-	return &scalar{name: name, args: args, t: t, eval: func(c *Ctx, _ []types.Value) (types.Value, error) {
+	return &expr.Scalar{Name: name, Args: args, T: t, EvalFn: func(c *expr.Ctx, _ []types.Value) (types.Value, error) {
 		now := c.Now
 		if now.IsZero() {
 			now = time.Now()
@@ -61,12 +62,12 @@ func buildClock(name string, args []Expr, _ int) (Expr, error) {
 		if t.Kind == types.TimestampLTZ {
 			return types.TimestampValue(ms, 0), nil
 		}
-		wall := ltzToTs(types.TimestampValue(ms, 0), c.zone()).I
+		wall := expr.LtzToTs(types.TimestampValue(ms, 0), c.Location()).I
 		switch t.Kind {
 		case types.Date:
-			return types.IntValue(floorDiv(wall, 86400000)), nil
+			return types.IntValue(expr.FloorDiv(wall, 86400000)), nil
 		case types.Time:
-			return types.IntValue(floorMod(wall, 86400000) / 1000 * 1000), nil
+			return types.IntValue(expr.FloorMod(wall, 86400000) / 1000 * 1000), nil
 		}
 		return types.TimestampValue(wall, 0), nil
 	}}, nil
@@ -90,7 +91,7 @@ var datePartUnits = map[string]string{
 	"DAYOFMONTH": "DAY", "DAYOFWEEK": "DOW", "HOUR": "HOUR", "MINUTE": "MINUTE", "SECOND": "SECOND",
 }
 
-func buildDatePart(name string, args []Expr, pos int) (Expr, error) {
+func buildDatePart(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	t := args[0].Type()
 	unit := datePartUnits[name]
 	ok := t.Kind == types.Date || t.IsTimestamp()
@@ -102,12 +103,12 @@ func buildDatePart(name string, args []Expr, pos int) (Expr, error) {
 		if !dateUnits[unit] {
 			form = name + "(<TIME>)"
 		}
-		return nil, cannotApplyFunc(pos, name, args, form)
+		return nil, expr.CannotApplyFunc(pos, name, args, form)
 	}
 	return extractExpr(name, unit, args[0]), nil
 }
 
-func buildExtract(name string, args []Expr, pos int) (Expr, error) {
+func buildExtract(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	unit, ok := keywordOf(args[0])
 	if !ok || !timeUnits[unit] {
 		return nil, diag.Errorf(pos, diag.SqlValidatorException, "'%s' is not a valid time frame", args[0].String())
@@ -125,21 +126,21 @@ func buildExtract(name string, args []Expr, pos int) (Expr, error) {
 	if !valid {
 		return nil, diag.Errorf(pos, diag.SqlValidatorException,
 			"Cannot apply 'EXTRACT' to arguments of type 'EXTRACT(<INTERVAL %s> FROM <%s>)'. Supported form(s): 'EXTRACT(<DATETIME_INTERVAL> FROM <DATETIME_INTERVAL>)'\n'EXTRACT(<DATETIME_INTERVAL> FROM <DATETIME>)'",
-			unit, calciteName(t))
+			unit, expr.CalciteName(t))
 	}
 	return extractExpr("EXTRACT", unit, args[1]), nil
 }
 
-func extractExpr(name, unit string, x Expr) Expr {
+func extractExpr(name, unit string, x expr.Expr) expr.Expr {
 	in := x.Type()
-	return &scalar{name: name, args: []Expr{x}, t: nullableIf(types.Int64, x), eval: func(c *Ctx, v []types.Value) (types.Value, error) {
+	return &expr.Scalar{Name: name, Args: []expr.Expr{x}, T: expr.NullableIf(types.Int64, x), EvalFn: func(c *expr.Ctx, v []types.Value) (types.Value, error) {
 		return types.IntValue(extractField(c, unit, v[0], in)), nil
 	}}
 }
 
 // extractField reads unit from a date-time or interval value, as Flink's
 // DateTimeUtils does (Java's truncating % for the clock fields).
-func extractField(c *Ctx, unit string, v types.Value, t types.Type) int64 {
+func extractField(c *expr.Ctx, unit string, v types.Value, t types.Type) int64 {
 	switch t.Kind {
 	case types.Date:
 		return extractDate(unit, v.I)
@@ -172,10 +173,10 @@ func extractField(c *Ctx, unit string, v types.Value, t types.Type) int64 {
 	}
 	ms, nanos := v.I, int64(v.N)
 	if t.Kind == types.TimestampLTZ {
-		ms = ltzToTs(v, c.zone()).I
+		ms = expr.LtzToTs(v, c.Location()).I
 	}
 	if dateUnits[unit] && unit != "EPOCH" {
-		return extractDate(unit, floorDiv(ms, 86400000))
+		return extractDate(unit, expr.FloorDiv(ms, 86400000))
 	}
 	switch unit {
 	case "EPOCH":
@@ -198,7 +199,7 @@ func extractField(c *Ctx, unit string, v types.Value, t types.Type) int64 {
 
 // extractDate reads a calendar field of a day number.
 func extractDate(unit string, days int64) int64 {
-	y, m, d := daysToYmd(days)
+	y, m, d := expr.DaysToYmd(days)
 	switch unit {
 	case "YEAR":
 		return int64(y)
@@ -209,11 +210,11 @@ func extractDate(unit string, days int64) int64 {
 	case "DAY":
 		return int64(d)
 	case "DOW": // Sunday is 1
-		return floorMod(days+4, 7) + 1
+		return expr.FloorMod(days+4, 7) + 1
 	case "ISODOW": // Monday is 1
-		return floorMod(days+3, 7) + 1
+		return expr.FloorMod(days+3, 7) + 1
 	case "DOY":
-		return days - ymdToDays(y, 1, 1) + 1
+		return days - expr.YmdToDays(y, 1, 1) + 1
 	case "WEEK":
 		_, w := isoWeek(days)
 		return int64(w)
@@ -247,11 +248,11 @@ func isoWeek(days int64) (year, week int) {
 // buildTimeCeilFloor is FLOOR/CEIL(x TO unit) on DATE, TIME, TIMESTAMP and
 // TIMESTAMP_LTZ (in the session zone); the result has x's type. As in
 // Flink, CEIL to a unit of a day or more looks at the date only.
-func buildTimeCeilFloor(name string, args []Expr, pos int) (Expr, error) {
+func buildTimeCeilFloor(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	unit, ok := keywordOf(args[1])
 	t := args[0].Type()
 	if !ok || !(t.Kind == types.Date || t.Kind == types.Time || t.IsTimestamp()) {
-		return nil, cannotApplyFunc(pos, name, args[:1], name+"(<DATETIME> TO <TIME_UNIT>)")
+		return nil, expr.CannotApplyFunc(pos, name, args[:1], name+"(<DATETIME> TO <TIME_UNIT>)")
 	}
 	switch unit {
 	case "YEAR", "QUARTER", "MONTH", "WEEK", "DAY", "HOUR", "MINUTE", "SECOND", "MILLISECOND",
@@ -265,7 +266,7 @@ func buildTimeCeilFloor(name string, args []Expr, pos int) (Expr, error) {
 	floor := name == "FLOOR"
 	out := t
 	out.Attr = types.Regular
-	return &scalar{name: name, args: args[:1], t: out, eval: func(c *Ctx, v []types.Value) (types.Value, error) {
+	return &expr.Scalar{Name: name, Args: args[:1], T: out, EvalFn: func(c *expr.Ctx, v []types.Value) (types.Value, error) {
 		x := v[0]
 		switch t.Kind {
 		case types.Date:
@@ -279,12 +280,12 @@ func buildTimeCeilFloor(name string, args []Expr, pos int) (Expr, error) {
 		ms := x.I
 		var offset int64
 		if t.Kind == types.TimestampLTZ {
-			offset = ltzToTs(x, c.zone()).I - ms
+			offset = expr.LtzToTs(x, c.Location()).I - ms
 		}
 		wall := ms + offset
 		var r int64
 		if dateUnits[unit] {
-			r = dateFloor(unit, floorDiv(wall, 86400000), floor) * 86400000
+			r = dateFloor(unit, expr.FloorDiv(wall, 86400000), floor) * 86400000
 		} else {
 			r = roundMillis(wall, unitMillis(unit), floor)
 			if !floor && x.N > 0 && r == wall {
@@ -311,48 +312,48 @@ func unitMillis(unit string) int64 {
 
 func roundMillis(ms, unit int64, floor bool) int64 {
 	if floor {
-		return floorDiv(ms, unit) * unit
+		return expr.FloorDiv(ms, unit) * unit
 	}
-	return -floorDiv(-ms, unit) * unit
+	return -expr.FloorDiv(-ms, unit) * unit
 }
 
 // dateFloor rounds a day number to a calendar unit, down or (for CEIL) up.
 func dateFloor(unit string, days int64, floor bool) int64 {
-	y, m, d := daysToYmd(days)
+	y, m, d := expr.DaysToYmd(days)
 	q := (m + 2) / 3
 	switch unit {
 	case "MILLENNIUM":
 		if floor {
-			return ymdToDays(1000*((y+999)/1000)-999, 1, 1)
+			return expr.YmdToDays(1000*((y+999)/1000)-999, 1, 1)
 		}
-		return ymdToDays(1000*((y+999)/1000)+1, 1, 1)
+		return expr.YmdToDays(1000*((y+999)/1000)+1, 1, 1)
 	case "CENTURY":
 		if floor {
-			return ymdToDays(100*((y+99)/100)-99, 1, 1)
+			return expr.YmdToDays(100*((y+99)/100)-99, 1, 1)
 		}
-		return ymdToDays(100*((y+99)/100)+1, 1, 1)
+		return expr.YmdToDays(100*((y+99)/100)+1, 1, 1)
 	case "DECADE":
 		if floor {
-			return ymdToDays(10*(y/10), 1, 1)
+			return expr.YmdToDays(10*(y/10), 1, 1)
 		}
-		return ymdToDays(10*(1+y/10), 1, 1)
+		return expr.YmdToDays(10*(1+y/10), 1, 1)
 	case "YEAR":
 		if !floor && (m > 1 || d > 1) {
 			y++
 		}
-		return ymdToDays(y, 1, 1)
+		return expr.YmdToDays(y, 1, 1)
 	case "QUARTER":
 		if !floor && (m > 1 || d > 1) {
 			q++
 		}
-		return ymdToDays(y, q*3-2, 1)
+		return expr.YmdToDays(y, q*3-2, 1)
 	case "MONTH":
 		if !floor && d > 1 {
 			m++
 		}
-		return ymdToDays(y, m, 1)
+		return expr.YmdToDays(y, m, 1)
 	case "WEEK":
-		dow := floorMod(days+4, 7) // Sunday is 0
+		dow := expr.FloorMod(days+4, 7) // Sunday is 0
 		if !floor && dow > 0 {
 			dow -= 7
 		}
@@ -365,7 +366,7 @@ func dateFloor(unit string, days int64, floor bool) int64 {
 }
 
 // intervalUnitKeyword reads the unit of TIMESTAMPADD/TIMESTAMPDIFF.
-func intervalUnitKeyword(name string, args []Expr, pos int) (string, error) {
+func intervalUnitKeyword(name string, args []expr.Expr, pos int) (string, error) {
 	unit, ok := keywordOf(args[0])
 	switch unit {
 	case "SQL_TSI_YEAR":
@@ -418,7 +419,7 @@ func stepMillis(unit string) int64 {
 
 // buildTimestampAdd is TIMESTAMPADD(unit, n, x): x plus n units, in x's
 // type. A DATE takes whole days or months only.
-func buildTimestampAdd(name string, args []Expr, pos int) (Expr, error) {
+func buildTimestampAdd(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	unit, err := intervalUnitKeyword(name, args, pos)
 	if err != nil {
 		return nil, err
@@ -429,31 +430,31 @@ func buildTimestampAdd(name string, args []Expr, pos int) (Expr, error) {
 		ok = false
 	}
 	if !ok {
-		return nil, cannotApplyFunc(pos, name, args[1:], name+"(<ANY>, <INTEGER>, <DATETIME>)")
+		return nil, expr.CannotApplyFunc(pos, name, args[1:], name+"(<ANY>, <INTEGER>, <DATETIME>)")
 	}
 	out := t
 	out.Attr = types.Regular
-	out = nullableIf(out, args[1], args[2])
+	out = expr.NullableIf(out, args[1], args[2])
 	months := monthsOf(unit)
 	step := stepMillis(unit)
-	return &scalar{name: name, args: args[1:], t: out, eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+	return &expr.Scalar{Name: name, Args: args[1:], T: out, EvalFn: func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 		n, x := v[0].I, v[1]
 		switch t.Kind {
 		case types.Date:
 			if months > 0 {
-				return types.IntValue(addMonthsToDays(x.I, n*months)), nil
+				return types.IntValue(expr.AddMonthsToDays(x.I, n*months)), nil
 			}
 			return types.IntValue(x.I + n*step/86400000), nil
 		case types.Time:
 			if months > 0 {
 				return x, nil
 			}
-			return types.IntValue(floorMod(x.I+n*step, 86400000)), nil
+			return types.IntValue(expr.FloorMod(x.I+n*step, 86400000)), nil
 		}
 		if months > 0 {
-			days := floorDiv(x.I, 86400000)
-			tod := floorMod(x.I, 86400000)
-			return types.TimestampValue(addMonthsToDays(days, n*months)*86400000+tod, x.N), nil
+			days := expr.FloorDiv(x.I, 86400000)
+			tod := expr.FloorMod(x.I, 86400000)
+			return types.TimestampValue(expr.AddMonthsToDays(days, n*months)*86400000+tod, x.N), nil
 		}
 		return types.TimestampValue(x.I+n*step, x.N), nil
 	}}, nil
@@ -462,7 +463,7 @@ func buildTimestampAdd(name string, args []Expr, pos int) (Expr, error) {
 // buildTimestampDiff is TIMESTAMPDIFF(unit, a, b): whole units from a to b
 // as INT, truncated toward zero; months count only when b's day and time of
 // month reach a's.
-func buildTimestampDiff(name string, args []Expr, pos int) (Expr, error) {
+func buildTimestampDiff(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	unit, err := intervalUnitKeyword(name, args, pos)
 	if err != nil {
 		return nil, err
@@ -470,11 +471,11 @@ func buildTimestampDiff(name string, args []Expr, pos int) (Expr, error) {
 	ta, tb := args[1].Type(), args[2].Type()
 	point := func(t types.Type) bool { return t.Kind == types.Date || t.IsTimestamp() || t.Kind == types.Time }
 	if !point(ta) || !point(tb) || (ta.Kind == types.Time) != (tb.Kind == types.Time) {
-		return nil, cannotApplyFunc(pos, name, args[1:], name+"(<ANY>, <DATETIME>, <DATETIME>)")
+		return nil, expr.CannotApplyFunc(pos, name, args[1:], name+"(<ANY>, <DATETIME>, <DATETIME>)")
 	}
 	months := monthsOf(unit)
 	step := stepMillis(unit)
-	return &scalar{name: name, args: args[1:], t: nullableIf(types.Int32, args[1], args[2]), eval: func(c *Ctx, v []types.Value) (types.Value, error) {
+	return &expr.Scalar{Name: name, Args: args[1:], T: expr.NullableIf(types.Int32, args[1], args[2]), EvalFn: func(c *expr.Ctx, v []types.Value) (types.Value, error) {
 		a, b := wallMillis(c, v[0], ta), wallMillis(c, v[1], tb)
 		if months > 0 {
 			return types.IntValue(int64(int32(monthsBetween(a, b) / months))), nil
@@ -487,28 +488,28 @@ func buildTimestampDiff(name string, args []Expr, pos int) (Expr, error) {
 // four arguments. As in Flink (Calcite's standard conversion), an interval
 // end is added to its start, each pair is ordered, and the periods overlap
 // when e0 >= s1 AND e1 >= s0, with SQL's NULL logic.
-func buildOverlaps(name string, args []Expr, pos int) (Expr, error) {
+func buildOverlaps(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	for i := 0; i < 4; i += 2 {
-		if !isDatetime(args[i].Type()) || !(isDatetime(args[i+1].Type()) || args[i+1].Type().IsInterval()) {
-			return nil, cannotApplyFunc(pos, name, args, "(<DATETIME>, <DATETIME>) OVERLAPS (<DATETIME>, <DATETIME>)",
+		if !expr.IsDatetime(args[i].Type()) || !(expr.IsDatetime(args[i+1].Type()) || args[i+1].Type().IsInterval()) {
+			return nil, expr.CannotApplyFunc(pos, name, args, "(<DATETIME>, <DATETIME>) OVERLAPS (<DATETIME>, <DATETIME>)",
 				"(<DATETIME>, <DATETIME>) OVERLAPS (<DATETIME>, <INTERVAL>)", "(<DATETIME>, <INTERVAL>) OVERLAPS (<DATETIME>, <DATETIME>)",
 				"(<DATETIME>, <INTERVAL>) OVERLAPS (<DATETIME>, <INTERVAL>)")
 		}
 	}
-	period := func(s, t Expr) (start, end Expr, err error) {
+	period := func(s, t expr.Expr) (start, end expr.Expr, err error) {
 		if t.Type().IsInterval() {
-			if t, err = Arith(Add, s, t, pos); err != nil {
+			if t, err = expr.Arith(expr.Add, s, t, pos); err != nil {
 				return nil, nil, err
 			}
 		}
-		le, err := Compare(Le, s, t, pos)
+		le, err := expr.Compare(expr.Le, s, t, pos)
 		if err != nil {
 			return nil, nil, err
 		}
-		if start, err = Case([]When{{Cond: le, Then: s}}, t, pos); err != nil {
+		if start, err = expr.Case([]expr.When{{Cond: le, Then: s}}, t, pos); err != nil {
 			return nil, nil, err
 		}
-		end, err = Case([]When{{Cond: le, Then: t}}, s, pos)
+		end, err = expr.Case([]expr.When{{Cond: le, Then: t}}, s, pos)
 		return start, end, err
 	}
 	s0, e0, err := period(args[0], args[1])
@@ -519,33 +520,33 @@ func buildOverlaps(name string, args []Expr, pos int) (Expr, error) {
 	if err != nil {
 		return nil, err
 	}
-	l, err := Compare(Ge, e0, s1, pos)
+	l, err := expr.Compare(expr.Ge, e0, s1, pos)
 	if err != nil {
 		return nil, err
 	}
-	r, err := Compare(Ge, e1, s0, pos)
+	r, err := expr.Compare(expr.Ge, e1, s0, pos)
 	if err != nil {
 		return nil, err
 	}
-	return And(l, r, pos)
+	return expr.And(l, r, pos)
 }
 
 // wallMillis reads a date-time as milliseconds of its wall clock.
-func wallMillis(c *Ctx, v types.Value, t types.Type) int64 {
+func wallMillis(c *expr.Ctx, v types.Value, t types.Type) int64 {
 	switch t.Kind {
 	case types.Date:
 		return v.I * 86400000
 	case types.TimestampLTZ:
-		return ltzToTs(v, c.zone()).I
+		return expr.LtzToTs(v, c.Location()).I
 	}
 	return v.I
 }
 
 // monthsBetween counts whole months from a to b (wall-clock milliseconds).
 func monthsBetween(a, b int64) int64 {
-	y1, m1, d1 := daysToYmd(floorDiv(a, 86400000))
-	y2, m2, d2 := daysToYmd(floorDiv(b, 86400000))
-	t1, t2 := floorMod(a, 86400000), floorMod(b, 86400000)
+	y1, m1, d1 := expr.DaysToYmd(expr.FloorDiv(a, 86400000))
+	y2, m2, d2 := expr.DaysToYmd(expr.FloorDiv(b, 86400000))
+	t1, t2 := expr.FloorMod(a, 86400000), expr.FloorMod(b, 86400000)
 	n := int64(y2-y1)*12 + int64(m2-m1)
 	if n > 0 && (d2 < d1 || (d2 == d1 && t2 < t1)) {
 		n--
@@ -798,21 +799,21 @@ var (
 // number in units of 10^-precision seconds (default 3, milliseconds; a
 // literal 0 to 9, as Flink 2.x has it) as TIMESTAMP_LTZ(max(3, precision));
 // or, with a string, buildToTimestampLTZString.
-func buildToTimestampLTZ(name string, args []Expr, pos int) (Expr, error) {
+func buildToTimestampLTZ(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	t := args[0].Type()
 	if t.IsCharacter() {
 		return buildToTimestampLTZString(name, args, pos)
 	}
 	if !t.IsNumeric() || len(args) > 2 {
-		return nil, cannotApplyFunc(pos, name, args, name+"(<NUMERIC>, <INTEGER>)", name+"(<CHARACTER>[, <CHARACTER>[, <CHARACTER>]])")
+		return nil, expr.CannotApplyFunc(pos, name, args, name+"(<NUMERIC>, <INTEGER>)", name+"(<CHARACTER>[, <CHARACTER>[, <CHARACTER>]])")
 	}
 	// Flink 2.x: the precision (0-9, default 3) is the unit of the number,
 	// 10^-precision seconds; 1.20 knew 0 and 3 only.
 	precision := int64(3)
 	if len(args) == 2 {
-		v, ok := LiteralValue(args[1])
+		v, ok := expr.LiteralValue(args[1])
 		if !ok || !args[1].Type().IsInteger() || v.Null {
-			return nil, cannotApplyFunc(pos, name, args, name+"(<NUMERIC>, <INTEGER>)")
+			return nil, expr.CannotApplyFunc(pos, name, args, name+"(<NUMERIC>, <INTEGER>)")
 		}
 		precision = v.I
 		if precision < 0 || precision > 9 {
@@ -826,31 +827,31 @@ func buildToTimestampLTZ(name string, args []Expr, pos int) (Expr, error) {
 	// Both arguments print in plans, as written; only the first is read.
 	var ints func(dst, src []int64)
 	if t.IsInteger() && precision <= 3 {
-		m := pow10[3-precision]
+		m := expr.Pow10[3-precision]
 		ints = func(dst, src []int64) {
 			for i, x := range src {
 				dst[i] = x * m
 			}
 		}
 	}
-	return &scalar{name: name, args: args, t: out, ints: ints, eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+	return &expr.Scalar{Name: name, Args: args, T: out, Ints: ints, EvalFn: func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 		x := v[0]
 		var units float64 // the number in 10^-precision seconds
 		switch t.Kind {
 		case types.Float, types.Double:
 			units = x.F
 		case types.Decimal:
-			units = decOf(x, t).toFloat()
+			units = expr.DecOf(x, t).ToFloat()
 		default:
 			if precision <= 3 {
-				return types.TimestampValue(x.I*pow10[3-precision], 0), nil
+				return types.TimestampValue(x.I*expr.Pow10[3-precision], 0), nil
 			}
-			div := pow10[precision-3]
+			div := expr.Pow10[precision-3]
 			ms, rest := x.I/div, x.I%div
 			if rest < 0 {
 				ms, rest = ms-1, rest+div
 			}
-			return types.TimestampValue(ms, int32(rest*pow10[9-precision])), nil
+			return types.TimestampValue(ms, int32(rest*expr.Pow10[9-precision])), nil
 		}
 		millis := units * math.Pow(10, float64(3-precision))
 		if math.IsNaN(millis) || math.IsInf(millis, 0) {
@@ -865,43 +866,43 @@ func buildToTimestampLTZ(name string, args []Expr, pos int) (Expr, error) {
 // 'yyyy-MM-dd HH:mm:ss') as a wall clock of the zone (default UTC). The
 // precision is the longest run of S outside quotes in a literal format,
 // clamped to [3, 9]; NULL when the text does not parse.
-func buildToTimestampLTZString(name string, args []Expr, pos int) (Expr, error) {
+func buildToTimestampLTZString(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	for _, a := range args[1:] {
 		if !a.Type().IsCharacter() {
-			return nil, cannotApplyFunc(pos, name, args, name+"(<NUMERIC>, <INTEGER>)", name+"(<CHARACTER>[, <CHARACTER>[, <CHARACTER>]])")
+			return nil, expr.CannotApplyFunc(pos, name, args, name+"(<NUMERIC>, <INTEGER>)", name+"(<CHARACTER>[, <CHARACTER>[, <CHARACTER>]])")
 		}
 	}
 	if len(args) > 3 {
 		return nil, diag.Errorf(pos, diag.SqlValidatorException, "Invalid number of arguments to function '%s'. Was expecting 1 to 3 arguments", name)
 	}
 	precision := 3
-	var pa *patternArg
+	var pa *expr.PatternArg
 	if len(args) >= 2 {
-		pa = newPatternArg(args[1], false)
-		if v, ok := LiteralValue(args[1]); ok && !v.Null {
-			precision = min(9, max(3, longestFraction(string(v.B))))
+		pa = expr.NewPatternArg(args[1], false)
+		if v, ok := expr.LiteralValue(args[1]); ok && !v.Null {
+			precision = min(9, max(3, expr.LongestFraction(string(v.B))))
 		}
 	}
 	var fixedZone *time.Location
 	if len(args) == 3 {
-		if v, ok := LiteralValue(args[2]); ok && !v.Null {
-			fixedZone = loadZone(string(v.B))
+		if v, ok := expr.LiteralValue(args[2]); ok && !v.Null {
+			fixedZone = expr.LoadZone(string(v.B))
 		}
 	}
 	out := types.TimestampLTZOf(precision).WithNullable(true)
-	return &scalar{name: name, args: args, t: out, eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
-		dp := defaultStrict
+	return &expr.Scalar{Name: name, Args: args, T: out, EvalFn: func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
+		dp := expr.DefaultStrict
 		if pa != nil {
 			var err error
-			if dp, err = pa.get(v[1]); err != nil {
-				return types.NullValue, runtimeErr(diag.IllegalArgument, "%s", diag.Wrap(err).Msg)
+			if dp, err = pa.Get(v[1]); err != nil {
+				return types.NullValue, expr.RuntimeErr(diag.IllegalArgument, "%s", diag.Wrap(err).Msg)
 			}
 		}
-		p, ok := dp.parse(string(v[0].B))
+		p, ok := dp.Parse(string(v[0].B))
 		if !ok {
 			return types.NullValue, nil
 		}
-		ms, nanos, ok := p.strictWallMillis()
+		ms, nanos, ok := p.StrictWallMillis()
 		if !ok {
 			return types.NullValue, nil
 		}
@@ -909,7 +910,7 @@ func buildToTimestampLTZString(name string, args []Expr, pos int) (Expr, error) 
 		if len(v) == 3 {
 			loc = fixedZone
 			if loc == nil {
-				loc = loadZone(string(v[2].B))
+				loc = expr.LoadZone(string(v[2].B))
 			}
 		}
 		if loc != time.UTC {
@@ -917,7 +918,7 @@ func buildToTimestampLTZString(name string, args []Expr, pos int) (Expr, error) 
 			ms = time.Date(w.Year(), w.Month(), w.Day(), w.Hour(), w.Minute(), w.Second(), w.Nanosecond(), loc).UnixMilli()
 		}
 		if precision < 9 {
-			unit := int32(pow10[9-precision])
+			unit := int32(expr.Pow10[9-precision])
 			nanos = nanos / unit * unit
 		}
 		return types.TimestampValue(ms, nanos), nil

@@ -1,7 +1,8 @@
-package expr
+package library
 
 import (
 	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/expr"
 	"github.com/flinkplay/flinkplay/engine/funcs"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
@@ -10,7 +11,7 @@ import (
 // make a VARIANT of JSON text (types.ParseVariant), JSON_STRING writes one
 // back, and v[i] / v['key'] read into one (buildItem).
 
-func buildParseJSON(name string, args []Expr, pos int) (Expr, error) {
+func buildParseJSON(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	ok := args[0].Type().IsCharacter() || args[0].Type().Kind == types.Null
 	if len(args) == 2 {
 		k := args[1].Type().Kind
@@ -29,7 +30,7 @@ func buildParseJSON(name string, args []Expr, pos int) (Expr, error) {
 			}
 		}
 	}
-	return strictFn(name, args, t, func(c *Ctx, v []types.Value) (types.Value, error) {
+	return strictFn(name, args, t, func(c *expr.Ctx, v []types.Value) (types.Value, error) {
 		text := string(v[0].B)
 		allow := len(v) == 2 && v[1].Bool()
 		x, err := types.ParseVariant(text, allow)
@@ -37,7 +38,7 @@ func buildParseJSON(name string, args []Expr, pos int) (Expr, error) {
 			if try {
 				return types.NullValue, nil
 			}
-			e := diag.Errorf(pos, tableRuntimeException, "Failed to parse json string: %s", text)
+			e := diag.Errorf(pos, expr.TableRuntimeException, "Failed to parse json string: %s", text)
 			e.Note = "The JSON parser says: " + err.Error()
 			return types.Value{}, e
 		}
@@ -47,16 +48,16 @@ func buildParseJSON(name string, args []Expr, pos int) (Expr, error) {
 
 // variantItem is v[i] (1-based element of an array variant) or v['key']
 // (field of an object variant): a VARIANT, NULL when there is none.
-func variantItem(args []Expr, pos int) (Expr, error) {
+func variantItem(args []expr.Expr, pos int) (expr.Expr, error) {
 	x, idx := args[0], args[1]
 	ti := idx.Type()
 	t := types.VariantType
 	switch {
 	case ti.IsInteger():
-		return &coll{name: "ITEM", args: args, t: t, eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+		return &coll{name: "ITEM", args: args, t: t, eval: func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 			vv, _ := v[0].X.(*types.VariantValue)
 			if vv == nil || vv.Kind != types.VariantArray {
-				return types.Value{}, diag.Errorf(pos, tableRuntimeException,
+				return types.Value{}, diag.Errorf(pos, expr.TableRuntimeException,
 					"Integer index access on variant requires an array variant, but a non-array variant was provided.")
 			}
 			i := int64(int32(v[1].I)) // Flink casts the index to int
@@ -66,10 +67,10 @@ func variantItem(args []Expr, pos int) (Expr, error) {
 			return types.Value{X: vv.Elems[i-1]}, nil
 		}}, nil
 	case ti.IsCharacter():
-		return &coll{name: "ITEM", args: args, t: t, eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+		return &coll{name: "ITEM", args: args, t: t, eval: func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 			vv, _ := v[0].X.(*types.VariantValue)
 			if vv == nil || vv.Kind != types.VariantObject {
-				return types.Value{}, diag.Errorf(pos, tableRuntimeException,
+				return types.Value{}, diag.Errorf(pos, expr.TableRuntimeException,
 					"String key access on variant requires an object variant, but a non-object variant was provided.")
 			}
 			if f := vv.Field(string(v[1].B)); f != nil {
@@ -80,7 +81,7 @@ func variantItem(args []Expr, pos int) (Expr, error) {
 	}
 	return nil, diag.Errorf(pos, diag.SqlValidatorException,
 		"Cannot apply 'ITEM' to arguments of type 'ITEM(<%s>, <%s>)'. Supported form(s): <ARRAY>[<INTEGER>]\n<MAP>[<ANY>]\n<ROW>[<CHARACTER>|<INTEGER>]\n<VARIANT>[<CHARACTER>|<INTEGER>]",
-		calciteName(x.Type()), calciteName(ti))
+		expr.CalciteName(x.Type()), expr.CalciteName(ti))
 }
 
 // The specs of the functions and operators this file implements (the

@@ -1,4 +1,4 @@
-package expr
+package library
 
 import (
 	"regexp"
@@ -6,6 +6,7 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
+	"github.com/flinkplay/flinkplay/engine/expr"
 	"github.com/flinkplay/flinkplay/engine/funcs"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
@@ -23,8 +24,8 @@ var (
 	defaultKVSep   = regexp.MustCompile("=")
 )
 
-func buildStrToMap(name string, args []Expr, pos int) (Expr, error) {
-	c := isCharOrNull
+func buildStrToMap(name string, args []expr.Expr, pos int) (expr.Expr, error) {
+	c := expr.IsCharOrNull
 	if err := checkFamilies(name, args, pos, []string{"STR_TO_MAP(<CHARACTER>)", "STR_TO_MAP(<CHARACTER>, <CHARACTER>, <CHARACTER>)"},
 		[]func(types.Type) bool{c}, []func(types.Type) bool{c, c, c}); err != nil {
 		return nil, err
@@ -39,7 +40,7 @@ func buildStrToMap(name string, args []Expr, pos int) (Expr, error) {
 			return nil, err
 		}
 	}
-	return strictFn(name, args, strToMapT, func(_ *Ctx, v []types.Value) (types.Value, error) {
+	return strictFn(name, args, strToMapT, func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 		ls, kv := defaultListSep, defaultKVSep
 		if len(v) == 3 {
 			var err error

@@ -1,4 +1,4 @@
-package expr
+package library
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/expr"
 	"github.com/flinkplay/flinkplay/engine/funcs"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
@@ -26,10 +27,10 @@ const flinkRuntimeException = "org.apache.flink.util.FlinkRuntimeException"
 // eval must not keep the slice it is given.
 type coll struct {
 	name     string
-	args     []Expr
+	args     []expr.Expr
 	t        types.Type
 	passNull uint64
-	eval     func(c *Ctx, v []types.Value) (types.Value, error)
+	eval     func(c *expr.Ctx, v []types.Value) (types.Value, error)
 	// scratch holds the argument values between calls, so a call with a
 	// fixed-width result does not allocate: operators evaluate a tree from
 	// one goroutine, and a node is never its own descendant.
@@ -37,8 +38,8 @@ type coll struct {
 }
 
 func (e *coll) Type() types.Type { return e.t }
-func (e *coll) String() string   { return e.name + "(" + joinExprs(e.args) + ")" }
-func (e *coll) Eval(c *Ctx, row []types.Value) (types.Value, error) {
+func (e *coll) String() string   { return e.name + "(" + expr.JoinExprs(e.args) + ")" }
+func (e *coll) Eval(c *expr.Ctx, row []types.Value) (types.Value, error) {
 	if e.scratch == nil {
 		e.scratch = make([]types.Value, 0, len(e.args))
 	}
@@ -98,7 +99,7 @@ func invalidInput(pos int) *diag.Error {
 }
 
 // needArray checks that argument i is an ARRAY (Flink's logical(ARRAY)).
-func needArray(args []Expr, i, pos int) error {
+func needArray(args []expr.Expr, i, pos int) error {
 	if args[i].Type().Kind != types.Array {
 		return rootMismatch(pos, "ARRAY", args[i].Type())
 	}
@@ -106,7 +107,7 @@ func needArray(args []Expr, i, pos int) error {
 }
 
 // nullableIfAny is Flink's nullableIfArgs over all arguments.
-func nullableIfAny(t types.Type, args ...Expr) types.Type {
+func nullableIfAny(t types.Type, args ...expr.Expr) types.Type {
 	for _, a := range args {
 		if a.Type().Nullable() {
 			return t.WithNullable(true)
@@ -131,7 +132,7 @@ func implicitCastable(from, to types.Type) bool {
 		case types.Float:
 			return from.Kind != types.Double
 		}
-		return from.IsInteger() && intRank[from.Kind] <= intRank[to.Kind]
+		return from.IsInteger() && expr.IntRank[from.Kind] <= expr.IntRank[to.Kind]
 	case from.Kind == to.Kind:
 		switch from.Kind {
 		case types.Array, types.Multiset:
@@ -184,18 +185,18 @@ func orderValues(x, y types.Value, t types.Type) int {
 		}
 		return -1
 	case types.Decimal:
-		return decCmp(decOf(x, t), decOf(y, t))
+		return expr.DecCmp(expr.DecOf(x, t), expr.DecOf(y, t))
 	case types.Char, types.Varchar, types.Binary, types.Varbinary:
 		return bytes.Compare(x.B, y.B)
 	}
-	return cmpTs(x, y)
+	return expr.CmpTs(x, y)
 }
 
 // indexOf returns the position of the first element equal to v (NULL equal
 // to NULL), or -1.
 func indexOf(elems []types.Value, v types.Value, t types.Type) int {
 	for i, e := range elems {
-		if valuesEqual(e, v, t) {
+		if expr.ValuesEqual(e, v, t) {
 			return i
 		}
 	}
@@ -204,26 +205,26 @@ func indexOf(elems []types.Value, v types.Value, t types.Type) int {
 
 // ---------------------------------------------------------------- constructors
 
-func buildArrayCtor(name string, args []Expr, pos int) (Expr, error) {
+func buildArrayCtor(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	ts := make([]types.Type, len(args))
 	for i, a := range args {
 		ts[i] = a.Type()
 	}
-	et, ok := LeastRestrictive(ts...)
+	et, ok := expr.LeastRestrictive(ts...)
 	if !ok {
 		return nil, diag.Errorf(pos, diag.SqlValidatorException, "Parameters must be of the same type")
 	}
-	elems := make([]Expr, len(args))
+	elems := make([]expr.Expr, len(args))
 	for i, a := range args {
 		elems[i] = coerceDeep(a, et)
 	}
 	t := types.ArrayOf(et).WithNullable(false)
-	return &coll{name: "ARRAY", args: elems, t: t, passNull: ^uint64(0), eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+	return &coll{name: "ARRAY", args: elems, t: t, passNull: ^uint64(0), eval: func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 		return arrayValue(append([]types.Value(nil), v...)), nil
 	}}, nil
 }
 
-func buildMapCtor(name string, args []Expr, pos int) (Expr, error) {
+func buildMapCtor(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	if len(args)%2 != 0 {
 		return nil, diag.Errorf(pos, diag.SqlValidatorException, "Map requires an even number of arguments")
 	}
@@ -232,12 +233,12 @@ func buildMapCtor(name string, args []Expr, pos int) (Expr, error) {
 		ks = append(ks, args[i].Type())
 		vs = append(vs, args[i+1].Type())
 	}
-	kt, ok1 := LeastRestrictive(ks...)
-	vt, ok2 := LeastRestrictive(vs...)
+	kt, ok1 := expr.LeastRestrictive(ks...)
+	vt, ok2 := expr.LeastRestrictive(vs...)
 	if !ok1 || !ok2 {
 		return nil, diag.Errorf(pos, diag.SqlValidatorException, "Parameters must be of the same type")
 	}
-	elems := make([]Expr, len(args))
+	elems := make([]expr.Expr, len(args))
 	for i, a := range args {
 		if i%2 == 0 {
 			elems[i] = coerceDeep(a, kt)
@@ -246,7 +247,7 @@ func buildMapCtor(name string, args []Expr, pos int) (Expr, error) {
 		}
 	}
 	t := types.MapOf(kt, vt).WithNullable(false)
-	return &coll{name: "MAP", args: elems, t: t, passNull: ^uint64(0), eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+	return &coll{name: "MAP", args: elems, t: t, passNull: ^uint64(0), eval: func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 		// A repeated key keeps its first position and its last value.
 		m := &types.MapValue{}
 		for i := 0; i+1 < len(v); i += 2 {
@@ -261,7 +262,7 @@ func buildMapCtor(name string, args []Expr, pos int) (Expr, error) {
 	}}, nil
 }
 
-func buildRowCtor(name string, args []Expr, pos int) (Expr, error) {
+func buildRowCtor(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	fields := make([]types.Field, len(args))
 	for i, a := range args {
 		ft := a.Type()
@@ -269,23 +270,23 @@ func buildRowCtor(name string, args []Expr, pos int) (Expr, error) {
 		fields[i] = types.Field{Name: "EXPR$" + strconv.Itoa(i), Type: ft}
 	}
 	t := types.RowOf(fields...).WithNullable(false)
-	return &coll{name: "ROW", args: args, t: t, passNull: ^uint64(0), eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+	return &coll{name: "ROW", args: args, t: t, passNull: ^uint64(0), eval: func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 		return types.Value{X: &types.RowValue{Fields: append([]types.Value(nil), v...)}}, nil
 	}}, nil
 }
 
 // ---------------------------------------------------------------- access
 
-func itemError(pos int, args []Expr) *diag.Error {
+func itemError(pos int, args []expr.Expr) *diag.Error {
 	return diag.Errorf(pos, diag.SqlValidatorException,
 		"Cannot apply 'ITEM' to arguments of type 'ITEM(<%s>, <%s>)'. Supported form(s): <ARRAY>[<INTEGER>]\n<MAP>[<ANY>]\n<ROW>[<CHARACTER>|<INTEGER>]",
-		calciteName(args[0].Type()), calciteName(args[1].Type()))
+		expr.CalciteName(args[0].Type()), expr.CalciteName(args[1].Type()))
 }
 
 // buildItem is x[i]: the 1-based element of an array (NULL out of range), the
 // value of a map key (NULL when absent), or a field of a row by name or
 // 1-based position given as a literal.
-func buildItem(name string, args []Expr, pos int) (Expr, error) {
+func buildItem(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	x, idx := args[0], args[1]
 	tx, ti := x.Type(), idx.Type()
 	switch tx.Kind {
@@ -293,11 +294,11 @@ func buildItem(name string, args []Expr, pos int) (Expr, error) {
 		if !ti.IsInteger() && ti.Kind != types.Null {
 			return nil, itemError(pos, args)
 		}
-		if v, ok := LiteralValue(idx); ok && !v.Null && v.I < 1 {
+		if v, ok := expr.LiteralValue(idx); ok && !v.Null && v.I < 1 {
 			return nil, diag.Validation(pos, "Array element access needs an index starting at 1 but was %d.", v.I)
 		}
 		t := elemOf(tx).WithNullable(true)
-		return &coll{name: "ITEM", args: args, t: t, eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+		return &coll{name: "ITEM", args: args, t: t, eval: func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 			elems := arrayElems(v[0])
 			if v[1].I < 1 || v[1].I > int64(len(elems)) {
 				return types.NullValue, nil
@@ -306,12 +307,12 @@ func buildItem(name string, args []Expr, pos int) (Expr, error) {
 		}}, nil
 	case types.Map:
 		kt := *tx.Key
-		if ti.Kind != types.Null && family(ti) != family(kt) {
+		if ti.Kind != types.Null && expr.Family(ti) != expr.Family(kt) {
 			return nil, itemError(pos, args)
 		}
 		key := coerceDeep(idx, kt)
 		t := tx.Val.WithNullable(true)
-		return &coll{name: "ITEM", args: []Expr{x, key}, t: t, eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+		return &coll{name: "ITEM", args: []expr.Expr{x, key}, t: t, eval: func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 			m := mapOf(v[0])
 			if j := indexOf(m.Keys, v[1], kt); j >= 0 && j < len(m.Vals) {
 				return m.Vals[j], nil
@@ -321,7 +322,7 @@ func buildItem(name string, args []Expr, pos int) (Expr, error) {
 	case types.Variant:
 		return variantItem(args, pos)
 	case types.Row:
-		lv, ok := LiteralValue(idx)
+		lv, ok := expr.LiteralValue(idx)
 		if !ok || lv.Null || !(ti.IsInteger() || ti.IsCharacter()) {
 			return nil, itemError(pos, args)
 		}
@@ -341,20 +342,20 @@ func buildItem(name string, args []Expr, pos int) (Expr, error) {
 		if i < 0 {
 			return nil, itemError(pos, args)
 		}
-		return fieldAccess(x, i), nil
+		return expr.AccessField(x, i), nil
 	}
 	return nil, itemError(pos, args)
 }
 
-func buildCardinality(name string, args []Expr, pos int) (Expr, error) {
+func buildCardinality(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	t := args[0].Type()
 	switch t.Kind {
 	case types.Array, types.Map, types.Multiset:
 	default:
-		return nil, cannotApplyFunc(pos, name, args, name+"(<MULTISET>)", name+"(<ARRAY>)", name+"(<MAP>)")
+		return nil, expr.CannotApplyFunc(pos, name, args, name+"(<MULTISET>)", name+"(<ARRAY>)", name+"(<MAP>)")
 	}
-	rt := nullableIf(types.Int32, args...)
-	return &coll{name: name, args: args, t: rt, eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+	rt := expr.NullableIf(types.Int32, args...)
+	return &coll{name: name, args: args, t: rt, eval: func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 		if t.Kind == types.Array {
 			return types.IntValue(int64(len(arrayElems(v[0])))), nil
 		}
@@ -370,12 +371,12 @@ func buildCardinality(name string, args []Expr, pos int) (Expr, error) {
 	}}, nil
 }
 
-func buildElement(name string, args []Expr, pos int) (Expr, error) {
+func buildElement(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	t := args[0].Type()
 	if t.Kind != types.Array {
-		return nil, cannotApplyFunc(pos, name, args, name+"(<MULTISET>)", name+"(<ARRAY>)")
+		return nil, expr.CannotApplyFunc(pos, name, args, name+"(<MULTISET>)", name+"(<ARRAY>)")
 	}
-	return &coll{name: name, args: args, t: elemOf(t).WithNullable(true), eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+	return &coll{name: name, args: args, t: elemOf(t).WithNullable(true), eval: func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 		elems := arrayElems(v[0])
 		switch len(elems) {
 		case 0:
@@ -383,7 +384,7 @@ func buildElement(name string, args []Expr, pos int) (Expr, error) {
 		case 1:
 			return elems[0], nil
 		}
-		return types.NullValue, runtimeErr(diag.RuntimeException, "Array has more than one element.")
+		return types.NullValue, expr.RuntimeErr(diag.RuntimeException, "Array has more than one element.")
 	}}, nil
 }
 
@@ -391,7 +392,7 @@ func buildElement(name string, args []Expr, pos int) (Expr, error) {
 
 // needle checks ARRAY_*(haystack, needle)'s second argument: it must cast
 // implicitly to the element type; it is converted to it.
-func needle(args []Expr, pos int) (Expr, types.Type, error) {
+func needle(args []expr.Expr, pos int) (expr.Expr, types.Type, error) {
 	if err := needArray(args, 0, pos); err != nil {
 		return nil, types.Type{}, err
 	}
@@ -406,7 +407,7 @@ func needle(args []Expr, pos int) (Expr, types.Type, error) {
 	return coerceDeep(args[1], et), et, nil
 }
 
-func buildArrayAppend(name string, args []Expr, pos int) (Expr, error) {
+func buildArrayAppend(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	n, et, err := needle(args, pos)
 	if err != nil {
 		return nil, err
@@ -420,7 +421,7 @@ func buildArrayAppend(name string, args []Expr, pos int) (Expr, error) {
 	}
 	t = nullableIfAny(t, args...)
 	prepend := name == "ARRAY_PREPEND"
-	return &coll{name: name, args: []Expr{args[0], n}, t: t, passNull: 2, eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+	return &coll{name: name, args: []expr.Expr{args[0], n}, t: t, passNull: 2, eval: func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 		elems := arrayElems(v[0])
 		out := make([]types.Value, 0, len(elems)+1)
 		if prepend {
@@ -434,31 +435,31 @@ func buildArrayAppend(name string, args []Expr, pos int) (Expr, error) {
 	}}, nil
 }
 
-func buildArrayNeedle(name string, args []Expr, pos int) (Expr, error) {
+func buildArrayNeedle(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	n, et, err := needle(args, pos)
 	if err != nil {
 		return nil, err
 	}
-	call := &coll{name: name, args: []Expr{args[0], n}, passNull: 2}
+	call := &coll{name: name, args: []expr.Expr{args[0], n}, passNull: 2}
 	switch name {
 	case "ARRAY_CONTAINS":
 		call.t = nullableIfAny(types.Bool.WithNullable(false), args[0])
-		call.eval = func(_ *Ctx, v []types.Value) (types.Value, error) {
+		call.eval = func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 			return types.BoolValue(indexOf(arrayElems(v[0]), v[1], et) >= 0), nil
 		}
 	case "ARRAY_POSITION":
 		call.t = nullableIfAny(types.Int32.WithNullable(false), args...)
 		call.passNull = 0
-		call.eval = func(_ *Ctx, v []types.Value) (types.Value, error) {
+		call.eval = func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 			return types.IntValue(int64(indexOf(arrayElems(v[0]), v[1], et) + 1)), nil
 		}
 	default: // ARRAY_REMOVE
 		call.t = nullableIfAny(args[0].Type(), args[0])
-		call.eval = func(_ *Ctx, v []types.Value) (types.Value, error) {
+		call.eval = func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 			elems := arrayElems(v[0])
 			out := make([]types.Value, 0, len(elems))
 			for _, e := range elems {
-				if !valuesEqual(e, v[1], et) {
+				if !expr.ValuesEqual(e, v[1], et) {
 					out = append(out, e)
 				}
 			}
@@ -478,14 +479,14 @@ func distinctInto(out, elems []types.Value, et types.Type) []types.Value {
 	return out
 }
 
-func buildArrayUnary(name string, args []Expr, pos int) (Expr, error) {
+func buildArrayUnary(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	if err := needArray(args, 0, pos); err != nil {
 		return nil, err
 	}
 	t := args[0].Type()
 	et := elemOf(t)
 	reverse := name == "ARRAY_REVERSE"
-	return &coll{name: name, args: args, t: t, eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+	return &coll{name: name, args: args, t: t, eval: func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 		elems := arrayElems(v[0])
 		if reverse {
 			out := make([]types.Value, len(elems))
@@ -499,7 +500,7 @@ func buildArrayUnary(name string, args []Expr, pos int) (Expr, error) {
 }
 
 // comparableArray is Flink's ARRAY_FULLY_COMPARABLE argument check.
-func comparableArray(args []Expr, pos int) error {
+func comparableArray(args []expr.Expr, pos int) error {
 	t := args[0].Type()
 	if t.Kind != types.Array {
 		return diag.Validation(pos, "The argument requires to be an ARRAY type")
@@ -510,7 +511,7 @@ func comparableArray(args []Expr, pos int) error {
 	return nil
 }
 
-func buildArrayMinMax(name string, args []Expr, pos int) (Expr, error) {
+func buildArrayMinMax(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	if err := comparableArray(args, pos); err != nil {
 		return nil, err
 	}
@@ -519,7 +520,7 @@ func buildArrayMinMax(name string, args []Expr, pos int) (Expr, error) {
 	if name == "ARRAY_MIN" {
 		want = -1
 	}
-	return &coll{name: name, args: args, t: et.WithNullable(true), eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+	return &coll{name: name, args: args, t: et.WithNullable(true), eval: func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 		best := types.NullValue
 		for _, e := range arrayElems(v[0]) {
 			if e.Null {
@@ -533,7 +534,7 @@ func buildArrayMinMax(name string, args []Expr, pos int) (Expr, error) {
 	}}, nil
 }
 
-func buildArraySort(name string, args []Expr, pos int) (Expr, error) {
+func buildArraySort(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	if err := comparableArray(args, pos); err != nil {
 		if len(args) > 1 {
 			return nil, invalidInput(pos)
@@ -546,7 +547,7 @@ func buildArraySort(name string, args []Expr, pos int) (Expr, error) {
 		}
 	}
 	et := elemOf(args[0].Type())
-	return &coll{name: name, args: args, t: nullableIfAny(args[0].Type(), args...), eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+	return &coll{name: name, args: args, t: nullableIfAny(args[0].Type(), args...), eval: func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 		asc := len(v) < 2 || v[1].Bool()
 		nullsFirst := asc
 		if len(v) == 3 {
@@ -581,7 +582,7 @@ func buildArraySort(name string, args []Expr, pos int) (Expr, error) {
 	}}, nil
 }
 
-func buildArraySlice(name string, args []Expr, pos int) (Expr, error) {
+func buildArraySlice(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	ok := args[0].Type().Kind == types.Array
 	for _, a := range args[1:] {
 		k := a.Type().Kind
@@ -590,7 +591,7 @@ func buildArraySlice(name string, args []Expr, pos int) (Expr, error) {
 	if !ok {
 		return nil, invalidInput(pos)
 	}
-	return &coll{name: name, args: args, t: nullableIfAny(args[0].Type(), args...), eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+	return &coll{name: name, args: args, t: nullableIfAny(args[0].Type(), args...), eval: func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 		elems := arrayElems(v[0])
 		n := int64(len(elems))
 		if n == 0 {
@@ -621,7 +622,7 @@ func buildArraySlice(name string, args []Expr, pos int) (Expr, error) {
 
 // commonArrays is Flink's commonArrayType: all arguments ARRAYs with a
 // common type, which the result takes.
-func commonArrays(args []Expr, pos int, root, what string) (types.Type, error) {
+func commonArrays(args []expr.Expr, pos int, root, what string) (types.Type, error) {
 	ts := make([]types.Type, len(args))
 	names := make([]string, len(args))
 	for i, a := range args {
@@ -631,7 +632,7 @@ func commonArrays(args []Expr, pos int, root, what string) (types.Type, error) {
 			return types.Type{}, diag.Validation(pos, "All arguments requires to be a %s type", what)
 		}
 	}
-	t, ok := LeastRestrictive(ts...)
+	t, ok := expr.LeastRestrictive(ts...)
 	if !ok {
 		return types.Type{}, diag.Validation(pos, "Could not find a common type for arguments: [%s]", strings.Join(names, ", "))
 	}
@@ -640,14 +641,14 @@ func commonArrays(args []Expr, pos int, root, what string) (types.Type, error) {
 
 var root2kind = map[string]types.Kind{"ARRAY": types.Array, "MAP": types.Map}
 
-func buildArraySetOp(name string, args []Expr, pos int) (Expr, error) {
+func buildArraySetOp(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	t, err := commonArrays(args, pos, "ARRAY", "ARRAY")
 	if err != nil {
 		return nil, err
 	}
 	et := elemOf(t)
 	a, b := coerceDeep(args[0], t), coerceDeep(args[1], t)
-	return &coll{name: name, args: []Expr{a, b}, t: t, eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+	return &coll{name: name, args: []expr.Expr{a, b}, t: t, eval: func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 		x, y := arrayElems(v[0]), arrayElems(v[1])
 		var out []types.Value
 		switch name {
@@ -672,16 +673,16 @@ func buildArraySetOp(name string, args []Expr, pos int) (Expr, error) {
 	}}, nil
 }
 
-func buildArrayConcat(name string, args []Expr, pos int) (Expr, error) {
+func buildArrayConcat(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	t, err := commonArrays(args, pos, "ARRAY", "ARRAY")
 	if err != nil {
 		return nil, err
 	}
-	conv := make([]Expr, len(args))
+	conv := make([]expr.Expr, len(args))
 	for i, a := range args {
 		conv[i] = coerceDeep(a, t)
 	}
-	return &coll{name: name, args: conv, t: t, eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+	return &coll{name: name, args: conv, t: t, eval: func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 		if len(v) == 1 {
 			return v[0], nil
 		}
@@ -696,7 +697,7 @@ func buildArrayConcat(name string, args []Expr, pos int) (Expr, error) {
 	}}, nil
 }
 
-func buildArrayJoin(name string, args []Expr, pos int) (Expr, error) {
+func buildArrayJoin(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	t := args[0].Type()
 	ok := t.Kind == types.Array && (elemOf(t).IsCharacter() || elemOf(t).Kind == types.Null)
 	for _, a := range args[1:] {
@@ -705,7 +706,7 @@ func buildArrayJoin(name string, args []Expr, pos int) (Expr, error) {
 	if !ok {
 		return nil, invalidInput(pos)
 	}
-	return &coll{name: name, args: args, t: types.String, eval: func(c *Ctx, v []types.Value) (types.Value, error) {
+	return &coll{name: name, args: args, t: types.String, eval: func(c *expr.Ctx, v []types.Value) (types.Value, error) {
 		elems := arrayElems(v[0])
 		var repl []byte
 		hasRepl := len(v) == 3
@@ -727,7 +728,7 @@ func buildArrayJoin(name string, args []Expr, pos int) (Expr, error) {
 				n += len(e.B)
 			}
 		}
-		out := c.alloc(n)
+		out := c.Alloc(n)
 		k := 0
 		first = true
 		for _, e := range elems {
@@ -750,7 +751,7 @@ func buildArrayJoin(name string, args []Expr, pos int) (Expr, error) {
 
 // ---------------------------------------------------------------- map functions
 
-func buildMapParts(name string, args []Expr, pos int) (Expr, error) {
+func buildMapParts(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	t := args[0].Type()
 	if t.Kind != types.Map {
 		return nil, rootMismatch(pos, "MAP", t)
@@ -765,7 +766,7 @@ func buildMapParts(name string, args []Expr, pos int) (Expr, error) {
 		rt = types.ArrayOf(types.RowOf(types.Field{Name: "key", Type: *t.Key}, types.Field{Name: "value", Type: *t.Val}).WithNullable(false))
 	}
 	rt = rt.WithNullable(t.Nullable())
-	return &coll{name: name, args: args, t: rt, eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+	return &coll{name: name, args: args, t: rt, eval: func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 		m := mapOf(v[0])
 		n := min(len(m.Keys), len(m.Vals))
 		switch name {
@@ -782,34 +783,34 @@ func buildMapParts(name string, args []Expr, pos int) (Expr, error) {
 	}}, nil
 }
 
-func buildMapFromArrays(name string, args []Expr, pos int) (Expr, error) {
+func buildMapFromArrays(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	for i := range args {
 		if err := needArray(args, i, pos); err != nil {
 			return nil, err
 		}
 	}
 	rt := nullableIfAny(types.MapOf(elemOf(args[0].Type()), elemOf(args[1].Type())).WithNullable(false), args...)
-	return &coll{name: name, args: args, t: rt, eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+	return &coll{name: name, args: args, t: rt, eval: func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 		ks, vs := arrayElems(v[0]), arrayElems(v[1])
 		if len(ks) != len(vs) {
-			return types.NullValue, runtimeErr(flinkRuntimeException,
+			return types.NullValue, expr.RuntimeErr(flinkRuntimeException,
 				"Invalid function MAP_FROM_ARRAYS call:\nThe length of the keys array %d is not equal to the length of the values array %d", len(ks), len(vs))
 		}
 		return types.Value{X: &types.MapValue{Keys: append([]types.Value(nil), ks...), Vals: append([]types.Value(nil), vs...)}}, nil
 	}}, nil
 }
 
-func buildMapUnion(name string, args []Expr, pos int) (Expr, error) {
+func buildMapUnion(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	t, err := commonArrays(args, pos, "MAP", "MAP")
 	if err != nil {
 		return nil, err
 	}
-	conv := make([]Expr, len(args))
+	conv := make([]expr.Expr, len(args))
 	for i, a := range args {
 		conv[i] = coerceDeep(a, t)
 	}
 	kt := *t.Key
-	return &coll{name: name, args: conv, t: t, eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+	return &coll{name: name, args: conv, t: t, eval: func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 		out := &types.MapValue{}
 		for _, a := range v {
 			m := mapOf(a)
@@ -828,14 +829,14 @@ func buildMapUnion(name string, args []Expr, pos int) (Expr, error) {
 
 // buildSplit is SPLIT(string, delimiter): every token between whole
 // delimiters, empty ones included; an empty delimiter splits characters.
-func buildSplit(name string, args []Expr, pos int) (Expr, error) {
+func buildSplit(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	for i, a := range args {
 		if !a.Type().IsCharacter() && a.Type().Kind != types.Null {
 			return nil, diag.Validation(pos, "Unsupported argument type. Expected type of family 'CHARACTER_STRING' but actual type was '%s'.", typeString(args[i].Type()))
 		}
 	}
 	rt := nullableIfAny(types.ArrayOf(types.String).WithNullable(false), args...)
-	return &coll{name: name, args: args, t: rt, eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+	return &coll{name: name, args: args, t: rt, eval: func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 		s, d := v[0].B, v[1].B
 		var out []types.Value
 		if len(d) == 0 {
@@ -866,10 +867,10 @@ func buildSplit(name string, args []Expr, pos int) (Expr, error) {
 // coerceDeep is coerce for values that may be collections: an ARRAY, MAP or
 // ROW whose element representation differs from t's (ARRAY<INT> into
 // ARRAY<DOUBLE>) has its elements converted one by one.
-func coerceDeep(x Expr, t types.Type) Expr {
+func coerceDeep(x expr.Expr, t types.Type) expr.Expr {
 	f := x.Type()
 	if f.Kind != t.Kind || !(f.Kind == types.Array || f.Kind == types.Map || f.Kind == types.Row) || sameRepr(f, t) {
-		return coerce(x, t)
+		return expr.Coerce(x, t)
 	}
 	return &deepConv{x: x, t: t.WithNullable(f.Nullable()), conv: valueConverter(f, t)}
 }
@@ -880,8 +881,8 @@ func sameRepr(f, t types.Type) bool {
 	case f.Kind == types.Null:
 		return true
 	case f.Kind != t.Kind:
-		col := Column(0, f)
-		return coerce(col, t) == col
+		col := expr.Column(0, f)
+		return expr.Coerce(col, t) == col
 	case f.Kind == types.Array || f.Kind == types.Multiset:
 		return sameRepr(*f.Elem, *t.Elem)
 	case f.Kind == types.Map:
@@ -897,20 +898,20 @@ func sameRepr(f, t types.Type) bool {
 		}
 		return true
 	}
-	col := Column(0, f)
-	return coerce(col, t) == col
+	col := expr.Column(0, f)
+	return expr.Coerce(col, t) == col
 }
 
 // valueConverter returns a function converting one value of f to t; nil
 // when no conversion is needed.
-func valueConverter(f, t types.Type) func(c *Ctx, v types.Value) (types.Value, error) {
+func valueConverter(f, t types.Type) func(c *expr.Ctx, v types.Value) (types.Value, error) {
 	if sameRepr(f, t) {
 		return nil
 	}
 	switch {
 	case f.Kind == types.Array && t.Kind == types.Array:
 		ec := valueConverter(*f.Elem, *t.Elem)
-		return func(c *Ctx, v types.Value) (types.Value, error) {
+		return func(c *expr.Ctx, v types.Value) (types.Value, error) {
 			elems := arrayElems(v)
 			out := make([]types.Value, len(elems))
 			for i, e := range elems {
@@ -924,7 +925,7 @@ func valueConverter(f, t types.Type) func(c *Ctx, v types.Value) (types.Value, e
 		}
 	case f.Kind == types.Map && t.Kind == types.Map:
 		kc, vc := valueConverter(*f.Key, *t.Key), valueConverter(*f.Val, *t.Val)
-		return func(c *Ctx, v types.Value) (types.Value, error) {
+		return func(c *expr.Ctx, v types.Value) (types.Value, error) {
 			m := mapOf(v)
 			n := min(len(m.Keys), len(m.Vals))
 			out := &types.MapValue{Keys: make([]types.Value, n), Vals: make([]types.Value, n)}
@@ -942,11 +943,11 @@ func valueConverter(f, t types.Type) func(c *Ctx, v types.Value) (types.Value, e
 			return types.Value{X: out}, nil
 		}
 	case f.Kind == types.Row && t.Kind == types.Row && len(f.Fields) == len(t.Fields):
-		fcs := make([]func(*Ctx, types.Value) (types.Value, error), len(f.Fields))
+		fcs := make([]func(*expr.Ctx, types.Value) (types.Value, error), len(f.Fields))
 		for i := range fcs {
 			fcs[i] = valueConverter(f.Fields[i].Type, t.Fields[i].Type)
 		}
-		return func(c *Ctx, v types.Value) (types.Value, error) {
+		return func(c *expr.Ctx, v types.Value) (types.Value, error) {
 			r, _ := v.X.(*types.RowValue)
 			if r == nil {
 				return v, nil
@@ -965,14 +966,14 @@ func valueConverter(f, t types.Type) func(c *Ctx, v types.Value) (types.Value, e
 			return types.Value{X: &types.RowValue{Fields: out}}, nil
 		}
 	}
-	conv := coerce(Column(0, f), t)
-	return func(c *Ctx, v types.Value) (types.Value, error) {
+	conv := expr.Coerce(expr.Column(0, f), t)
+	return func(c *expr.Ctx, v types.Value) (types.Value, error) {
 		row := [1]types.Value{v}
 		return conv.Eval(c, row[:])
 	}
 }
 
-func applyConv(conv func(*Ctx, types.Value) (types.Value, error), c *Ctx, v types.Value) (types.Value, error) {
+func applyConv(conv func(*expr.Ctx, types.Value) (types.Value, error), c *expr.Ctx, v types.Value) (types.Value, error) {
 	if conv == nil || v.Null {
 		return v, nil
 	}
@@ -980,14 +981,14 @@ func applyConv(conv func(*Ctx, types.Value) (types.Value, error), c *Ctx, v type
 }
 
 type deepConv struct {
-	x    Expr
+	x    expr.Expr
 	t    types.Type
-	conv func(*Ctx, types.Value) (types.Value, error)
+	conv func(*expr.Ctx, types.Value) (types.Value, error)
 }
 
 func (e *deepConv) Type() types.Type { return e.t }
 func (e *deepConv) String() string   { return "CAST(" + e.x.String() + " AS " + e.t.String() + ")" }
-func (e *deepConv) Eval(c *Ctx, row []types.Value) (types.Value, error) {
+func (e *deepConv) Eval(c *expr.Ctx, row []types.Value) (types.Value, error) {
 	v, err := e.x.Eval(c, row)
 	if err != nil || v.Null {
 		return v, err

@@ -1,7 +1,8 @@
-package expr
+package library
 
 import (
 	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/expr"
 	"github.com/flinkplay/flinkplay/engine/funcs"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
@@ -11,7 +12,7 @@ import (
 // typed like its argument without the time attribute. It is NULL until the
 // first watermark, as in Flink.
 
-func buildCurrentWatermark(_ string, args []Expr, pos int) (Expr, error) {
+func buildCurrentWatermark(_ string, args []expr.Expr, pos int) (expr.Expr, error) {
 	t := args[0].Type()
 	if t.Kind != types.Timestamp && t.Kind != types.TimestampLTZ || t.Precision > 3 {
 		return nil, diag.Validation(pos, "CURRENT_WATERMARK() must be called with a single rowtime attribute argument, but '%s' cannot be a time attribute.", t)
@@ -27,13 +28,13 @@ func buildCurrentWatermark(_ string, args []Expr, pos int) (Expr, error) {
 
 // currentWatermark does not evaluate its argument: only its type matters.
 type currentWatermark struct {
-	arg Expr
+	arg expr.Expr
 	t   types.Type
 }
 
 func (e *currentWatermark) Type() types.Type { return e.t }
 func (e *currentWatermark) String() string   { return "CURRENT_WATERMARK(" + e.arg.String() + ")" }
-func (e *currentWatermark) Eval(c *Ctx, _ []types.Value) (types.Value, error) {
+func (e *currentWatermark) Eval(c *expr.Ctx, _ []types.Value) (types.Value, error) {
 	if c == nil || !c.HasWatermark {
 		return types.NullValue, nil
 	}

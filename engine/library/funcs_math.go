@@ -1,4 +1,4 @@
-package expr
+package library
 
 import (
 	"crypto/rand"
@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/expr"
 	"github.com/flinkplay/flinkplay/engine/funcs"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
@@ -53,16 +54,16 @@ func numericForm(name string, n int) string {
 	return name + "(<NUMERIC>, <NUMERIC>)"
 }
 
-func needNumeric(name string, args []Expr, pos int, forms ...string) error {
+func needNumeric(name string, args []expr.Expr, pos int, forms ...string) error {
 	for _, a := range args {
 		if !a.Type().IsNumeric() && a.Type().Kind != types.Null {
-			return cannotApplyFunc(pos, name, args, forms...)
+			return expr.CannotApplyFunc(pos, name, args, forms...)
 		}
 	}
 	return nil
 }
 
-func buildDoubleFunc(name string, args []Expr, pos int) (Expr, error) {
+func buildDoubleFunc(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	forms := []string{numericForm(name, len(args))}
 	if name == "LOG" {
 		forms = []string{"LOG(<NUMERIC>)", "LOG(<NUMERIC>, <NUMERIC>)"}
@@ -75,17 +76,17 @@ func buildDoubleFunc(name string, args []Expr, pos int) (Expr, error) {
 	if name == "LOG" && len(args) == 1 {
 		f = doubleFuncs["LN"]
 	}
-	return &scalar{name: name, args: args, t: nullableIf(types.Float64, args...), eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
-		x := numFloat(v[0], ts[0])
+	return &expr.Scalar{Name: name, Args: args, T: expr.NullableIf(types.Float64, args...), EvalFn: func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
+		x := expr.NumFloat(v[0], ts[0])
 		y := 0.0
 		if len(v) > 1 {
-			y = numFloat(v[1], ts[1])
+			y = expr.NumFloat(v[1], ts[1])
 		}
 		return types.FloatValue(f(x, y)), nil
 	}}, nil
 }
 
-func argTypes(args []Expr) []types.Type {
+func argTypes(args []expr.Expr) []types.Type {
 	ts := make([]types.Type, len(args))
 	for i, a := range args {
 		ts[i] = a.Type()
@@ -93,24 +94,24 @@ func argTypes(args []Expr) []types.Type {
 	return ts
 }
 
-func buildConstant(name string, args []Expr, _ int) (Expr, error) {
+func buildConstant(name string, args []expr.Expr, _ int) (expr.Expr, error) {
 	v := math.Pi
 	if name == "E" {
 		v = math.E
 	}
-	return Literal(types.FloatValue(v), types.Float64.WithNullable(false)), nil
+	return expr.Literal(types.FloatValue(v), types.Float64.WithNullable(false)), nil
 }
 
-func buildSign(name string, args []Expr, pos int) (Expr, error) {
+func buildSign(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	if err := needNumeric(name, args, pos, "SIGN(<NUMERIC>)"); err != nil {
 		return nil, err
 	}
 	t := args[0].Type()
 	if t.Kind == types.Null {
-		return nil, illegalNull(pos)
+		return nil, expr.IllegalNull(pos)
 	}
 	t.Attr = types.Regular
-	return &scalar{name: name, args: args, t: t, eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+	return &expr.Scalar{Name: name, Args: args, T: t, EvalFn: func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 		x := v[0]
 		switch t.Kind {
 		case types.Float, types.Double:
@@ -121,7 +122,7 @@ func buildSign(name string, args []Expr, pos int) (Expr, error) {
 			}
 			return x, nil // 0.0, -0.0 and NaN are their own sign
 		case types.Decimal:
-			return decValue(decFromInt(int64(decOf(x, t).sign())), t), nil
+			return expr.DecValue(expr.DecFromInt(int64(expr.DecOf(x, t).Sign())), t), nil
 		}
 		switch {
 		case x.I > 0:
@@ -135,45 +136,45 @@ func buildSign(name string, args []Expr, pos int) (Expr, error) {
 
 // decRoundTo rounds d to r digits after the point (r may be negative),
 // HALF_UP or toward zero, and returns it with scale max(r, 0).
-func decRoundTo(d dec, r int, down bool) dec {
-	if r >= d.scale {
+func decRoundTo(d expr.Dec, r int, down bool) expr.Dec {
+	if r >= d.Scale {
 		// more digits than the value has: it stays (a scale beyond any
 		// DECIMAL's is not built, for an r such as 2^30)
-		if r > d.scale+types.MaxDecimalPrecision {
+		if r > d.Scale+types.MaxDecimalPrecision {
 			return d
 		}
-		return d.rescale(max(r, 0))
+		return d.Rescale(max(r, 0))
 	}
-	if d.scale-r > d.digits()+1 {
+	if d.Scale-r > d.Digits()+1 {
 		// rounding left of every digit: 0 (HALF_UP needs a digit there)
-		return decFromInt(0)
+		return expr.DecFromInt(0)
 	}
-	x := d.toBig()
-	k := bigPow10(d.scale - r)
+	x := d.ToBig()
+	k := expr.BigPow10(d.Scale - r)
 	var q *big.Int
 	if down {
 		q = new(big.Int).Quo(x, k)
 	} else {
-		q = divHalfUp(new(big.Int).Set(x), k)
+		q = expr.DivHalfUp(new(big.Int).Set(x), k)
 	}
 	if r < 0 {
-		q.Mul(q, bigPow10(-r))
-		return dec{b: q, scale: 0}.norm()
+		q.Mul(q, expr.BigPow10(-r))
+		return expr.Dec{B: q, Scale: 0}.Norm()
 	}
-	return dec{b: q, scale: r}.norm()
+	return expr.Dec{B: q, Scale: r}.Norm()
 }
 
 // buildRound is ROUND(x[, r]) and TRUNCATE(x[, r]): r digits after the
 // point (negative r rounds left of it), HALF_UP for ROUND, toward zero for
 // TRUNCATE. Integers and approximate numbers keep their type; DECIMAL(p, s)
 // becomes DECIMAL(1 + p - s + r, r) when r is a literal below s.
-func buildRound(name string, args []Expr, pos int) (Expr, error) {
+func buildRound(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	ok := args[0].Type().IsNumeric()
 	if len(args) == 2 {
 		ok = ok && args[1].Type().IsInteger()
 	}
 	if !ok {
-		return nil, cannotApplyFunc(pos, name, args, name+"(<NUMERIC>, <INTEGER>)", name+"(<NUMERIC>)")
+		return nil, expr.CannotApplyFunc(pos, name, args, name+"(<NUMERIC>, <INTEGER>)", name+"(<NUMERIC>)")
 	}
 	down := name == "TRUNCATE"
 	in := args[0].Type()
@@ -193,8 +194,8 @@ func buildRound(name string, args []Expr, pos int) (Expr, error) {
 			}
 		}
 	}
-	t = nullableIf(t, args...)
-	return &scalar{name: name, args: args, t: t, eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+	t = expr.NullableIf(t, args...)
+	return &expr.Scalar{Name: name, Args: args, T: t, EvalFn: func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 		r := 0
 		if len(v) == 2 {
 			r = int(int32(v[1].I))
@@ -202,47 +203,47 @@ func buildRound(name string, args []Expr, pos int) (Expr, error) {
 		x := v[0]
 		switch in.Kind {
 		case types.Float, types.Double:
-			d, ok := decFromFloat(x.F)
+			d, ok := expr.DecFromFloat(x.F)
 			if !ok {
 				if down {
 					return x, nil
 				}
-				return types.NullValue, runtimeErr(diag.NumberFormatException, "Infinite or NaN")
+				return types.NullValue, expr.RuntimeErr(diag.NumberFormatException, "Infinite or NaN")
 			}
 			if down {
 				// Flink truncates doubles through DECIMAL(38, 18); a value
 				// that does not fit is a NULL there, which its truncation
 				// then dereferences (SqlFunctionUtils.struncate).
-				d = d.rescale(18)
-				if d.digits() > types.MaxDecimalPrecision {
-					return types.NullValue, runtimeErr("java.lang.NullPointerException",
+				d = d.Rescale(18)
+				if d.Digits() > types.MaxDecimalPrecision {
+					return types.NullValue, expr.RuntimeErr("java.lang.NullPointerException",
 						`Cannot invoke "org.apache.flink.table.data.DecimalData.scale()" because "b0" is null`)
 				}
 			}
-			f := decRoundTo(d, r, down).toFloat()
+			f := decRoundTo(d, r, down).ToFloat()
 			if in.Kind == types.Float {
 				f = float64(float32(f))
 			}
 			return types.FloatValue(f), nil
 		case types.Decimal:
-			return decValue(decRoundTo(decOf(x, in), r, down), t), nil
+			return expr.DecValue(decRoundTo(expr.DecOf(x, in), r, down), t), nil
 		}
 		if r >= 0 {
 			return x, nil
 		}
-		return types.IntValue(WrapInt(decRoundTo(decFromInt(x.I), r, down).toIntegral(), in.Kind)), nil
+		return types.IntValue(expr.WrapInt(decRoundTo(expr.DecFromInt(x.I), r, down).ToIntegral(), in.Kind)), nil
 	}}, nil
 }
 
 // buildCeilFloor is CEIL/CEILING/FLOOR of a number, or of a date-time to a
 // unit (FLOOR(x TO unit), which the parser passes as a symbol argument).
-func buildCeilFloor(name string, args []Expr, pos int) (Expr, error) {
+func buildCeilFloor(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	if len(args) == 2 {
 		return buildTimeCeilFloor(name, args, pos)
 	}
 	t := args[0].Type()
 	if !t.IsNumeric() {
-		return nil, cannotApplyFunc(pos, name, args, name+"(<NUMERIC>)", name+"(<DATETIME_INTERVAL>)", name+"(<DATETIME> TO <TIME_UNIT>)")
+		return nil, expr.CannotApplyFunc(pos, name, args, name+"(<NUMERIC>)", name+"(<DATETIME_INTERVAL>)", name+"(<DATETIME> TO <TIME_UNIT>)")
 	}
 	up := name != "FLOOR"
 	in := t
@@ -250,7 +251,7 @@ func buildCeilFloor(name string, args []Expr, pos int) (Expr, error) {
 	if t.Kind == types.Decimal {
 		t = types.DecimalOf(t.Precision, 0).WithNullable(t.Nullable())
 	}
-	return &scalar{name: name, args: args, t: t, eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+	return &expr.Scalar{Name: name, Args: args, T: t, EvalFn: func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 		x := v[0]
 		switch in.Kind {
 		case types.Float, types.Double:
@@ -259,16 +260,16 @@ func buildCeilFloor(name string, args []Expr, pos int) (Expr, error) {
 			}
 			return types.FloatValue(math.Floor(x.F)), nil
 		case types.Decimal:
-			d := decOf(x, in)
+			d := expr.DecOf(x, in)
 			q := decRoundTo(d, 0, true) // toward zero
-			if decCmp(q, d) != 0 {
-				if up && d.sign() > 0 {
-					q = decAdd(q, decFromInt(1))
-				} else if !up && d.sign() < 0 {
-					q = decAdd(q, decFromInt(-1))
+			if expr.DecCmp(q, d) != 0 {
+				if up && d.Sign() > 0 {
+					q = expr.DecAdd(q, expr.DecFromInt(1))
+				} else if !up && d.Sign() < 0 {
+					q = expr.DecAdd(q, expr.DecFromInt(-1))
 				}
 			}
-			return decValue(q, t), nil
+			return expr.DecValue(q, t), nil
 		}
 		return x, nil
 	}}, nil
@@ -325,20 +326,20 @@ func randomSeed() int64 {
 // Random gives for it; a seed from a column seeds a fresh generator per row
 // (Flink's code generation does the same). Without a seed the numbers are
 // not reproducible, as in Flink; playground.datagen.seed does not apply.
-func buildRand(name string, args []Expr, pos int) (Expr, error) {
+func buildRand(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	integer := name == "RAND_INTEGER"
 	for _, a := range args {
 		if !a.Type().IsNumeric() {
 			if integer {
-				return nil, cannotApplyFunc(pos, name, args, "RAND_INTEGER(<NUMERIC>)", "RAND_INTEGER(<NUMERIC>, <NUMERIC>)")
+				return nil, expr.CannotApplyFunc(pos, name, args, "RAND_INTEGER(<NUMERIC>)", "RAND_INTEGER(<NUMERIC>, <NUMERIC>)")
 			}
-			return nil, cannotApplyFunc(pos, name, args, "RAND()", "RAND(<NUMERIC>)")
+			return nil, expr.CannotApplyFunc(pos, name, args, "RAND()", "RAND(<NUMERIC>)")
 		}
 	}
 	hasSeed := len(args) == 2 || (!integer && len(args) == 1)
 	e := &randExpr{name: name, args: args, integer: integer, hasSeed: hasSeed}
 	if hasSeed {
-		if v, ok := LiteralValue(args[0]); ok && !v.Null {
+		if v, ok := expr.LiteralValue(args[0]); ok && !v.Null {
 			e.shared = newJavaRandom(int64(int32(numInt(v, args[0].Type()))))
 		}
 	} else {
@@ -351,16 +352,16 @@ func buildRand(name string, args []Expr, pos int) (Expr, error) {
 func numInt(v types.Value, t types.Type) int64 {
 	switch t.Kind {
 	case types.Float, types.Double:
-		return javaF2I(v.F)
+		return expr.JavaF2I(v.F)
 	case types.Decimal:
-		return int64(int32(decOf(v, t).toIntegral()))
+		return int64(int32(expr.DecOf(v, t).ToIntegral()))
 	}
 	return v.I
 }
 
 type randExpr struct {
 	name    string
-	args    []Expr
+	args    []expr.Expr
 	integer bool
 	hasSeed bool
 	shared  *javaRandom // literal seed or no seed: one generator for all rows
@@ -372,8 +373,8 @@ func (e *randExpr) Type() types.Type {
 	}
 	return types.Float64
 }
-func (e *randExpr) String() string { return e.name + "(" + joinExprs(e.args) + ")" }
-func (e *randExpr) Eval(c *Ctx, row []types.Value) (types.Value, error) {
+func (e *randExpr) String() string { return e.name + "(" + expr.JoinExprs(e.args) + ")" }
+func (e *randExpr) Eval(c *expr.Ctx, row []types.Value) (types.Value, error) {
 	var vals [2]types.Value
 	for i, a := range e.args {
 		v, err := a.Eval(c, row)
@@ -392,19 +393,19 @@ func (e *randExpr) Eval(c *Ctx, row []types.Value) (types.Value, error) {
 	last := len(e.args) - 1
 	bound := int32(numInt(vals[last], e.args[last].Type()))
 	if bound <= 0 {
-		return types.NullValue, runtimeErr(diag.IllegalArgument, "bound must be positive")
+		return types.NullValue, expr.RuntimeErr(diag.IllegalArgument, "bound must be positive")
 	}
 	return types.IntValue(int64(r.nextInt(bound))), nil
 }
 
 // buildUUID is UUID(): a random (version 4) UUID, CHAR(36) NOT NULL.
-func buildUUID(name string, args []Expr, _ int) (Expr, error) {
-	return &scalar{name: name, args: args, t: types.CharN(36).WithNullable(false), eval: func(c *Ctx, _ []types.Value) (types.Value, error) {
+func buildUUID(name string, args []expr.Expr, _ int) (expr.Expr, error) {
+	return &expr.Scalar{Name: name, Args: args, T: types.CharN(36).WithNullable(false), EvalFn: func(c *expr.Ctx, _ []types.Value) (types.Value, error) {
 		var b [16]byte
 		_, _ = rand.Read(b[:])
 		b[6] = b[6]&0x0f | 0x40
 		b[8] = b[8]&0x3f | 0x80
-		out := c.alloc(36)
+		out := c.Alloc(36)
 		const hexd = "0123456789abcdef"
 		k := 0
 		for i, x := range b {
@@ -422,24 +423,24 @@ func buildUUID(name string, args []Expr, _ int) (Expr, error) {
 // buildBinHex is BIN(integer) and HEX(integer | string): the 64-bit two's
 // complement digits of an integer (Long.toBinaryString, upper-case
 // Long.toHexString), or the upper-case hex of a string's UTF-8 bytes.
-func buildBinHex(name string, args []Expr, pos int) (Expr, error) {
+func buildBinHex(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	t := args[0].Type()
 	ok := t.IsInteger() || (name == "HEX" && t.IsCharacter())
 	if !ok {
 		if name == "BIN" {
-			return nil, cannotApplyFunc(pos, name, args, "BIN(<INTEGER>)")
+			return nil, expr.CannotApplyFunc(pos, name, args, "BIN(<INTEGER>)")
 		}
-		return nil, cannotApplyFunc(pos, name, args, "HEX(<INTEGER>)", "HEX(<CHARACTER>)")
+		return nil, expr.CannotApplyFunc(pos, name, args, "HEX(<INTEGER>)", "HEX(<CHARACTER>)")
 	}
 	base := 16
 	if name == "BIN" {
 		base = 2
 	}
 	str := t.IsCharacter()
-	return &scalar{name: name, args: args, t: nullableIf(types.String, args...), eval: func(c *Ctx, v []types.Value) (types.Value, error) {
+	return &expr.Scalar{Name: name, Args: args, T: expr.NullableIf(types.String, args...), EvalFn: func(c *expr.Ctx, v []types.Value) (types.Value, error) {
 		if str {
 			const hexu = "0123456789ABCDEF"
-			out := c.alloc(2 * len(v[0].B))
+			out := c.Alloc(2 * len(v[0].B))
 			for i, x := range v[0].B {
 				out[2*i], out[2*i+1] = hexu[x>>4], hexu[x&15]
 			}
@@ -452,18 +453,18 @@ func buildBinHex(name string, args []Expr, pos int) (Expr, error) {
 				s[i] = ch - 'a' + 'A'
 			}
 		}
-		return types.BytesValue(c.keep(s)), nil
+		return types.BytesValue(c.Keep(s)), nil
 	}}, nil
 }
 
 // constInt reads an integer constant: a literal, or a negated one (the
 // parser's -1), as Calcite folds it.
-func constInt(e Expr) (int64, bool) {
-	if n, ok := e.(*neg); ok {
-		v, ok := constInt(n.x)
+func constInt(e expr.Expr) (int64, bool) {
+	if n, ok := e.(*expr.NegExpr); ok {
+		v, ok := constInt(n.X)
 		return -v, ok
 	}
-	v, ok := LiteralValue(e)
+	v, ok := expr.LiteralValue(e)
 	if !ok || v.Null || !e.Type().IsInteger() {
 		return 0, false
 	}
@@ -474,18 +475,18 @@ func constInt(e Expr) (int64, bool) {
 // NULL when a character is not a hex digit. With an odd number of digits
 // Flink checks the first digit but keeps a zero byte in its place, and so
 // do we.
-func buildUnhex(name string, args []Expr, pos int) (Expr, error) {
+func buildUnhex(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	if t := args[0].Type(); !t.IsCharacter() && t.Kind != types.Null {
 		return nil, invalidCall(pos, name, args)
 	}
-	return &scalar{name: name, args: args, t: types.Bytes, eval: func(c *Ctx, v []types.Value) (types.Value, error) {
+	return &expr.Scalar{Name: name, Args: args, T: types.Bytes, EvalFn: func(c *expr.Ctx, v []types.Value) (types.Value, error) {
 		in := v[0].B
-		out := c.alloc((len(in) + 1) / 2)
+		out := c.Alloc((len(in) + 1) / 2)
 		j := len(out) - 1
 		i := len(in) - 2
 		for ; i >= 0; i -= 2 {
-			hi, ok1 := unhex(in[i])
-			lo, ok2 := unhex(in[i+1])
+			hi, ok1 := expr.Unhex(in[i])
+			lo, ok2 := expr.Unhex(in[i+1])
 			if !ok1 || !ok2 {
 				return types.NullValue, nil
 			}
@@ -493,7 +494,7 @@ func buildUnhex(name string, args []Expr, pos int) (Expr, error) {
 			j--
 		}
 		if i == -1 {
-			if _, ok := unhex(in[0]); !ok {
+			if _, ok := expr.Unhex(in[0]); !ok {
 				return types.NullValue, nil
 			}
 			out[0] = 0

@@ -1,4 +1,4 @@
-package expr
+package library
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/expr"
 	"github.com/flinkplay/flinkplay/engine/funcs"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
@@ -15,17 +16,17 @@ import (
 // UPPER, LOWER, CHAR_LENGTH, CHARACTER_LENGTH, CONCAT, ABS, MOD, TRIM,
 // LTRIM, RTRIM, SUBSTRING, SUBSTR, COALESCE, IF, NULLIF. An unknown name is
 // Calcite's "No match found for function signature name(<NUMERIC>, ...)".
-func Func(name string, args []Expr, pos int) (Expr, error) {
+func Func(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	upper := strings.ToUpper(name)
 	spec, ok := byName[upper]
 	if !ok || spec.Build == nil {
-		return nil, noMatch(name, args, pos)
+		return nil, expr.NoMatch(name, args, pos)
 	}
 	if len(args) < spec.Min || (spec.Max >= 0 && len(args) > spec.Max) {
 		if spec.Min == spec.Max {
 			return nil, diag.Errorf(pos, diag.SqlValidatorException, "Invalid number of arguments to function '%s'. Was expecting %d arguments", upper, spec.Min)
 		}
-		return nil, noMatch(name, args, pos)
+		return nil, expr.NoMatch(name, args, pos)
 	}
 	return spec.Build(upper, args, pos)
 }
@@ -40,31 +41,35 @@ func Known(name string) bool {
 // exists, for the coverage test and SHOW FUNCTIONS.
 func Implemented(name string) bool { return Known(name) }
 
-func buildCoalesce(_ string, a []Expr, pos int) (Expr, error) { return Coalesce(a, pos) }
-func buildIf(_ string, a []Expr, pos int) (Expr, error)       { return If(a[0], a[1], a[2], pos) }
-func buildNullIf(_ string, a []Expr, pos int) (Expr, error)   { return NullIf(a[0], a[1], pos) }
+func buildCoalesce(_ string, a []expr.Expr, pos int) (expr.Expr, error) { return expr.Coalesce(a, pos) }
+func buildIf(_ string, a []expr.Expr, pos int) (expr.Expr, error) {
+	return expr.If(a[0], a[1], a[2], pos)
+}
+func buildNullIf(_ string, a []expr.Expr, pos int) (expr.Expr, error) {
+	return expr.NullIf(a[0], a[1], pos)
+}
 
-func needChar(name string, args []Expr, pos int, forms ...string) error {
+func needChar(name string, args []expr.Expr, pos int, forms ...string) error {
 	for _, a := range args {
 		if !a.Type().IsCharacter() && a.Type().Kind != types.Null {
-			return cannotApplyFunc(pos, name, args, forms...)
+			return expr.CannotApplyFunc(pos, name, args, forms...)
 		}
 	}
 	return nil
 }
 
-func buildCase(name string, args []Expr, pos int) (Expr, error) {
+func buildCase(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	if err := needChar(name, args, pos, name+"(<CHARACTER>)"); err != nil {
 		return nil, err
 	}
 	up := name == "UPPER"
 	t := args[0].Type()
-	return &scalar{name: name, args: args, t: t, eval: func(c *Ctx, v []types.Value) (types.Value, error) {
+	return &expr.Scalar{Name: name, Args: args, T: t, EvalFn: func(c *expr.Ctx, v []types.Value) (types.Value, error) {
 		return types.BytesValue(changeCase(c, v[0].B, up)), nil
 	}}, nil
 }
 
-func changeCase(c *Ctx, b []byte, up bool) []byte {
+func changeCase(c *expr.Ctx, b []byte, up bool) []byte {
 	ascii := true
 	for _, ch := range b {
 		if ch >= utf8.RuneSelf {
@@ -75,11 +80,11 @@ func changeCase(c *Ctx, b []byte, up bool) []byte {
 	if !ascii {
 		if up {
 			// Java's full case mapping turns ß into SS; Go's maps it to itself.
-			return c.keep(bytes.ReplaceAll(bytes.ToUpper(b), []byte("ß"), []byte("SS")))
+			return c.Keep(bytes.ReplaceAll(bytes.ToUpper(b), []byte("ß"), []byte("SS")))
 		}
-		return c.keep(bytes.ToLower(b))
+		return c.Keep(bytes.ToLower(b))
 	}
-	out := c.alloc(len(b))
+	out := c.Alloc(len(b))
 	for i, ch := range b {
 		switch {
 		case up && ch >= 'a' && ch <= 'z':
@@ -92,66 +97,66 @@ func changeCase(c *Ctx, b []byte, up bool) []byte {
 	return out
 }
 
-func buildCharLength(name string, args []Expr, pos int) (Expr, error) {
+func buildCharLength(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	if err := needChar(name, args, pos, name+"(<CHARACTER>)"); err != nil {
 		return nil, err
 	}
-	t := nullableIf(types.Int32, args...)
-	return &scalar{name: name, args: args, t: t, eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+	t := expr.NullableIf(types.Int32, args...)
+	return &expr.Scalar{Name: name, Args: args, T: t, EvalFn: func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 		return types.IntValue(int64(utf8.RuneCount(v[0].B))), nil
 	}}, nil
 }
 
-func buildConcat(name string, args []Expr, pos int) (Expr, error) {
+func buildConcat(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	for _, a := range args {
 		if !a.Type().IsCharacter() && a.Type().Kind != types.Null {
-			return nil, cannotApplyFunc(pos, name, args, name+"(<CHARACTER>)")
+			return nil, expr.CannotApplyFunc(pos, name, args, name+"(<CHARACTER>)")
 		}
 	}
-	return &concat{args: args, t: nullableIf(types.String, args...), name: name}, nil
+	return &expr.ConcatExpr{Args: args, T: expr.NullableIf(types.String, args...), Name: name}, nil
 }
 
-func buildAbs(name string, args []Expr, pos int) (Expr, error) {
+func buildAbs(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	t := args[0].Type()
 	if !t.IsNumeric() && !t.IsInterval() {
-		return nil, cannotApplyFunc(pos, name, args, name+"(<NUMERIC>)", name+"(<DATETIME_INTERVAL>)")
+		return nil, expr.CannotApplyFunc(pos, name, args, name+"(<NUMERIC>)", name+"(<DATETIME_INTERVAL>)")
 	}
 	t.Attr = types.Regular
-	return &scalar{name: name, args: args, t: t, eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+	return &expr.Scalar{Name: name, Args: args, T: t, EvalFn: func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 		x := v[0]
 		switch t.Kind {
 		case types.Float, types.Double:
 			return types.FloatValue(math.Abs(x.F)), nil
 		case types.Decimal:
-			d := decOf(x, t)
-			if d.sign() < 0 {
-				d = decNeg(d)
+			d := expr.DecOf(x, t)
+			if d.Sign() < 0 {
+				d = expr.DecNeg(d)
 			}
-			return decValue(d, t), nil
+			return expr.DecValue(d, t), nil
 		}
 		if x.I < 0 {
-			return types.IntValue(WrapInt(-x.I, t.Kind)), nil
+			return types.IntValue(expr.WrapInt(-x.I, t.Kind)), nil
 		}
 		return x, nil
 	}}, nil
 }
 
-func buildMod(name string, args []Expr, pos int) (Expr, error) {
+func buildMod(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	ta, tb := args[0].Type(), args[1].Type()
-	if !ta.IsNumeric() || !tb.IsNumeric() || isApprox(ta) || isApprox(tb) {
-		return nil, cannotApplyFunc(pos, name, args, "MOD(<EXACT_NUMERIC>, <EXACT_NUMERIC>)")
+	if !ta.IsNumeric() || !tb.IsNumeric() || expr.IsApprox(ta) || expr.IsApprox(tb) {
+		return nil, expr.CannotApplyFunc(pos, name, args, "MOD(<EXACT_NUMERIC>, <EXACT_NUMERIC>)")
 	}
-	return Arith(Mod, args[0], args[1], pos)
+	return expr.Arith(expr.Mod, args[0], args[1], pos)
 }
 
-func buildTrim(name string, args []Expr, pos int) (Expr, error) {
+func buildTrim(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	if err := needChar(name, args, pos, name+"(<CHARACTER>)"); err != nil {
 		return nil, err
 	}
 	t := args[0].Type()
 	t = types.Type{Kind: types.Varchar, Length: t.Length, NotNull: t.NotNull}
 	left, right := name != "RTRIM", name != "LTRIM"
-	return &scalar{name: name, args: args, t: t, eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+	return &expr.Scalar{Name: name, Args: args, T: t, EvalFn: func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 		b := v[0].B
 		if left {
 			b = bytes.TrimLeft(b, " ")
@@ -163,16 +168,16 @@ func buildTrim(name string, args []Expr, pos int) (Expr, error) {
 	}}, nil
 }
 
-func buildSubstring(name string, args []Expr, pos int) (Expr, error) {
+func buildSubstring(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	ok := args[0].Type().IsCharacter()
 	for _, a := range args[1:] {
 		ok = ok && a.Type().IsInteger()
 	}
 	if !ok {
-		return nil, cannotApplyFunc(pos, name, args, name+"(<CHARACTER>, <INTEGER>)", name+"(<CHARACTER>, <INTEGER>, <INTEGER>)")
+		return nil, expr.CannotApplyFunc(pos, name, args, name+"(<CHARACTER>, <INTEGER>)", name+"(<CHARACTER>, <INTEGER>, <INTEGER>)")
 	}
 	t := types.Type{Kind: types.Varchar, Length: args[0].Type().Length}
-	return &scalar{name: name, args: args, t: t, eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+	return &expr.Scalar{Name: name, Args: args, T: t, EvalFn: func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 		length := int64(1<<31 - 1)
 		if len(v) == 3 {
 			length = v[2].I

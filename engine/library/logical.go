@@ -1,12 +1,11 @@
-package expr
+package library
 
 import "github.com/flinkplay/flinkplay/engine/funcs"
 
 // The logical operators AND, OR and NOT, which the planner builds from
 // their syntax (engine/expr's logic.go evaluates them).
 
-// The specs of the functions and operators this file implements (the
-// registry, registry.go, lists them).
+// The specs (the registry, registry.go, lists them).
 var (
 	fnAnd = &Function{
 		Spec: funcs.Spec{Name: "AND", Category: funcs.Logical,

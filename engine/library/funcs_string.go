@@ -1,4 +1,4 @@
-package expr
+package library
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/expr"
 
 	"github.com/flinkplay/flinkplay/engine/funcs"
 	"github.com/flinkplay/flinkplay/engine/types"
@@ -17,21 +18,21 @@ import (
 
 // TRIM([BOTH | LEADING | TRAILING] [chars] FROM string): the parser always
 // passes the three arguments (BOTH and ' ' when left out).
-func buildTrimFrom(name string, args []Expr, pos int) (Expr, error) {
+func buildTrimFrom(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	if len(args) == 1 {
 		return buildTrim(name, args, pos)
 	}
-	where, ok := SymbolName(args[0])
+	where, ok := expr.SymbolName(args[0])
 	if len(args) != 3 || !ok {
-		return nil, noMatch(name, args, pos)
+		return nil, expr.NoMatch(name, args, pos)
 	}
 	if err := needChar(name, args[1:], pos, "TRIM(<CHARACTER>)"); err != nil {
-		return nil, cannotApplyFunc(pos, name, args[1:], "TRIM(BOTH|LEADING|TRAILING <CHARACTER> FROM <CHARACTER>)")
+		return nil, expr.CannotApplyFunc(pos, name, args[1:], "TRIM(BOTH|LEADING|TRAILING <CHARACTER> FROM <CHARACTER>)")
 	}
 	left, right := where != "TRAILING", where != "LEADING"
 	t := args[2].Type()
-	t = nullableIf(types.Type{Kind: types.Varchar, Length: t.Length}, args[1:]...)
-	return &scalar{name: name, args: args[1:], t: t, eval: func(_ *Ctx, v []types.Value) (types.Value, error) {
+	t = expr.NullableIf(types.Type{Kind: types.Varchar, Length: t.Length}, args[1:]...)
+	return &expr.Scalar{Name: name, Args: args[1:], T: t, EvalFn: func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 		return types.BytesValue(trimSet(v[1].B, v[0].B, left, right)), nil
 	}}, nil
 }
@@ -60,8 +61,8 @@ func trimSet(s, set []byte, left, right bool) []byte {
 }
 
 // stringT is STRING (VARCHAR(2147483647)), nullable when any input is.
-func stringT(args ...Expr) types.Type {
-	return nullableIf(types.Type{Kind: types.Varchar, Length: types.MaxLength}, args...)
+func stringT(args ...expr.Expr) types.Type {
+	return expr.NullableIf(types.Type{Kind: types.Varchar, Length: types.MaxLength}, args...)
 }
 
 // stringNullT is STRING, always nullable: functions that can return NULL
@@ -73,7 +74,7 @@ func isStrOrNull(t types.Type) bool { return t.IsCharacter() || t.IsBinary() || 
 
 // checkFamilies checks the arguments against one or more forms, each a
 // list of predicates; the error lists the forms as Calcite prints them.
-func checkFamilies(name string, args []Expr, pos int, forms []string, sigs ...[]func(types.Type) bool) error {
+func checkFamilies(name string, args []expr.Expr, pos int, forms []string, sigs ...[]func(types.Type) bool) error {
 	for _, sig := range sigs {
 		if len(sig) != len(args) {
 			continue
@@ -89,12 +90,12 @@ func checkFamilies(name string, args []Expr, pos int, forms []string, sigs ...[]
 			return nil
 		}
 	}
-	return cannotApplyFunc(pos, name, args, forms...)
+	return expr.CannotApplyFunc(pos, name, args, forms...)
 }
 
 // strict2 builds a strict scalar (NULL in, NULL out).
-func strictFn(name string, args []Expr, t types.Type, f func(c *Ctx, v []types.Value) (types.Value, error)) Expr {
-	return &scalar{name: name, args: args, t: t, eval: f}
+func strictFn(name string, args []expr.Expr, t types.Type, f func(c *expr.Ctx, v []types.Value) (types.Value, error)) expr.Expr {
+	return &expr.Scalar{Name: name, Args: args, T: t, EvalFn: f}
 }
 
 // runeIndex is the 0-based character index of sub in s at or after
@@ -122,13 +123,13 @@ func runeIndex(s, sub []byte, from int) int {
 	return from + utf8.RuneCount(s[off:off+k])
 }
 
-func buildPosition(name string, args []Expr, pos int) (Expr, error) {
-	c := isCharOrNull
+func buildPosition(name string, args []expr.Expr, pos int) (expr.Expr, error) {
+	c := expr.IsCharOrNull
 	if err := checkFamilies(name, args, pos, []string{"POSITION(<STRING> IN <STRING>)", "POSITION(<STRING> IN <STRING> FROM <INTEGER>)"},
 		[]func(types.Type) bool{c, c}); err != nil {
 		return nil, err
 	}
-	return strictFn(name, args, nullableIf(types.Int32, args...), func(_ *Ctx, v []types.Value) (types.Value, error) {
+	return strictFn(name, args, expr.NullableIf(types.Int32, args...), func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 		if len(v[0].B) == 0 {
 			return types.IntValue(1), nil
 		}
@@ -136,13 +137,13 @@ func buildPosition(name string, args []Expr, pos int) (Expr, error) {
 	}), nil
 }
 
-func buildLocate(name string, args []Expr, pos int) (Expr, error) {
-	c, i := isCharOrNull, isIntOrNull
+func buildLocate(name string, args []expr.Expr, pos int) (expr.Expr, error) {
+	c, i := expr.IsCharOrNull, isIntOrNull
 	if err := checkFamilies(name, args, pos, []string{"LOCATE(<CHARACTER>, <CHARACTER>)", "LOCATE(<CHARACTER>, <CHARACTER>, <INTEGER>)"},
 		[]func(types.Type) bool{c, c}, []func(types.Type) bool{c, c, i}); err != nil {
 		return nil, err
 	}
-	return strictFn(name, args, nullableIf(types.Int32, args...), func(_ *Ctx, v []types.Value) (types.Value, error) {
+	return strictFn(name, args, expr.NullableIf(types.Int32, args...), func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 		from := int64(1)
 		if len(v) == 3 {
 			from = v[2].I
@@ -157,13 +158,13 @@ func buildLocate(name string, args []Expr, pos int) (Expr, error) {
 	}), nil
 }
 
-func buildInstr(name string, args []Expr, pos int) (Expr, error) {
-	c, i := isCharOrNull, isIntOrNull
+func buildInstr(name string, args []expr.Expr, pos int) (expr.Expr, error) {
+	c, i := expr.IsCharOrNull, isIntOrNull
 	if err := checkFamilies(name, args, pos, []string{"INSTR(<CHARACTER>, <CHARACTER>)", "INSTR(<CHARACTER>, <CHARACTER>, <INTEGER>)", "INSTR(<CHARACTER>, <CHARACTER>, <INTEGER>, <INTEGER>)"},
 		[]func(types.Type) bool{c, c}, []func(types.Type) bool{c, c, i}, []func(types.Type) bool{c, c, i, i}); err != nil {
 		return nil, err
 	}
-	return strictFn(name, args, nullableIf(types.Int32, args...), func(c *Ctx, v []types.Value) (types.Value, error) {
+	return strictFn(name, args, expr.NullableIf(types.Int32, args...), func(c *expr.Ctx, v []types.Value) (types.Value, error) {
 		start, nth := int64(1), int64(1)
 		if len(v) > 2 {
 			start = v[2].I
@@ -172,7 +173,7 @@ func buildInstr(name string, args []Expr, pos int) (Expr, error) {
 			nth = v[3].I
 		}
 		if nth <= 0 {
-			return types.NullValue, runtimeErr(diag.IllegalArgument, "nthAppearance must be positive!")
+			return types.NullValue, expr.RuntimeErr(diag.IllegalArgument, "nthAppearance must be positive!")
 		}
 		return types.IntValue(instr(v[0].B, v[1].B, start, nth)), nil
 	}), nil
@@ -237,9 +238,9 @@ func reverseRunes(dst, s []byte) []byte {
 	return dst
 }
 
-func buildLeftRight(name string, args []Expr, pos int) (Expr, error) {
+func buildLeftRight(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	if err := checkFamilies(name, args, pos, []string{name + "(<CHARACTER>, <INTEGER>)"},
-		[]func(types.Type) bool{isCharOrNull, isIntOrNull}); err != nil {
+		[]func(types.Type) bool{expr.IsCharOrNull, isIntOrNull}); err != nil {
 		return nil, err
 	}
 	t := types.Type{Kind: types.Varchar, Length: args[0].Type().Length}
@@ -247,7 +248,7 @@ func buildLeftRight(name string, args []Expr, pos int) (Expr, error) {
 		t.Length = types.MaxLength
 	}
 	left := name == "LEFT"
-	return strictFn(name, args, t, func(_ *Ctx, v []types.Value) (types.Value, error) {
+	return strictFn(name, args, t, func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 		s, n := v[0].B, v[1].I
 		if n <= 0 {
 			return types.BytesValue(s[:0]), nil
@@ -263,13 +264,13 @@ func buildLeftRight(name string, args []Expr, pos int) (Expr, error) {
 	}), nil
 }
 
-func buildPad(name string, args []Expr, pos int) (Expr, error) {
+func buildPad(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	if err := checkFamilies(name, args, pos, []string{name + "(<CHARACTER>, <INTEGER>, <CHARACTER>)"},
-		[]func(types.Type) bool{isCharOrNull, isIntOrNull, isCharOrNull}); err != nil {
+		[]func(types.Type) bool{expr.IsCharOrNull, isIntOrNull, expr.IsCharOrNull}); err != nil {
 		return nil, err
 	}
 	left := name == "LPAD"
-	return strictFn(name, args, stringT(args...), func(c *Ctx, v []types.Value) (types.Value, error) {
+	return strictFn(name, args, stringT(args...), func(c *expr.Ctx, v []types.Value) (types.Value, error) {
 		s, n, pad := v[0].B, v[1].I, v[2].B
 		if n < 0 || len(pad) == 0 {
 			return types.NullValue, nil
@@ -298,7 +299,7 @@ func buildPad(name string, args []Expr, pos int) (Expr, error) {
 			}
 			out = append(out, sr[:k]...)
 		}
-		return types.BytesValue(c.keep([]byte(string(out)))), nil
+		return types.BytesValue(c.Keep([]byte(string(out)))), nil
 	}), nil
 }
 
@@ -307,15 +308,15 @@ func buildPad(name string, args []Expr, pos int) (Expr, error) {
 const maxStringBuild = 64 << 20
 
 func tooLong(name string) error {
-	return runtimeErr(diag.PlaygroundLimitExceeded, "%s would build a string of more than %d characters", name, maxStringBuild)
+	return expr.RuntimeErr(diag.PlaygroundLimitExceeded, "%s would build a string of more than %d characters", name, maxStringBuild)
 }
 
-func buildRepeat(name string, args []Expr, pos int) (Expr, error) {
+func buildRepeat(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	if err := checkFamilies(name, args, pos, []string{"REPEAT(<CHARACTER>, <INTEGER>)"},
-		[]func(types.Type) bool{isCharOrNull, isIntOrNull}); err != nil {
+		[]func(types.Type) bool{expr.IsCharOrNull, isIntOrNull}); err != nil {
 		return nil, err
 	}
-	return strictFn(name, args, stringT(args...), func(c *Ctx, v []types.Value) (types.Value, error) {
+	return strictFn(name, args, stringT(args...), func(c *expr.Ctx, v []types.Value) (types.Value, error) {
 		s, n := v[0].B, v[1].I
 		if n <= 0 || len(s) == 0 {
 			return types.BytesValue(s[:0]), nil
@@ -323,7 +324,7 @@ func buildRepeat(name string, args []Expr, pos int) (Expr, error) {
 		if n > maxStringBuild/int64(len(s)) { // n*len(s) may overflow
 			return types.NullValue, tooLong(name)
 		}
-		out := c.alloc(int(n) * len(s))
+		out := c.Alloc(int(n) * len(s))
 		for k := 0; k < len(out); k += len(s) {
 			copy(out[k:], s)
 		}
@@ -331,37 +332,37 @@ func buildRepeat(name string, args []Expr, pos int) (Expr, error) {
 	}), nil
 }
 
-func buildReverse(name string, args []Expr, pos int) (Expr, error) {
-	if err := checkFamilies(name, args, pos, []string{"REVERSE(<CHARACTER>)"}, []func(types.Type) bool{isCharOrNull}); err != nil {
+func buildReverse(name string, args []expr.Expr, pos int) (expr.Expr, error) {
+	if err := checkFamilies(name, args, pos, []string{"REVERSE(<CHARACTER>)"}, []func(types.Type) bool{expr.IsCharOrNull}); err != nil {
 		return nil, err
 	}
-	return strictFn(name, args, stringNullT, func(c *Ctx, v []types.Value) (types.Value, error) {
-		out := c.alloc(len(v[0].B))
+	return strictFn(name, args, stringNullT, func(c *expr.Ctx, v []types.Value) (types.Value, error) {
+		out := c.Alloc(len(v[0].B))
 		return types.BytesValue(reverseRunes(out[:0], v[0].B)), nil
 	}), nil
 }
 
-func buildReplace(name string, args []Expr, pos int) (Expr, error) {
-	c := isCharOrNull
+func buildReplace(name string, args []expr.Expr, pos int) (expr.Expr, error) {
+	c := expr.IsCharOrNull
 	if err := checkFamilies(name, args, pos, []string{"REPLACE(<CHARACTER>, <CHARACTER>, <CHARACTER>)"}, []func(types.Type) bool{c, c, c}); err != nil {
 		return nil, err
 	}
-	return strictFn(name, args, stringT(args...), func(c *Ctx, v []types.Value) (types.Value, error) {
+	return strictFn(name, args, stringT(args...), func(c *expr.Ctx, v []types.Value) (types.Value, error) {
 		if len(v[1].B) > 0 && !bytes.Contains(v[0].B, v[1].B) {
 			return v[0], nil
 		}
-		return types.BytesValue(c.keep(bytes.ReplaceAll(v[0].B, v[1].B, v[2].B))), nil
+		return types.BytesValue(c.Keep(bytes.ReplaceAll(v[0].B, v[1].B, v[2].B))), nil
 	}), nil
 }
 
-func buildSplitIndex(name string, args []Expr, pos int) (Expr, error) {
-	c, i := isCharOrNull, isIntOrNull
+func buildSplitIndex(name string, args []expr.Expr, pos int) (expr.Expr, error) {
+	c, i := expr.IsCharOrNull, isIntOrNull
 	if err := checkFamilies(name, args, pos, []string{"SPLIT_INDEX(<CHARACTER>, <INTEGER>, <INTEGER>)", "SPLIT_INDEX(<CHARACTER>, <CHARACTER>, <INTEGER>)"},
 		[]func(types.Type) bool{c, i, i}, []func(types.Type) bool{c, c, i}); err != nil {
 		return nil, err
 	}
 	byCode := args[1].Type().IsInteger()
-	return strictFn(name, args, stringNullT, func(_ *Ctx, v []types.Value) (types.Value, error) {
+	return strictFn(name, args, stringNullT, func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 		s, idx := v[0].B, v[2].I
 		if idx < 0 || len(s) == 0 {
 			return types.NullValue, nil
@@ -415,12 +416,12 @@ func splitField(s, sep []byte, idx int) ([]byte, bool) {
 	}
 }
 
-func buildInitcap(name string, args []Expr, pos int) (Expr, error) {
-	if err := checkFamilies(name, args, pos, []string{"INITCAP(<CHARACTER>)"}, []func(types.Type) bool{isCharOrNull}); err != nil {
+func buildInitcap(name string, args []expr.Expr, pos int) (expr.Expr, error) {
+	if err := checkFamilies(name, args, pos, []string{"INITCAP(<CHARACTER>)"}, []func(types.Type) bool{expr.IsCharOrNull}); err != nil {
 		return nil, err
 	}
-	return strictFn(name, args, args[0].Type(), func(c *Ctx, v []types.Value) (types.Value, error) {
-		out := c.alloc(len(v[0].B))
+	return strictFn(name, args, args[0].Type(), func(c *expr.Ctx, v []types.Value) (types.Value, error) {
+		out := c.Alloc(len(v[0].B))
 		start := true
 		for i, ch := range v[0].B {
 			switch {
@@ -445,10 +446,10 @@ func buildInitcap(name string, args []Expr, pos int) (Expr, error) {
 	}), nil
 }
 
-func buildConcatWs(name string, args []Expr, pos int) (Expr, error) {
+func buildConcatWs(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	for _, a := range args {
-		if !isCharOrNull(a.Type()) {
-			return nil, cannotApplyFunc(pos, name, args, "CONCAT_WS(<CHARACTER>)")
+		if !expr.IsCharOrNull(a.Type()) {
+			return nil, expr.CannotApplyFunc(pos, name, args, "CONCAT_WS(<CHARACTER>)")
 		}
 	}
 	return &concatWs{args: args, t: stringT(args...)}, nil
@@ -457,13 +458,13 @@ func buildConcatWs(name string, args []Expr, pos int) (Expr, error) {
 // concatWs is CONCAT_WS(sep, s1, ...): NULL when sep is NULL; NULL
 // strings are left out.
 type concatWs struct {
-	args []Expr
+	args []expr.Expr
 	t    types.Type
 }
 
 func (e *concatWs) Type() types.Type { return e.t }
-func (e *concatWs) String() string   { return "CONCAT_WS(" + joinExprs(e.args) + ")" }
-func (e *concatWs) Eval(c *Ctx, row []types.Value) (types.Value, error) {
+func (e *concatWs) String() string   { return "CONCAT_WS(" + expr.JoinExprs(e.args) + ")" }
+func (e *concatWs) Eval(c *expr.Ctx, row []types.Value) (types.Value, error) {
 	sep, err := e.args[0].Eval(c, row)
 	if err != nil || sep.Null {
 		return types.NullValue, err
@@ -485,7 +486,7 @@ func (e *concatWs) Eval(c *Ctx, row []types.Value) (types.Value, error) {
 	if len(vs) > 1 {
 		total += (len(vs) - 1) * len(sep.B)
 	}
-	out := c.alloc(total)
+	out := c.Alloc(total)
 	k := 0
 	for i, v := range vs {
 		if i > 0 {
@@ -496,22 +497,22 @@ func (e *concatWs) Eval(c *Ctx, row []types.Value) (types.Value, error) {
 	return types.BytesValue(out), nil
 }
 
-func buildBase64(name string, args []Expr, pos int) (Expr, error) {
+func buildBase64(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	if err := checkFamilies(name, args, pos, []string{name + "(<STRING>)"}, []func(types.Type) bool{isStrOrNull}); err != nil {
 		return nil, err
 	}
 	if name == "TO_BASE64" {
-		return strictFn(name, args, stringT(args...), func(c *Ctx, v []types.Value) (types.Value, error) {
-			out := c.alloc(base64.StdEncoding.EncodedLen(len(v[0].B)))
+		return strictFn(name, args, stringT(args...), func(c *expr.Ctx, v []types.Value) (types.Value, error) {
+			out := c.Alloc(base64.StdEncoding.EncodedLen(len(v[0].B)))
 			base64.StdEncoding.Encode(out, v[0].B)
 			return types.BytesValue(out), nil
 		}), nil
 	}
-	return strictFn(name, args, stringT(args...), func(c *Ctx, v []types.Value) (types.Value, error) {
-		out := c.alloc(base64.StdEncoding.DecodedLen(len(v[0].B)))
+	return strictFn(name, args, stringT(args...), func(c *expr.Ctx, v []types.Value) (types.Value, error) {
+		out := c.Alloc(base64.StdEncoding.DecodedLen(len(v[0].B)))
 		n, err := base64.StdEncoding.Decode(out, v[0].B)
 		if err != nil {
-			return types.NullValue, runtimeErr(diag.IllegalArgument, "%s", javaBase64Error(v[0].B, err))
+			return types.NullValue, expr.RuntimeErr(diag.IllegalArgument, "%s", javaBase64Error(v[0].B, err))
 		}
 		return types.BytesValue(out[:n]), nil
 	}), nil
@@ -527,11 +528,11 @@ func javaBase64Error(b []byte, err error) string {
 	return "Input byte array has wrong 4-byte ending unit"
 }
 
-func buildASCII(name string, args []Expr, pos int) (Expr, error) {
-	if err := checkFamilies(name, args, pos, []string{"ASCII(<CHARACTER>)"}, []func(types.Type) bool{isCharOrNull}); err != nil {
+func buildASCII(name string, args []expr.Expr, pos int) (expr.Expr, error) {
+	if err := checkFamilies(name, args, pos, []string{"ASCII(<CHARACTER>)"}, []func(types.Type) bool{expr.IsCharOrNull}); err != nil {
 		return nil, err
 	}
-	return strictFn(name, args, nullableIf(types.Int32, args...), func(_ *Ctx, v []types.Value) (types.Value, error) {
+	return strictFn(name, args, expr.NullableIf(types.Int32, args...), func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 		if len(v[0].B) == 0 {
 			return types.IntValue(0), nil
 		}
@@ -539,22 +540,22 @@ func buildASCII(name string, args []Expr, pos int) (Expr, error) {
 	}), nil
 }
 
-func buildChr(name string, args []Expr, pos int) (Expr, error) {
+func buildChr(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	if err := checkFamilies(name, args, pos, []string{"CHR(<INTEGER>)"}, []func(types.Type) bool{isIntOrNull}); err != nil {
 		return nil, err
 	}
-	return strictFn(name, args, stringNullT, func(c *Ctx, v []types.Value) (types.Value, error) {
+	return strictFn(name, args, stringNullT, func(c *expr.Ctx, v []types.Value) (types.Value, error) {
 		n := v[0].I
 		if n < 0 {
 			return types.BytesValue(nil), nil
 		}
-		out := c.alloc(4)
+		out := c.Alloc(4)
 		return types.BytesValue(utf8.AppendRune(out[:0], rune(n&0xFF))), nil
 	}), nil
 }
 
-func buildOverlay(name string, args []Expr, pos int) (Expr, error) {
-	c, i := isCharOrNull, isIntOrNull
+func buildOverlay(name string, args []expr.Expr, pos int) (expr.Expr, error) {
+	c, i := expr.IsCharOrNull, isIntOrNull
 	if err := checkFamilies(name, args, pos, []string{"OVERLAY(<STRING> PLACING <STRING> FROM <INTEGER>)", "OVERLAY(<STRING> PLACING <STRING> FROM <INTEGER> FOR <INTEGER>)"},
 		[]func(types.Type) bool{c, c, i}, []func(types.Type) bool{c, c, i, i}); err != nil {
 		return nil, err
@@ -563,8 +564,8 @@ func buildOverlay(name string, args []Expr, pos int) (Expr, error) {
 	if n > types.MaxLength {
 		n = types.MaxLength
 	}
-	t := nullableIf(types.Type{Kind: types.Varchar, Length: int(n)}, args...)
-	return strictFn(name, args, t, func(c *Ctx, v []types.Value) (types.Value, error) {
+	t := expr.NullableIf(types.Type{Kind: types.Varchar, Length: int(n)}, args...)
+	return strictFn(name, args, t, func(c *expr.Ctx, v []types.Value) (types.Value, error) {
 		s, r, start := v[0].B, v[1].B, v[2].I
 		count := int64(utf8.RuneCount(s))
 		length := int64(utf8.RuneCount(r))
@@ -579,7 +580,7 @@ func buildOverlay(name string, args []Expr, pos int) (Expr, error) {
 		if start+length <= count && length > 0 {
 			tail = runeSlice(s, start-1+length, count)
 		}
-		out := c.alloc(len(head) + len(r) + len(tail))
+		out := c.Alloc(len(head) + len(r) + len(tail))
 		k := copy(out, head)
 		k += copy(out[k:], r)
 		copy(out[k:], tail)
@@ -829,20 +830,20 @@ var (
 // REGEXP_INSTR, REGEXP_SUBSTR. Their type checks are Flink's new type
 // inference, whose errors read "Invalid function call: NAME(types)".
 
-func allChar(args []Expr) bool {
+func allChar(args []expr.Expr) bool {
 	for _, a := range args {
-		if !isCharOrNull(a.Type()) {
+		if !expr.IsCharOrNull(a.Type()) {
 			return false
 		}
 	}
 	return true
 }
 
-func buildBtrim(name string, args []Expr, pos int) (Expr, error) {
+func buildBtrim(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	if !allChar(args) {
 		return nil, invalidCall(pos, name, args)
 	}
-	return strictFn(name, args, stringT(args...), func(_ *Ctx, v []types.Value) (types.Value, error) {
+	return strictFn(name, args, stringT(args...), func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 		set := []byte(" ")
 		if len(v) == 2 {
 			set = v[1].B
@@ -851,13 +852,13 @@ func buildBtrim(name string, args []Expr, pos int) (Expr, error) {
 	}), nil
 }
 
-func buildStartsEnds(name string, args []Expr, pos int) (Expr, error) {
+func buildStartsEnds(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	a, b := args[0].Type(), args[1].Type()
-	if !(isCharOrNull(a) && isCharOrNull(b)) && !(a.IsBinary() && b.IsBinary()) {
+	if !(expr.IsCharOrNull(a) && expr.IsCharOrNull(b)) && !(a.IsBinary() && b.IsBinary()) {
 		return nil, invalidCall(pos, name, args)
 	}
 	starts := name == "STARTSWITH"
-	return strictFn(name, args, nullableIf(types.Bool, args...), func(_ *Ctx, v []types.Value) (types.Value, error) {
+	return strictFn(name, args, expr.NullableIf(types.Bool, args...), func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 		if starts {
 			return types.BoolValue(bytes.HasPrefix(v[0].B, v[1].B)), nil
 		}
@@ -869,7 +870,7 @@ func buildStartsEnds(name string, args []Expr, pos int) (Expr, error) {
 // character of to at the same place, or is removed when to is shorter; the
 // first mapping of a repeated character wins. A NULL or empty expr or from
 // returns expr; a NULL to removes the characters.
-func buildTranslate(name string, args []Expr, pos int) (Expr, error) {
+func buildTranslate(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	if !allChar(args) {
 		return nil, invalidCall(pos, name, args)
 	}
@@ -877,13 +878,13 @@ func buildTranslate(name string, args []Expr, pos int) (Expr, error) {
 }
 
 type translateExpr struct {
-	args []Expr
+	args []expr.Expr
 	t    types.Type
 }
 
 func (e *translateExpr) Type() types.Type { return e.t }
-func (e *translateExpr) String() string   { return "TRANSLATE(" + joinExprs(e.args) + ")" }
-func (e *translateExpr) Eval(c *Ctx, row []types.Value) (types.Value, error) {
+func (e *translateExpr) String() string   { return "TRANSLATE(" + expr.JoinExprs(e.args) + ")" }
+func (e *translateExpr) Eval(c *expr.Ctx, row []types.Value) (types.Value, error) {
 	var v [3]types.Value
 	for i, a := range e.args {
 		x, err := a.Eval(c, row)
@@ -910,7 +911,7 @@ func (e *translateExpr) Eval(c *Ctx, row []types.Value) (types.Value, error) {
 			out = append(out, repl...)
 		}
 	}
-	return types.BytesValue(c.keep(out)), nil
+	return types.BytesValue(c.Keep(out)), nil
 }
 
 // translated is what r maps to: the character of to at the position of
@@ -931,7 +932,7 @@ func translated(r rune, from, to []byte) ([]byte, bool) {
 	return nil, false
 }
 
-func buildElt(name string, args []Expr, pos int) (Expr, error) {
+func buildElt(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	if it := args[0].Type(); !it.IsInteger() {
 		return nil, invalidCall(pos, name, args)
 	}
@@ -939,29 +940,29 @@ func buildElt(name string, args []Expr, pos int) (Expr, error) {
 	for i, a := range args[1:] {
 		ts[i] = a.Type()
 	}
-	t, ok := LeastRestrictive(ts...)
+	t, ok := expr.LeastRestrictive(ts...)
 	if !ok {
 		return nil, invalidCall(pos, name, args)
 	}
 	t = t.WithNullable(true)
 	e := &eltExpr{index: args[0], t: t}
 	for _, a := range args[1:] {
-		e.vals = append(e.vals, coerce(a, t))
+		e.vals = append(e.vals, expr.Coerce(a, t))
 	}
 	return e, nil
 }
 
 type eltExpr struct {
-	index Expr
-	vals  []Expr
+	index expr.Expr
+	vals  []expr.Expr
 	t     types.Type
 }
 
 func (e *eltExpr) Type() types.Type { return e.t }
 func (e *eltExpr) String() string {
-	return "ELT(" + e.index.String() + ", " + joinExprs(e.vals) + ")"
+	return "ELT(" + e.index.String() + ", " + expr.JoinExprs(e.vals) + ")"
 }
-func (e *eltExpr) Eval(c *Ctx, row []types.Value) (types.Value, error) {
+func (e *eltExpr) Eval(c *expr.Ctx, row []types.Value) (types.Value, error) {
 	i, err := e.index.Eval(c, row)
 	if err != nil || i.Null || i.I < 1 || i.I > int64(len(e.vals)) {
 		return types.NullValue, err
@@ -971,7 +972,7 @@ func (e *eltExpr) Eval(c *Ctx, row []types.Value) (types.Value, error) {
 
 // buildRegexpMatch builds REGEXP_COUNT, REGEXP_INSTR and REGEXP_SUBSTR;
 // a NULL or invalid pattern gives NULL.
-func buildRegexpMatch(name string, args []Expr, pos int) (Expr, error) {
+func buildRegexpMatch(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	if !allChar(args) {
 		return nil, invalidCall(pos, name, args)
 	}
@@ -983,7 +984,7 @@ func buildRegexpMatch(name string, args []Expr, pos int) (Expr, error) {
 	if name == "REGEXP_SUBSTR" {
 		t = stringNullT
 	}
-	return strictFn(name, args, t, func(_ *Ctx, v []types.Value) (types.Value, error) {
+	return strictFn(name, args, t, func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 		re, err := ra.get(v[1].B)
 		if err != nil || re == nil {
 			return types.NullValue, err

@@ -1,10 +1,11 @@
-package expr
+package library
 
 import (
 	"bytes"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/flinkplay/flinkplay/engine/expr"
 	"github.com/flinkplay/flinkplay/engine/funcs"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
@@ -64,13 +65,13 @@ func parseJavaURL(s []byte) (urlParts, bool) {
 	return u, true
 }
 
-func buildParseURL(name string, args []Expr, pos int) (Expr, error) {
-	c := isCharOrNull
+func buildParseURL(name string, args []expr.Expr, pos int) (expr.Expr, error) {
+	c := expr.IsCharOrNull
 	if err := checkFamilies(name, args, pos, []string{"PARSE_URL(<CHARACTER>, <CHARACTER>)", "PARSE_URL(<CHARACTER>, <CHARACTER>, <CHARACTER>)"},
 		[]func(types.Type) bool{c, c}, []func(types.Type) bool{c, c, c}); err != nil {
 		return nil, err
 	}
-	return strictFn(name, args, stringNullT, func(c *Ctx, v []types.Value) (types.Value, error) {
+	return strictFn(name, args, stringNullT, func(c *expr.Ctx, v []types.Value) (types.Value, error) {
 		u, ok := parseJavaURL(v[0].B)
 		if !ok {
 			return types.NullValue, nil
@@ -103,7 +104,7 @@ func buildParseURL(name string, args []Expr, pos int) (Expr, error) {
 			if !u.hasQuery {
 				return types.BytesValue(u.path), nil
 			}
-			out := c.alloc(len(u.path) + 1 + len(u.query))
+			out := c.Alloc(len(u.path) + 1 + len(u.query))
 			k := copy(out, u.path)
 			out[k] = '?'
 			copy(out[k+1:], u.query)
@@ -161,12 +162,12 @@ var (
 
 // ---------------------------------------------------------------- URL_ENCODE / URL_DECODE
 
-func buildURLEncode(name string, args []Expr, pos int) (Expr, error) {
-	if err := checkFamilies(name, args, pos, []string{name + "(<CHARACTER>)"}, []func(types.Type) bool{isCharOrNull}); err != nil {
+func buildURLEncode(name string, args []expr.Expr, pos int) (expr.Expr, error) {
+	if err := checkFamilies(name, args, pos, []string{name + "(<CHARACTER>)"}, []func(types.Type) bool{expr.IsCharOrNull}); err != nil {
 		return nil, err
 	}
-	return strictFn(name, args, stringNullT, func(c *Ctx, v []types.Value) (types.Value, error) {
-		return types.BytesValue(c.keep(urlEncode(nil, v[0].B))), nil
+	return strictFn(name, args, stringNullT, func(c *expr.Ctx, v []types.Value) (types.Value, error) {
+		return types.BytesValue(c.Keep(urlEncode(nil, v[0].B))), nil
 	}), nil
 }
 
@@ -197,14 +198,14 @@ func urlEncode(dst, s []byte) []byte {
 	return dst
 }
 
-func buildURLDecode(name string, args []Expr, pos int) (Expr, error) {
+func buildURLDecode(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	forms := []string{name + "(<CHARACTER>)", name + "(<CHARACTER>, <BOOLEAN>)"}
 	isBool := func(t types.Type) bool { return t.Kind == types.Boolean || t.Kind == types.Null }
-	if err := checkFamilies(name, args, pos, forms, []func(types.Type) bool{isCharOrNull},
-		[]func(types.Type) bool{isCharOrNull, isBool}); err != nil {
+	if err := checkFamilies(name, args, pos, forms, []func(types.Type) bool{expr.IsCharOrNull},
+		[]func(types.Type) bool{expr.IsCharOrNull, isBool}); err != nil {
 		return nil, err
 	}
-	e := &coll{name: name, args: args, t: stringNullT, passNull: 2, eval: func(c *Ctx, v []types.Value) (types.Value, error) {
+	e := &coll{name: name, args: args, t: stringNullT, passNull: 2, eval: func(c *expr.Ctx, v []types.Value) (types.Value, error) {
 		recursive := len(v) == 2 && !v[1].Null && v[1].I != 0
 		cur, ok := urlDecode(nil, v[0].B)
 		if !ok {
@@ -217,7 +218,7 @@ func buildURLDecode(name string, args []Expr, pos int) (Expr, error) {
 			}
 			cur = next
 		}
-		return types.BytesValue(c.keep(cur)), nil
+		return types.BytesValue(c.Keep(cur)), nil
 	}}
 	return e, nil
 }
@@ -260,14 +261,14 @@ func urlDecode(dst, s []byte) ([]byte, bool) {
 }
 
 func escapeByte(a, b byte) (byte, bool) {
-	lo, ok := unhex(b)
+	lo, ok := expr.Unhex(b)
 	if !ok {
 		return 0, false
 	}
 	if a == '+' {
 		return lo, true
 	}
-	hi, ok := unhex(a)
+	hi, ok := expr.Unhex(a)
 	if !ok {
 		return 0, false
 	}

@@ -1,12 +1,11 @@
-package expr
+package library
 
 import "github.com/flinkplay/flinkplay/engine/funcs"
 
 // The arithmetic operators, which the planner builds from their syntax
 // (engine/expr's arith.go evaluates them).
 
-// The specs of the functions and operators this file implements (the
-// registry, registry.go, lists them).
+// The specs (the registry, registry.go, lists them).
 var (
 	fnOpMod = &Function{
 		Spec: funcs.Spec{Name: "%", Category: funcs.Arithmetic,

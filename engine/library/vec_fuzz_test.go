@@ -1,4 +1,4 @@
-package expr
+package library
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/expr"
 	"github.com/flinkplay/flinkplay/engine/stream"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
@@ -37,7 +38,7 @@ func FuzzVecEval(f *testing.F) {
 		if err != nil {
 			return
 		}
-		c := &Ctx{Zone: time.UTC, Now: time.Unix(1700000000, 0)}
+		c := &expr.Ctx{Zone: time.UTC, Now: time.Unix(1700000000, 0)}
 		n := 1 + g.intn(6)
 		rows := make([][]types.Value, n)
 		b := stream.NewBatch(len(schema))
@@ -73,7 +74,7 @@ func FuzzVecEval(f *testing.F) {
 				}
 			}
 		}
-		vec, verr := CompileVec(e).Eval(c, b)
+		vec, verr := expr.CompileVec(e).Eval(c, b)
 		failed := false
 		for k := range b.Len() {
 			r := b.Selected(k)

@@ -1,4 +1,4 @@
-package expr
+package library
 
 import (
 	"encoding/base64"
@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/expr"
 	"github.com/flinkplay/flinkplay/engine/funcs"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
@@ -17,64 +18,64 @@ import (
 // parsed once when it is a literal.
 type pathArg struct {
 	literal bool
-	fixed   *jsonPath
+	fixed   *expr.JsonPath
 	err     error
 }
 
-func newPathArg(e Expr) *pathArg {
+func newPathArg(e expr.Expr) *pathArg {
 	a := &pathArg{}
-	if v, ok := LiteralValue(e); ok && !v.Null {
+	if v, ok := expr.LiteralValue(e); ok && !v.Null {
 		a.literal = true
-		a.fixed, a.err = parseJSONPath(string(v.B))
+		a.fixed, a.err = expr.ParseJSONPath(string(v.B))
 	}
 	return a
 }
 
-func (a *pathArg) get(spec []byte) (*jsonPath, error) {
+func (a *pathArg) get(spec []byte) (*expr.JsonPath, error) {
 	if a.literal {
 		return a.fixed, a.err
 	}
-	return parseJSONPath(string(spec))
+	return expr.ParseJSONPath(string(spec))
 }
 
 // jsonLookup parses doc and applies the path as Flink does. A nil value
 // with a nil error is an empty result (nothing found, JSON null, or, in
 // lax mode, an error); a non-nil error is an error of strict mode or of
 // the path itself.
-func jsonLookup(a *pathArg, doc, spec []byte) (*jsonValue, *jsonPath, error) {
+func jsonLookup(a *pathArg, doc, spec []byte) (*expr.JsonValue, *expr.JsonPath, error) {
 	p, err := a.get(spec)
 	if err != nil {
-		return nil, nil, jsonRuntimeErr("Illegal jsonpath spec ''%s'', format of the spec should be: ''<lax|strict> ${expr}''", spec)
+		return nil, nil, expr.JsonRuntimeErr("Illegal jsonpath spec ''%s'', format of the spec should be: ''<lax|strict> ${expr}''", spec)
 	}
-	root, err := parseJSON(doc)
+	root, err := expr.ParseJSON(doc)
 	if err != nil {
-		if p.lax {
+		if p.Lax {
 			return nil, p, nil
 		}
-		return nil, p, jsonRuntimeErr("%s", jacksonMessage(err))
+		return nil, p, expr.JsonRuntimeErr("%s", jacksonMessage(err))
 	}
-	v, err := p.eval(root)
+	v, err := p.Eval(root)
 	if err != nil {
-		if p.lax {
+		if p.Lax {
 			return nil, p, nil
 		}
 		return nil, p, err
 	}
-	if v.kind == jsonNull {
+	if v.Kind == expr.JsonNull {
 		return nil, p, nil
 	}
 	return v, p, nil
 }
 
 func jacksonMessage(err error) string {
-	if err == errJSON {
+	if err == expr.ErrJSON {
 		return "Invalid JSON text"
 	}
 	return err.Error()
 }
 
-func checkJSONArgs(name string, args []Expr, pos int) error {
-	return checkFamilies(name, args[:2], pos, []string{name + "(<CHARACTER>, <CHARACTER>)"}, []func(types.Type) bool{isCharOrNull, isCharOrNull})
+func checkJSONArgs(name string, args []expr.Expr, pos int) error {
+	return checkFamilies(name, args[:2], pos, []string{name + "(<CHARACTER>, <CHARACTER>)"}, []func(types.Type) bool{expr.IsCharOrNull, expr.IsCharOrNull})
 }
 
 // jsonClauses are the clauses after the path, as the parser passes them.
@@ -82,27 +83,27 @@ type jsonClauses struct {
 	returning    *types.Type
 	onEmpty      string // NULL, ERROR, DEFAULT, EMPTY ARRAY, EMPTY OBJECT
 	onError      string // also TRUE, FALSE, UNKNOWN for JSON_EXISTS
-	emptyDefault Expr
-	errorDefault Expr
+	emptyDefault expr.Expr
+	errorDefault expr.Expr
 	wrapper      string // WITHOUT, WITH CONDITIONAL, WITH UNCONDITIONAL
 }
 
-func parseJSONClauses(name string, args []Expr, pos int) (jsonClauses, error) {
+func parseJSONClauses(name string, args []expr.Expr, pos int) (jsonClauses, error) {
 	c := jsonClauses{onEmpty: "NULL", onError: "NULL", wrapper: "WITHOUT"}
 	if name == "JSON_EXISTS" {
 		c.onError = "FALSE"
 	}
 	var pending string
-	var pendingDefault Expr
+	var pendingDefault expr.Expr
 	for k := 0; k < len(args); k++ {
-		sym, ok := SymbolName(args[k])
+		sym, ok := expr.SymbolName(args[k])
 		if !ok {
-			return c, noMatch(name, args, pos)
+			return c, expr.NoMatch(name, args, pos)
 		}
 		switch sym {
 		case "RETURNING":
 			if k+1 >= len(args) {
-				return c, noMatch(name, args, pos)
+				return c, expr.NoMatch(name, args, pos)
 			}
 			t := args[k+1].Type().WithNullable(true)
 			c.returning = &t
@@ -111,7 +112,7 @@ func parseJSONClauses(name string, args []Expr, pos int) (jsonClauses, error) {
 			c.wrapper, pending = pending, ""
 		case "DEFAULT":
 			if k+1 >= len(args) {
-				return c, noMatch(name, args, pos)
+				return c, expr.NoMatch(name, args, pos)
 			}
 			pending, pendingDefault = "DEFAULT", args[k+1]
 			k++
@@ -126,7 +127,7 @@ func parseJSONClauses(name string, args []Expr, pos int) (jsonClauses, error) {
 	return c, nil
 }
 
-func buildJSONExists(name string, args []Expr, pos int) (Expr, error) {
+func buildJSONExists(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	if err := checkJSONArgs(name, args, pos); err != nil {
 		return nil, err
 	}
@@ -135,7 +136,7 @@ func buildJSONExists(name string, args []Expr, pos int) (Expr, error) {
 		return nil, err
 	}
 	pa := newPathArg(args[1])
-	return strictFn(name, args[:2], types.Bool.WithNullable(true), func(_ *Ctx, v []types.Value) (types.Value, error) {
+	return strictFn(name, args[:2], types.Bool.WithNullable(true), func(_ *expr.Ctx, v []types.Value) (types.Value, error) {
 		r, _, err := jsonLookup(pa, v[0].B, v[1].B)
 		if err != nil {
 			switch cl.onError {
@@ -152,42 +153,42 @@ func buildJSONExists(name string, args []Expr, pos int) (Expr, error) {
 	}), nil
 }
 
-// javaString is the value as Java's toString prints the object Jackson
+// jsonJavaString is the value as Java's toString prints the object Jackson
 // made of it (maps as {k=v, ...}, lists as [a, b]), for error messages.
-func (v *jsonValue) javaString(dst []byte) []byte {
-	switch v.kind {
-	case jsonNull:
+func jsonJavaString(dst []byte, v *expr.JsonValue) []byte {
+	switch v.Kind {
+	case expr.JsonNull:
 		return append(dst, "null"...)
-	case jsonArray:
+	case expr.JsonArray:
 		dst = append(dst, '[')
-		for i, e := range v.elem {
+		for i, e := range v.Elem {
 			if i > 0 {
 				dst = append(dst, ", "...)
 			}
-			dst = e.javaString(dst)
+			dst = jsonJavaString(dst, e)
 		}
 		return append(dst, ']')
-	case jsonObject:
+	case expr.JsonObject:
 		dst = append(dst, '{')
-		for i, k := range v.keys {
+		for i, k := range v.Keys {
 			if i > 0 {
 				dst = append(dst, ", "...)
 			}
 			dst = append(dst, k...)
 			dst = append(dst, '=')
-			dst = v.elem[i].javaString(dst)
+			dst = jsonJavaString(dst, v.Elem[i])
 		}
 		return append(dst, '}')
 	}
-	return v.scalarText(dst)
+	return v.ScalarText(dst)
 }
 
 func classCastErr(from, to string) error {
-	return runtimeErr("java.lang.ClassCastException",
+	return expr.RuntimeErr("java.lang.ClassCastException",
 		"class %s cannot be cast to class %s (%s and %s are in module java.base of loader 'bootstrap')", from, to, from, to)
 }
 
-func buildJSONValue(name string, args []Expr, pos int) (Expr, error) {
+func buildJSONValue(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	if err := checkJSONArgs(name, args, pos); err != nil {
 		return nil, err
 	}
@@ -209,7 +210,7 @@ func buildJSONValue(name string, args []Expr, pos int) (Expr, error) {
 }
 
 type jsonValueExpr struct {
-	doc, path Expr
+	doc, path expr.Expr
 	pa        *pathArg
 	cl        jsonClauses
 	t         types.Type
@@ -220,7 +221,7 @@ func (e *jsonValueExpr) String() string {
 	return "JSON_VALUE(" + e.doc.String() + ", " + e.path.String() + ")"
 }
 
-func (e *jsonValueExpr) Eval(c *Ctx, row []types.Value) (types.Value, error) {
+func (e *jsonValueExpr) Eval(c *expr.Ctx, row []types.Value) (types.Value, error) {
 	doc, err := e.doc.Eval(c, row)
 	if err != nil || doc.Null {
 		return types.NullValue, err
@@ -232,16 +233,16 @@ func (e *jsonValueExpr) Eval(c *Ctx, row []types.Value) (types.Value, error) {
 	r, p, err := jsonLookup(e.pa, doc.B, path.B)
 	if err == nil {
 		switch {
-		case r == nil || p.lax && !r.scalar():
+		case r == nil || p.Lax && !r.Scalar():
 			switch e.cl.onEmpty {
 			case "ERROR":
-				return types.NullValue, jsonRuntimeErr("Empty result of JSON_VALUE function is not allowed")
+				return types.NullValue, expr.JsonRuntimeErr("Empty result of JSON_VALUE function is not allowed")
 			case "DEFAULT":
 				return e.fallback(c, row, e.cl.emptyDefault)
 			}
 			return types.NullValue, nil
-		case !r.scalar():
-			err = jsonRuntimeErr("Strict jsonpath mode requires scalar value, and the actual value is: ''%s''", r.javaString(nil))
+		case !r.Scalar():
+			err = expr.JsonRuntimeErr("Strict jsonpath mode requires scalar value, and the actual value is: ''%s''", jsonJavaString(nil, r))
 		default:
 			return e.convert(c, r)
 		}
@@ -257,30 +258,30 @@ func (e *jsonValueExpr) Eval(c *Ctx, row []types.Value) (types.Value, error) {
 
 // convert casts the Java object of a JSON scalar to the RETURNING type as
 // Flink's generated code does: a plain cast, failing for another class.
-func (e *jsonValueExpr) convert(c *Ctx, r *jsonValue) (types.Value, error) {
+func (e *jsonValueExpr) convert(c *expr.Ctx, r *expr.JsonValue) (types.Value, error) {
 	switch e.t.Kind {
 	case types.Boolean:
-		if r.kind != jsonBool {
-			return types.NullValue, classCastErr(r.javaClass(), "java.lang.Boolean")
+		if r.Kind != expr.JsonBool {
+			return types.NullValue, classCastErr(r.JavaClass(), "java.lang.Boolean")
 		}
-		return types.BoolValue(r.b), nil
+		return types.BoolValue(r.B), nil
 	case types.Int:
-		if cls := r.javaClass(); cls != "java.lang.Integer" {
+		if cls := r.JavaClass(); cls != "java.lang.Integer" {
 			return types.NullValue, classCastErr(cls, "java.lang.Integer")
 		}
-		n, _ := strconv.ParseInt(r.text, 10, 32)
+		n, _ := strconv.ParseInt(r.Text, 10, 32)
 		return types.IntValue(n), nil
 	case types.Double:
-		if r.kind != jsonDouble {
-			return types.NullValue, classCastErr(r.javaClass(), "java.lang.Double")
+		if r.Kind != expr.JsonDouble {
+			return types.NullValue, classCastErr(r.JavaClass(), "java.lang.Double")
 		}
-		return types.FloatValue(r.f), nil
+		return types.FloatValue(r.F), nil
 	}
-	return types.BytesValue(c.keep(r.scalarText(nil))), nil
+	return types.BytesValue(c.Keep(r.ScalarText(nil))), nil
 }
 
 // fallback is the value of a DEFAULT expression, as the RETURNING type.
-func (e *jsonValueExpr) fallback(c *Ctx, row []types.Value, d Expr) (types.Value, error) {
+func (e *jsonValueExpr) fallback(c *expr.Ctx, row []types.Value, d expr.Expr) (types.Value, error) {
 	v, err := d.Eval(c, row)
 	if err != nil || v.Null {
 		return types.NullValue, err
@@ -290,7 +291,7 @@ func (e *jsonValueExpr) fallback(c *Ctx, row []types.Value, d Expr) (types.Value
 		if dt.IsCharacter() {
 			return v, nil
 		}
-		return types.BytesValue(c.keep(types.AppendValue(nil, v, dt, c.zone()))), nil
+		return types.BytesValue(c.Keep(types.AppendValue(nil, v, dt, c.Location()))), nil
 	}
 	if dt.Kind != e.t.Kind {
 		return types.NullValue, classCastErr(javaClassOf(dt), javaClassOf(e.t))
@@ -318,7 +319,7 @@ func javaClassOf(t types.Type) string {
 	return "java.lang.Object"
 }
 
-func buildJSONQuery(name string, args []Expr, pos int) (Expr, error) {
+func buildJSONQuery(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	if err := checkJSONArgs(name, args, pos); err != nil {
 		return nil, err
 	}
@@ -341,39 +342,39 @@ func buildJSONQuery(name string, args []Expr, pos int) (Expr, error) {
 		}
 	}
 	pa := newPathArg(args[1])
-	return strictFn(name, args[:2], t, func(c *Ctx, v []types.Value) (types.Value, error) {
+	return strictFn(name, args[:2], t, func(c *expr.Ctx, v []types.Value) (types.Value, error) {
 		r, p, err := jsonLookup(pa, v[0].B, v[1].B)
 		if err == nil {
 			if r != nil {
 				switch cl.wrapper {
 				case "WITH UNCONDITIONAL":
-					r = &jsonValue{kind: jsonArray, elem: []*jsonValue{r}}
+					r = &expr.JsonValue{Kind: expr.JsonArray, Elem: []*expr.JsonValue{r}}
 				case "WITH CONDITIONAL":
-					if r.kind != jsonArray {
-						r = &jsonValue{kind: jsonArray, elem: []*jsonValue{r}}
+					if r.Kind != expr.JsonArray {
+						r = &expr.JsonValue{Kind: expr.JsonArray, Elem: []*expr.JsonValue{r}}
 					}
 				}
 			}
 			switch {
-			case r == nil || p.lax && r.scalar():
+			case r == nil || p.Lax && r.Scalar():
 				return jsonQueryFallback(c, cl.onEmpty, asArray,
-					jsonRuntimeErr("Empty result of JSON_QUERY function is not allowed"))
-			case r.scalar():
-				err = jsonRuntimeErr("Strict jsonpath mode requires array or object value, and the actual value is: ''%s''", r.javaString(nil))
+					expr.JsonRuntimeErr("Empty result of JSON_QUERY function is not allowed"))
+			case r.Scalar():
+				err = expr.JsonRuntimeErr("Strict jsonpath mode requires array or object value, and the actual value is: ''%s''", jsonJavaString(nil, r))
 			case !asArray:
-				return types.BytesValue(c.keep(appendJSON(nil, r))), nil
-			case r.kind != jsonArray:
+				return types.BytesValue(c.Keep(expr.AppendJSON(nil, r))), nil
+			case r.Kind != expr.JsonArray:
 				err = classCastErr("java.util.LinkedHashMap", "java.util.List")
 			default:
-				elems := make([]types.Value, len(r.elem))
-				for i, e := range r.elem {
+				elems := make([]types.Value, len(r.Elem))
+				for i, e := range r.Elem {
 					switch {
-					case e.kind == jsonNull:
+					case e.Kind == expr.JsonNull:
 						elems[i] = types.NullValue
-					case e.scalar():
-						elems[i] = types.BytesValue(c.keep(e.scalarText(nil)))
+					case e.Scalar():
+						elems[i] = types.BytesValue(c.Keep(e.ScalarText(nil)))
 					default:
-						elems[i] = types.BytesValue(c.keep(appendJSON(nil, e)))
+						elems[i] = types.BytesValue(c.Keep(expr.AppendJSON(nil, e)))
 					}
 				}
 				return types.Value{X: &types.ArrayValue{Elems: elems}}, nil
@@ -385,7 +386,7 @@ func buildJSONQuery(name string, args []Expr, pos int) (Expr, error) {
 
 // jsonQueryFallback is JSON_QUERY's result for an ON EMPTY or ON ERROR
 // behavior; err is raised for ERROR.
-func jsonQueryFallback(c *Ctx, behavior string, asArray bool, err error) (types.Value, error) {
+func jsonQueryFallback(c *expr.Ctx, behavior string, asArray bool, err error) (types.Value, error) {
 	switch behavior {
 	case "ERROR":
 		return types.NullValue, err
@@ -396,21 +397,21 @@ func jsonQueryFallback(c *Ctx, behavior string, asArray bool, err error) (types.
 		return types.StringValue("[]"), nil
 	case "EMPTY OBJECT":
 		if asArray {
-			return types.NullValue, jsonRuntimeErr("illegal return type")
+			return types.NullValue, expr.JsonRuntimeErr("illegal return type")
 		}
 		return types.StringValue("{}"), nil
 	}
 	return types.NullValue, nil
 }
 
-func buildJSONString(name string, args []Expr, pos int) (Expr, error) {
+func buildJSONString(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	t := args[0].Type()
 	if !jsonSerializable(t) {
 		return nil, diag.Errorf(pos, diag.ValidationException,
 			"Invalid function call:\nJSON_STRING(%s)", t.String())
 	}
-	return strictFn(name, args, stringT(args...), func(c *Ctx, v []types.Value) (types.Value, error) {
-		return types.BytesValue(c.keep(appendValueJSON(nil, v[0], t, c))), nil
+	return strictFn(name, args, stringT(args...), func(c *expr.Ctx, v []types.Value) (types.Value, error) {
+		return types.BytesValue(c.Keep(appendValueJSON(nil, v[0], t, c))), nil
 	}), nil
 }
 
@@ -436,7 +437,7 @@ func jsonSerializable(t types.Type) bool {
 }
 
 // appendValueJSON writes a SQL value as the JSON node Flink makes of it.
-func appendValueJSON(dst []byte, v types.Value, t types.Type, c *Ctx) []byte {
+func appendValueJSON(dst []byte, v types.Value, t types.Type, c *expr.Ctx) []byte {
 	if v.Null {
 		return append(dst, "null"...)
 	}
@@ -456,7 +457,7 @@ func appendValueJSON(dst []byte, v types.Value, t types.Type, c *Ctx) []byte {
 	case types.Float:
 		return appendFloatJSON(dst, v.F)
 	case types.Double:
-		return appendJSONDouble(dst, v.F)
+		return expr.AppendJSONDouble(dst, v.F)
 	case types.Timestamp, types.TimestampLTZ:
 		dst = append(dst, '"')
 		dst = appendISOLocalDateTime(dst, v, t, c)
@@ -485,28 +486,28 @@ func appendValueJSON(dst []byte, v types.Value, t types.Type, c *Ctx) []byte {
 			count := types.Int32
 			kt, vt = t.Elem, &count
 		}
-		var members []jsonMember
+		var members []expr.JsonMember
 		if m, ok := v.X.(*types.MapValue); ok {
 			for i := range m.Keys {
-				members = append(members, jsonMember{key: types.FormatValue(m.Keys[i], *kt, c.zone()), val: appendValueJSON(nil, m.Vals[i], *vt, c)})
+				members = append(members, expr.JsonMember{Key: types.FormatValue(m.Keys[i], *kt, c.Location()), Val: appendValueJSON(nil, m.Vals[i], *vt, c)})
 			}
 		}
-		return appendJSONObject(dst, members)
+		return expr.AppendJSONObject(dst, members)
 	case types.Row:
-		var members []jsonMember
+		var members []expr.JsonMember
 		if r, ok := v.X.(*types.RowValue); ok {
 			for i, f := range t.Fields {
 				val := []byte("null")
 				if i < len(r.Fields) {
 					val = appendValueJSON(nil, r.Fields[i], f.Type, c)
 				}
-				members = append(members, jsonMember{key: f.Name, val: val})
+				members = append(members, expr.JsonMember{Key: f.Name, Val: val})
 			}
 		}
-		return appendJSONObject(dst, members)
+		return expr.AppendJSONObject(dst, members)
 	}
 	// integers and decimals print as SQL prints them
-	return types.AppendValue(dst, v, t, c.zone())
+	return types.AppendValue(dst, v, t, c.Location())
 }
 
 // appendFloatJSON writes a FLOAT as Jackson does (Java's Float.toString).
@@ -517,7 +518,7 @@ func appendFloatJSON(dst []byte, f float64) []byte {
 // appendISOLocalDateTime writes the timestamp's local date-time as Java's
 // ISO_LOCAL_DATE_TIME: seconds always, the fraction without trailing
 // zeros. A TIMESTAMP_LTZ is its UTC date-time.
-func appendISOLocalDateTime(dst []byte, v types.Value, t types.Type, _ *Ctx) []byte {
+func appendISOLocalDateTime(dst []byte, v types.Value, t types.Type, _ *expr.Ctx) []byte {
 	tm := time.UnixMilli(v.I).UTC().Add(time.Duration(v.N))
 	dst = tm.AppendFormat(dst, "2006-01-02T15:04:05")
 	if ns := tm.Nanosecond(); ns != 0 {
@@ -532,10 +533,10 @@ func appendISOLocalDateTime(dst []byte, v types.Value, t types.Type, _ *Ctx) []b
 // leaving out NULLs with ABSENT ON NULL (the default) or writing null with
 // NULL ON NULL; a value made by JSON_ARRAY or JSON_OBJECT is inserted as
 // JSON, not as a string.
-func buildJSONArray(name string, args []Expr, pos int) (Expr, error) {
+func buildJSONArray(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	absent := true
 	if len(args) > 0 {
-		if sym, ok := SymbolName(args[0]); ok {
+		if sym, ok := expr.SymbolName(args[0]); ok {
 			absent = sym != "NULL ON NULL"
 			args = args[1:]
 		}
@@ -551,16 +552,16 @@ func buildJSONArray(name string, args []Expr, pos int) (Expr, error) {
 // JSON_OBJECT(ON NULL symbol, key, value, ...): a JSON object; keys must be
 // strings and not NULL; NULL values are written as null (NULL ON NULL, the
 // default) or left out (ABSENT ON NULL).
-func buildJSONObject(name string, args []Expr, pos int) (Expr, error) {
+func buildJSONObject(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	absent := false
 	if len(args) > 0 {
-		if sym, ok := SymbolName(args[0]); ok {
+		if sym, ok := expr.SymbolName(args[0]); ok {
 			absent = sym == "ABSENT ON NULL"
 			args = args[1:]
 		}
 	}
 	if len(args)%2 != 0 {
-		return nil, noMatch(name, args, pos)
+		return nil, expr.NoMatch(name, args, pos)
 	}
 	for i := 0; i < len(args); i += 2 {
 		if kt := args[i].Type(); !kt.IsCharacter() {
@@ -576,19 +577,19 @@ func buildJSONObject(name string, args []Expr, pos int) (Expr, error) {
 
 type jsonBuildExpr struct {
 	name   string
-	args   []Expr
+	args   []expr.Expr
 	absent bool // ABSENT ON NULL
 	object bool // JSON_OBJECT: args are key, value pairs
 }
 
 func (e *jsonBuildExpr) Type() types.Type { return types.String.WithNullable(false) }
-func (e *jsonBuildExpr) String() string   { return e.name + "(" + joinExprs(e.args) + ")" }
-func (e *jsonBuildExpr) Eval(c *Ctx, row []types.Value) (types.Value, error) {
+func (e *jsonBuildExpr) String() string   { return e.name + "(" + expr.JoinExprs(e.args) + ")" }
+func (e *jsonBuildExpr) Eval(c *expr.Ctx, row []types.Value) (types.Value, error) {
 	step := 1
 	if e.object {
 		step = 2
 	}
-	var members []jsonMember
+	var members []expr.JsonMember
 	for i := 0; i < len(e.args); i += step {
 		va := e.args[i+step-1]
 		v, err := va.Eval(c, row)
@@ -598,44 +599,44 @@ func (e *jsonBuildExpr) Eval(c *Ctx, row []types.Value) (types.Value, error) {
 		if v.Null && e.absent {
 			continue
 		}
-		var m jsonMember
+		var m expr.JsonMember
 		if e.object {
 			k, err := e.args[i].Eval(c, row)
 			if err != nil {
 				return types.NullValue, err
 			}
 			if k.Null {
-				return types.NullValue, jsonRuntimeErr("JSON_OBJECT requires a key that is not NULL")
+				return types.NullValue, expr.JsonRuntimeErr("JSON_OBJECT requires a key that is not NULL")
 			}
-			m.key = string(k.B)
+			m.Key = string(k.B)
 		}
 		switch va.(type) {
-		case *jsonBuildExpr, *jsonRawExpr:
+		case *jsonBuildExpr, *expr.JsonRawExpr:
 			// JSON already: a nested JSON_OBJECT/JSON_ARRAY, or JSON(...).
 			if !v.Null {
-				m.val = v.B
+				m.Val = v.B
 				break
 			}
-			m.val = []byte("null")
+			m.Val = []byte("null")
 		default:
-			m.val = appendValueJSON(nil, v, va.Type(), c)
+			m.Val = appendValueJSON(nil, v, va.Type(), c)
 		}
 		members = append(members, m)
 	}
 	var out []byte
 	if e.object {
-		out = appendJSONObject(nil, members)
+		out = expr.AppendJSONObject(nil, members)
 	} else {
 		out = append(out, '[')
 		for i, m := range members {
 			if i > 0 {
 				out = append(out, ',')
 			}
-			out = append(out, m.val...)
+			out = append(out, m.Val...)
 		}
 		out = append(out, ']')
 	}
-	return types.BytesValue(c.keep(out)), nil
+	return types.BytesValue(c.Keep(out)), nil
 }
 
 // The specs of the functions and operators this file implements (the
@@ -736,12 +737,12 @@ var (
 
 // ---------------------------------------------------------------- JSON_QUOTE / JSON_UNQUOTE
 
-func buildJSONQuote(name string, args []Expr, pos int) (Expr, error) {
-	if err := checkFamilies(name, args, pos, []string{name + "(<CHARACTER>)"}, []func(types.Type) bool{isCharOrNull}); err != nil {
+func buildJSONQuote(name string, args []expr.Expr, pos int) (expr.Expr, error) {
+	if err := checkFamilies(name, args, pos, []string{name + "(<CHARACTER>)"}, []func(types.Type) bool{expr.IsCharOrNull}); err != nil {
 		return nil, err
 	}
-	return strictFn(name, args, stringT(args...), func(c *Ctx, v []types.Value) (types.Value, error) {
-		return types.BytesValue(c.keep(jsonQuote(nil, v[0].B))), nil
+	return strictFn(name, args, stringT(args...), func(c *expr.Ctx, v []types.Value) (types.Value, error) {
+		return types.BytesValue(c.Keep(jsonQuote(nil, v[0].B))), nil
 	}), nil
 }
 
@@ -785,20 +786,20 @@ func jsonQuote(dst, s []byte) []byte {
 	return append(dst, '"')
 }
 
-func buildJSONUnquote(name string, args []Expr, pos int) (Expr, error) {
-	if err := checkFamilies(name, args, pos, []string{name + "(<CHARACTER>)"}, []func(types.Type) bool{isCharOrNull}); err != nil {
+func buildJSONUnquote(name string, args []expr.Expr, pos int) (expr.Expr, error) {
+	if err := checkFamilies(name, args, pos, []string{name + "(<CHARACTER>)"}, []func(types.Type) bool{expr.IsCharOrNull}); err != nil {
 		return nil, err
 	}
-	return strictFn(name, args, stringT(args...), func(c *Ctx, v []types.Value) (types.Value, error) {
+	return strictFn(name, args, stringT(args...), func(c *expr.Ctx, v []types.Value) (types.Value, error) {
 		s := v[0].B
-		if _, err := parseJSON(s); err != nil || len(s) < 2 || s[0] != '"' || s[len(s)-1] != '"' {
+		if _, err := expr.ParseJSON(s); err != nil || len(s) < 2 || s[0] != '"' || s[len(s)-1] != '"' {
 			return v[0], nil // not a JSON string literal: unchanged
 		}
 		out, ok := jsonUnescape(nil, s[1:len(s)-1])
 		if !ok {
 			return v[0], nil
 		}
-		return types.BytesValue(c.keep(out)), nil
+		return types.BytesValue(c.Keep(out)), nil
 	}), nil
 }
 
@@ -862,7 +863,7 @@ func hex4(s []byte, i int) (rune, bool) {
 	}
 	var r rune
 	for _, ch := range s[i : i+4] {
-		d, ok := unhex(ch)
+		d, ok := expr.Unhex(ch)
 		if !ok {
 			return 0, false
 		}

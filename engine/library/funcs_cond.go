@@ -1,4 +1,4 @@
-package expr
+package library
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/expr"
 	"github.com/flinkplay/flinkplay/engine/funcs"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
@@ -18,39 +19,39 @@ import (
 
 // buildIfNull is IFNULL(x, r): r when x is NULL. The type is the common
 // type of both, nullable only when r is.
-func buildIfNull(name string, args []Expr, pos int) (Expr, error) {
-	t, ok := LeastRestrictive(args[0].Type(), args[1].Type())
+func buildIfNull(name string, args []expr.Expr, pos int) (expr.Expr, error) {
+	t, ok := expr.LeastRestrictive(args[0].Type(), args[1].Type())
 	if !ok {
 		return nil, invalidCall(pos, name, args)
 	}
 	t = t.WithNullable(args[1].Type().Nullable())
 	t.Attr = types.Regular
-	return &coalesce{args: []Expr{coerce(args[0], t), coerce(args[1], t)}, t: t}, nil
+	return &expr.CoalesceExpr{Args: []expr.Expr{expr.Coerce(args[0], t), expr.Coerce(args[1], t)}, T: t}, nil
 }
 
 // buildGreatestLeast is GREATEST and LEAST: the largest or smallest of the
 // arguments in their common type, NULL when any argument is NULL.
-func buildGreatestLeast(name string, args []Expr, pos int) (Expr, error) {
-	t, ok := LeastRestrictive(argTypes(args)...)
+func buildGreatestLeast(name string, args []expr.Expr, pos int) (expr.Expr, error) {
+	t, ok := expr.LeastRestrictive(argTypes(args)...)
 	if ok {
 		ok = t.IsNumeric() || t.IsCharacter() || t.IsBinary() || t.Kind == types.Boolean ||
-			isDatetime(t) || t.IsInterval()
+			expr.IsDatetime(t) || t.IsInterval()
 	}
 	if !ok {
 		return nil, invalidCall(pos, name, args)
 	}
-	t = nullableIf(t, args...)
+	t = expr.NullableIf(t, args...)
 	t.Attr = types.Regular
-	conv := make([]Expr, len(args))
+	conv := make([]expr.Expr, len(args))
 	for i, a := range args {
-		conv[i] = coerce(a, t)
+		conv[i] = expr.Coerce(a, t)
 	}
 	return &extremum{name: name, args: conv, t: t, greatest: name == "GREATEST"}, nil
 }
 
 // invalidCall is Flink's error for a call of a function with its own type
 // inference (not a Calcite operator) that the arguments do not fit.
-func invalidCall(pos int, name string, args []Expr) error {
+func invalidCall(pos int, name string, args []expr.Expr) error {
 	names := make([]string, len(args))
 	for i, a := range args {
 		names[i] = a.Type().String()
@@ -60,14 +61,14 @@ func invalidCall(pos int, name string, args []Expr) error {
 
 type extremum struct {
 	name     string
-	args     []Expr
+	args     []expr.Expr
 	t        types.Type
 	greatest bool
 }
 
 func (e *extremum) Type() types.Type { return e.t }
-func (e *extremum) String() string   { return e.name + "(" + joinExprs(e.args) + ")" }
-func (e *extremum) Eval(c *Ctx, row []types.Value) (types.Value, error) {
+func (e *extremum) String() string   { return e.name + "(" + expr.JoinExprs(e.args) + ")" }
+func (e *extremum) Eval(c *expr.Ctx, row []types.Value) (types.Value, error) {
 	var best types.Value
 	for i, a := range e.args {
 		v, err := a.Eval(c, row)
@@ -98,23 +99,23 @@ func compareValues(a, b types.Value, t types.Type) int {
 		}
 		return 0
 	case t.Kind == types.Decimal:
-		return decCmp(decOf(a, t), decOf(b, t))
+		return expr.DecCmp(expr.DecOf(a, t), expr.DecOf(b, t))
 	case t.IsCharacter() || t.IsBinary():
 		return bytes.Compare(a.B, b.B)
 	case t.IsTimestamp():
-		return cmpTs(a, b)
+		return expr.CmpTs(a, b)
 	}
-	return cmpInt(a.I, b.I)
+	return expr.CmpInt(a.I, b.I)
 }
 
 // buildIsTest is IS_ALPHA, IS_DECIMAL and IS_DIGIT: BOOLEAN NOT NULL, FALSE
 // for NULL. Strings: every character a letter (IS_ALPHA) or a digit
 // (IS_DIGIT), non-empty; or text Java parses as int, long or double
 // (IS_DECIMAL). Numbers: IS_DECIMAL is always TRUE, IS_DIGIT for integers.
-func buildIsTest(name string, args []Expr, pos int) (Expr, error) {
+func buildIsTest(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	t := args[0].Type()
 	if !t.IsCharacter() && !t.IsNumeric() && t.Kind != types.Null {
-		return nil, cannotApplyFunc(pos, name, args, name+"(<CHARACTER>)", name+"(<NUMERIC>)")
+		return nil, expr.CannotApplyFunc(pos, name, args, name+"(<CHARACTER>)", name+"(<NUMERIC>)")
 	}
 	x := args[0]
 	return &isTest{name: name, x: x, in: t}, nil
@@ -122,13 +123,13 @@ func buildIsTest(name string, args []Expr, pos int) (Expr, error) {
 
 type isTest struct {
 	name string
-	x    Expr
+	x    expr.Expr
 	in   types.Type
 }
 
 func (e *isTest) Type() types.Type { return types.Bool.WithNullable(false) }
 func (e *isTest) String() string   { return e.name + "(" + e.x.String() + ")" }
-func (e *isTest) Eval(c *Ctx, row []types.Value) (types.Value, error) {
+func (e *isTest) Eval(c *expr.Ctx, row []types.Value) (types.Value, error) {
 	v, err := e.x.Eval(c, row)
 	if err != nil || v.Null || e.in.Kind == types.Null {
 		return types.BoolValue(false), err
@@ -151,7 +152,7 @@ func (e *isTest) Eval(c *Ctx, row []types.Value) (types.Value, error) {
 		if _, ok := parseJavaLong(s); ok {
 			return types.BoolValue(true), nil
 		}
-		_, ok := parseJavaDouble(s, 64)
+		_, ok := expr.ParseJavaDouble(s, 64)
 		return types.BoolValue(ok), nil
 	case "IS_DIGIT":
 		return types.BoolValue(allRunes(s, unicode.IsDigit)), nil
@@ -180,12 +181,12 @@ func allRunes(s []byte, f func(rune) bool) bool {
 // it, a STRING NOT NULL computed while planning. The second argument must
 // be a BOOLEAN literal; TRUE prints the serializable form (VARCHAR(2147483647)
 // rather than STRING).
-func buildTypeOf(name string, args []Expr, pos int) (Expr, error) {
+func buildTypeOf(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 	force := false
 	if len(args) == 2 {
-		v, ok := LiteralValue(args[1])
+		v, ok := expr.LiteralValue(args[1])
 		if !ok || args[1].Type().Kind != types.Boolean {
-			return nil, cannotApplyFunc(pos, name, args, "TYPEOF(<ANY>)", "TYPEOF(<ANY>, <BOOLEAN>)")
+			return nil, expr.CannotApplyFunc(pos, name, args, "TYPEOF(<ANY>)", "TYPEOF(<ANY>, <BOOLEAN>)")
 		}
 		force = !v.Null && v.Bool()
 	}
@@ -194,7 +195,7 @@ func buildTypeOf(name string, args []Expr, pos int) (Expr, error) {
 	if force {
 		s = serializableType(t)
 	}
-	return Literal(types.StringValue(s), types.String.WithNullable(false)), nil
+	return expr.Literal(types.StringValue(s), types.String.WithNullable(false)), nil
 }
 
 // serializableType spells the types whose summary is an alias in full.

@@ -1,4 +1,4 @@
-package expr
+package library
 
 import (
 	"math"
@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/flinkplay/flinkplay/engine/diag"
+	"github.com/flinkplay/flinkplay/engine/expr"
 	"github.com/flinkplay/flinkplay/engine/funcs"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
@@ -20,15 +21,15 @@ import (
 // Java's Formatter throw (a missing argument, a conversion that does not
 // fit its argument, a bad flag) makes the result NULL, as in Flink.
 
-func buildPrintf(name string, args []Expr, pos int) (Expr, error) {
-	if !isCharOrNull(args[0].Type()) {
+func buildPrintf(name string, args []expr.Expr, pos int) (expr.Expr, error) {
+	if !expr.IsCharOrNull(args[0].Type()) {
 		return nil, diag.Validation(pos, "Invalid input arguments. Expected signatures are:\nPRINTF(format <CHARACTER_STRING>, obj <ANY>...)")
 	}
 	argTypes := make([]types.Type, len(args)-1)
 	for i, a := range args[1:] {
 		argTypes[i] = a.Type()
 	}
-	return &coll{name: name, args: args, t: stringNullT, passNull: ^uint64(1), eval: func(c *Ctx, v []types.Value) (types.Value, error) {
+	return &coll{name: name, args: args, t: stringNullT, passNull: ^uint64(1), eval: func(c *expr.Ctx, v []types.Value) (types.Value, error) {
 		if v[0].Null {
 			return types.NullValue, nil
 		}
@@ -40,7 +41,7 @@ func buildPrintf(name string, args []Expr, pos int) (Expr, error) {
 		if !ok {
 			return types.NullValue, nil
 		}
-		return types.BytesValue(c.keep(out)), nil
+		return types.BytesValue(c.Keep(out)), nil
 	}}, nil
 }
 
@@ -798,7 +799,7 @@ func timeField(tm time.Time, millis int64, c byte) (string, bool) {
 	case 'Z':
 		return "UTC", true
 	case 's':
-		return strconv.FormatInt(floorDiv(millis, 1000), 10), true
+		return strconv.FormatInt(expr.FloorDiv(millis, 1000), 10), true
 	case 'Q':
 		return strconv.FormatInt(millis, 10), true
 	case 'B':
