@@ -20,6 +20,7 @@ var (
 				ex("SELECT ARRAY_AGG(DISTINCT x) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "[1, 2, 4]"),
 			},
 		},
+		Agg: AggArrayAgg,
 	}
 
 	fnAvg = &Function{
@@ -30,6 +31,7 @@ var (
 				ex("SELECT AVG(x) FROM (VALUES (1), (2), (4)) AS t(x)", "2"),
 			},
 		},
+		Agg: AggAvg,
 	}
 
 	fnCollect = &Function{
@@ -41,6 +43,7 @@ var (
 				ex("SELECT COLLECT(DISTINCT x) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "{1=1, 2=1, 4=1}"),
 			},
 		},
+		Agg: AggCollect,
 	}
 
 	fnCount = &Function{
@@ -51,6 +54,7 @@ var (
 				ex("SELECT COUNT(*) FROM (VALUES (1), (2), (4)) AS t(x)", "3"),
 			},
 		},
+		Agg: AggCount,
 	}
 
 	fnFirstValue = &Function{
@@ -61,6 +65,7 @@ var (
 				ex("SELECT FIRST_VALUE(s) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "a"),
 			},
 		},
+		Agg: AggFirstValue,
 	}
 
 	fnGrouping = &Function{
@@ -102,6 +107,7 @@ var (
 				ex("SELECT JSON_ARRAYAGG(s NULL ON NULL) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "[\"a\",\"b\",null,\"c\"]"),
 			},
 		},
+		Agg: AggJSONArrayAgg,
 	}
 
 	fnJsonObjectagg = &Function{
@@ -113,6 +119,7 @@ var (
 				ex("SELECT JSON_OBJECTAGG(s VALUE x ABSENT ON NULL) FROM (VALUES ('b', 1), ('a', CAST(NULL AS INT))) AS t(s, x)", "{\"b\":1}"),
 			},
 		},
+		Agg: AggJSONObjectAgg,
 	}
 
 	fnLastValue = &Function{
@@ -123,6 +130,7 @@ var (
 				ex("SELECT LAST_VALUE(s) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "c"),
 			},
 		},
+		Agg: AggLastValue,
 	}
 
 	fnListagg = &Function{
@@ -134,6 +142,7 @@ var (
 				ex("SELECT LISTAGG(s, '; ') FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "a; b; c"),
 			},
 		},
+		Agg: AggListAgg,
 	}
 
 	fnMax = &Function{
@@ -144,6 +153,7 @@ var (
 				ex("SELECT MAX(x) FROM (VALUES (1), (2), (4)) AS t(x)", "4"),
 			},
 		},
+		Agg: AggMax,
 	}
 
 	fnMin = &Function{
@@ -154,6 +164,7 @@ var (
 				ex("SELECT MIN(x) FROM (VALUES (1), (2), (4)) AS t(x)", "1"),
 			},
 		},
+		Agg: AggMin,
 	}
 
 	fnStddevPop = &Function{
@@ -165,6 +176,7 @@ var (
 				ex("SELECT STDDEV_POP(x) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "1"),
 			},
 		},
+		Agg: AggVariance,
 	}
 
 	fnStddevSamp = &Function{
@@ -175,6 +187,7 @@ var (
 				ex("SELECT STDDEV_SAMP(CAST(x AS DOUBLE)) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "1.5"),
 			},
 		},
+		Agg: AggVariance,
 	}
 
 	fnSum = &Function{
@@ -185,6 +198,7 @@ var (
 				ex("SELECT SUM(x) FROM (VALUES (1), (2), (4)) AS t(x)", "7"),
 			},
 		},
+		Agg: AggSum,
 	}
 
 	fnVariance = &Function{
@@ -195,6 +209,7 @@ var (
 				ex("SELECT VARIANCE(CAST(x AS DOUBLE)) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "2.25"),
 			},
 		},
+		Agg: AggVariance,
 	}
 
 	fnVarPop = &Function{
@@ -205,6 +220,7 @@ var (
 				ex("SELECT VAR_POP(CAST(x AS DOUBLE)) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "1.6875"),
 			},
 		},
+		Agg: AggVariance,
 	}
 
 	fnVarSamp = &Function{
@@ -215,6 +231,7 @@ var (
 				ex("SELECT VAR_SAMP(CAST(x AS DOUBLE)) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "2.25"),
 			},
 		},
+		Agg: AggVariance,
 	}
 )
 
@@ -233,6 +250,7 @@ var (
 				ex("SELECT w FROM (SELECT x, CUME_DIST() OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 20", "ERROR: CUME_DIST Function is not supported in stream mode."),
 			},
 		},
+		Agg: WinCumeDist,
 	}
 
 	fnDenseRank = &Function{
@@ -243,6 +261,7 @@ var (
 				ex("SELECT w FROM (SELECT x, DENSE_RANK() OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 10", "1"),
 			},
 		},
+		Agg: WinDenseRank,
 	}
 
 	fnLag = &Function{
@@ -254,6 +273,7 @@ var (
 				ex("SELECT w FROM (SELECT x, LAG(x, 2, 0) OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 20", "0"),
 			},
 		},
+		Agg: WinLag,
 	}
 
 	fnLead = &Function{
@@ -264,6 +284,7 @@ var (
 				ex("SELECT w FROM (SELECT x, LEAD(x) OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 20", "ERROR: LEAD Function is not supported in stream mode."),
 			},
 		},
+		Agg: WinLead,
 	}
 
 	fnNtile = &Function{
@@ -274,6 +295,7 @@ var (
 				ex("SELECT w FROM (SELECT x, NTILE(2) OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 20", "ERROR: NTILE Function is not supported in stream mode."),
 			},
 		},
+		Agg: WinNtile,
 	}
 
 	fnPercentRank = &Function{
@@ -284,6 +306,7 @@ var (
 				ex("SELECT w FROM (SELECT x, PERCENT_RANK() OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 20", "ERROR: PERCENT_RANK Function is not supported in stream mode."),
 			},
 		},
+		Agg: WinPercentRank,
 	}
 
 	fnRank = &Function{
@@ -294,6 +317,7 @@ var (
 				ex("SELECT w FROM (SELECT x, RANK() OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 10", "1"),
 			},
 		},
+		Agg: WinRank,
 	}
 
 	fnRowNumber = &Function{
@@ -305,5 +329,6 @@ var (
 				ex("SELECT w FROM (SELECT x, ROW_NUMBER() OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 30", "3"),
 			},
 		},
+		Agg: WinRowNumber,
 	}
 )

@@ -25,6 +25,9 @@ type Function struct {
 	// Build makes a call of the function; name is the upper-case name
 	// the call used (several names may share one Build).
 	Build func(name string, args []expr.Expr, pos int) (expr.Expr, error)
+	// Agg is, for an aggregate or window function, the accumulator that
+	// runs it (aggkind.go).
+	Agg AggKind
 }
 
 // registry is every built-in function and operator, sorted by name: the

@@ -3,6 +3,8 @@ package library
 import (
 	"strings"
 	"testing"
+
+	"github.com/flinkplay/flinkplay/engine/funcs"
 )
 
 // TestRegistry checks the function library's one list: sorted and unique
@@ -40,5 +42,31 @@ func TestRegistry(t *testing.T) {
 		if less(all[i], all[i-1]) {
 			t.Errorf("Functions: %s/%s before %s/%s", all[i-1].Category, all[i-1].Name, all[i].Category, all[i].Name)
 		}
+	}
+}
+
+// TestAggregateKinds checks that every aggregate and window function's
+// spec says which accumulator runs it, and that the planner's names
+// resolve through the specs.
+func TestAggregateKinds(t *testing.T) {
+	for _, f := range registry {
+		grouping := f.Name == "GROUPING" || f.Name == "GROUPING_ID" || f.Name == "GROUP_ID"
+		if f.Category == funcs.Aggregate && !grouping && f.Agg == NotAggregate {
+			t.Errorf("%s: an aggregate without its accumulator kind", f.Name)
+		}
+		if f.Category != funcs.Aggregate && f.Agg != NotAggregate {
+			t.Errorf("%s: an accumulator kind outside the aggregate category", f.Name)
+		}
+	}
+	for name, want := range map[string]AggKind{"count": AggCount, "SUM0": AggSum0, "$SUM0": AggSum0, "STDDEV": AggVariance, "ROW_NUMBER": WinRowNumber, "UPPER": NotAggregate} {
+		if got := AggregateKind(name); got != want {
+			t.Errorf("AggregateKind(%s) = %d, want %d", name, got, want)
+		}
+	}
+	if IsAggregate("SUM0") || !IsAggregate("listagg") || IsAggregate("RANK") {
+		t.Error("IsAggregate: SUM0 is internal, LISTAGG an aggregate, RANK a window function")
+	}
+	if !IsWindowFunction("FIRST_VALUE") || !IsWindowFunction("lag") || IsWindowFunction("COUNT") {
+		t.Error("IsWindowFunction: FIRST_VALUE and LAG are, COUNT is not")
 	}
 }

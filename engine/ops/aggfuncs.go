@@ -8,6 +8,7 @@ import (
 
 	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/engine/expr"
+	"github.com/flinkplay/flinkplay/engine/library"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
 
@@ -25,6 +26,7 @@ type accumulator interface {
 // expressions its accumulators share, and their constructor.
 type aggKernel struct {
 	f     AggFunc
+	kind  library.AggKind // what f's spec says runs it
 	ctx   *expr.Ctx
 	add   expr.Expr // SUM/AVG: acc + x
 	sub   expr.Expr // SUM/AVG: acc - x
@@ -51,11 +53,11 @@ func (k *aggKernel) eval(e expr.Expr, vals ...types.Value) (types.Value, error) 
 // which decides how much history MIN, MAX, FIRST_VALUE and LAST_VALUE
 // keep (Flink picks its *WithRetract functions the same way).
 func newKernel(f AggFunc, ctx *expr.Ctx) (*aggKernel, error) {
-	k := &aggKernel{f: f, ctx: ctx}
-	switch f.Name {
-	case "SUM", "SUM0", "AVG":
+	k := &aggKernel{f: f, ctx: ctx, kind: library.AggregateKind(f.Name)}
+	switch k.kind {
+	case library.AggSum, library.AggSum0, library.AggAvg:
 		k.accT = f.Type.WithNullable(true)
-		if f.Name == "AVG" {
+		if k.kind == library.AggAvg {
 			k.accT = sumType(f.ArgType)
 		}
 		k.accT.Attr = types.Regular
@@ -69,7 +71,7 @@ func newKernel(f AggFunc, ctx *expr.Ctx) (*aggKernel, error) {
 		if k.start, err = expr.Cast(expr.Column(0, f.ArgType), k.accT, false, diag.NoPos); err != nil {
 			return nil, err
 		}
-		if f.Name == "AVG" {
+		if k.kind == library.AggAvg {
 			div, err := expr.Arith(expr.Div, expr.Column(0, k.accT), expr.Column(1, types.Int64.WithNullable(false)), diag.NoPos)
 			if err != nil {
 				return nil, err
@@ -81,12 +83,12 @@ func newKernel(f AggFunc, ctx *expr.Ctx) (*aggKernel, error) {
 			}
 			k.div = div
 		}
-	case "MIN", "MAX", "COLLECT":
+	case library.AggMin, library.AggMax, library.AggCollect:
 		t := f.ArgType.WithNullable(true)
 		t.Attr = types.Regular
 		less, err := expr.Compare(expr.Lt, expr.Column(0, t), expr.Column(1, t), diag.NoPos)
 		if err != nil {
-			if f.Name != "COLLECT" {
+			if k.kind != library.AggCollect {
 				return nil, err
 			}
 			less = nil // COLLECT of an incomparable type keeps insertion order
@@ -123,22 +125,22 @@ func sumType(t types.Type) types.Type {
 // newAcc returns an empty accumulator for one group.
 func (k *aggKernel) newAcc(retracting bool) (accumulator, error) {
 	var a accumulator
-	switch k.f.Name {
-	case "COUNT":
+	switch k.kind {
+	case library.AggCount:
 		a = &countAcc{star: k.f.Arg < 0}
-	case "SUM", "SUM0", "AVG":
+	case library.AggSum, library.AggSum0, library.AggAvg:
 		a = &sumAcc{k: k}
-	case "MIN", "MAX":
+	case library.AggMin, library.AggMax:
 		if retracting {
 			a = &minMaxRetractAcc{k: k}
 		} else {
 			a = &minMaxAcc{k: k}
 		}
-	case "FIRST_VALUE", "LAST_VALUE", "LISTAGG", "ARRAY_AGG", "JSON_ARRAYAGG":
+	case library.AggFirstValue, library.AggLastValue, library.AggListAgg, library.AggArrayAgg, library.AggJSONArrayAgg:
 		a = &listAcc{k: k}
-	case "COLLECT":
+	case library.AggCollect:
 		a = &collectAcc{k: k}
-	case "JSON_OBJECTAGG":
+	case library.AggJSONObjectAgg:
 		a = &jsonObjectAcc{k: k}
 	default:
 		return nil, fmt.Errorf("groupagg: unknown aggregate %s", k.f.Name)
@@ -284,11 +286,11 @@ func zeroOf(t types.Type) types.Value {
 func (a *sumAcc) value() (types.Value, error) {
 	k := a.k
 	switch {
-	case a.n <= 0 && k.f.Name == "SUM0":
+	case a.n <= 0 && k.kind == library.AggSum0:
 		return zeroOf(k.accT), nil
 	case a.n <= 0:
 		return types.NullValue, nil
-	case k.f.Name == "AVG":
+	case k.kind == library.AggAvg:
 		v, err := k.eval(k.div, a.sum, types.IntValue(a.n))
 		if err != nil {
 			return types.NullValue, err
@@ -347,7 +349,7 @@ func (a *minMaxAcc) value() (types.Value, error) {
 // better reports whether v beats cur for MIN (smaller) or MAX (larger).
 func (k *aggKernel) better(v, cur types.Value) (bool, error) {
 	x, y := v, cur
-	if k.f.Name == "MAX" {
+	if k.kind == library.AggMax {
 		x, y = cur, v
 	}
 	return k.lessThan(x, y)
@@ -429,7 +431,7 @@ func (a *minMaxRetractAcc) value() (types.Value, error) {
 	if len(a.vals) == 0 {
 		return types.NullValue, nil
 	}
-	if a.k.f.Name == "MAX" {
+	if a.k.kind == library.AggMax {
 		return a.vals[len(a.vals)-1], nil
 	}
 	return a.vals[0], nil
@@ -449,10 +451,10 @@ type listAcc struct {
 }
 
 func (a *listAcc) accepts(v types.Value) bool {
-	switch a.k.f.Name {
-	case "ARRAY_AGG":
+	switch a.k.kind {
+	case library.AggArrayAgg:
 		return !v.Null || !a.k.f.IgnoreNulls
-	case "JSON_ARRAYAGG":
+	case library.AggJSONArrayAgg:
 		return !v.Null || !a.k.f.IgnoreNulls
 	}
 	return !v.Null
@@ -460,18 +462,18 @@ func (a *listAcc) accepts(v types.Value) bool {
 
 func (a *listAcc) add(args []types.Value) error {
 	v := args[0]
-	if a.k.f.Name == "LISTAGG" && len(args) > 1 {
+	if a.k.kind == library.AggListAgg && len(args) > 1 {
 		a.sep = args[1].Clone()
 	}
 	if !a.accepts(v) {
 		return nil
 	}
-	switch a.k.f.Name {
-	case "FIRST_VALUE":
+	switch a.k.kind {
+	case library.AggFirstValue:
 		if !a.k.f.Retracting && len(a.vals) > 0 {
 			return nil
 		}
-	case "LAST_VALUE":
+	case library.AggLastValue:
 		if !a.k.f.Retracting {
 			a.vals = a.vals[:0]
 		}
@@ -495,18 +497,18 @@ func (a *listAcc) retract(args []types.Value) error {
 }
 
 func (a *listAcc) value() (types.Value, error) {
-	switch a.k.f.Name {
-	case "FIRST_VALUE":
+	switch a.k.kind {
+	case library.AggFirstValue:
 		if len(a.vals) == 0 {
 			return types.NullValue, nil
 		}
 		return a.vals[0], nil
-	case "LAST_VALUE":
+	case library.AggLastValue:
 		if len(a.vals) == 0 {
 			return types.NullValue, nil
 		}
 		return a.vals[len(a.vals)-1], nil
-	case "LISTAGG":
+	case library.AggListAgg:
 		if len(a.vals) == 0 {
 			return types.NullValue, nil
 		}
@@ -525,12 +527,12 @@ func (a *listAcc) value() (types.Value, error) {
 			out = append(out, v.B...)
 		}
 		return types.BytesValue(out), nil
-	case "ARRAY_AGG":
+	case library.AggArrayAgg:
 		if len(a.vals) == 0 {
 			return types.NullValue, nil
 		}
 		return types.Value{X: &types.ArrayValue{Elems: append([]types.Value(nil), a.vals...)}}, nil
-	case "JSON_ARRAYAGG":
+	case library.AggJSONArrayAgg:
 		out := []byte{'['}
 		for i, v := range a.vals {
 			if i > 0 {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/engine/expr"
+	"github.com/flinkplay/flinkplay/engine/library"
 	"github.com/flinkplay/flinkplay/engine/stream"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
@@ -139,12 +140,13 @@ func vecAggOf(a AggFunc) (vecAgg, bool) {
 	isInt := a.Arg >= 0 && a.ArgType.IsInteger()
 	isDouble := a.Arg >= 0 && a.ArgType.Kind == types.Double
 	v := vecAgg{f: a, outK: a.Type.Kind, float: a.Type.Kind == types.Double}
-	switch a.Name {
-	case "COUNT":
+	kind := library.AggregateKind(a.Name)
+	switch kind {
+	case library.AggCount:
 		v.kind = vaCount
 		return v, true
-	case "SUM", "SUM0", "AVG":
-		v.avg, v.sum0 = a.Name == "AVG", a.Name == "SUM0"
+	case library.AggSum, library.AggSum0, library.AggAvg:
+		v.avg, v.sum0 = kind == library.AggAvg, kind == library.AggSum0
 		switch {
 		case isInt && a.Type.IsInteger():
 			v.kind, v.accK = vaSumInt, a.Type.Kind
@@ -156,20 +158,20 @@ func vecAggOf(a AggFunc) (vecAgg, bool) {
 			v.kind = vaSumFloat
 			return v, true
 		}
-	case "MIN", "MAX":
+	case library.AggMin, library.AggMax:
 		if a.Retracting {
 			return vecAgg{}, false
 		}
 		switch {
 		case isInt:
 			v.kind = vaMinInt
-			if a.Name == "MAX" {
+			if kind == library.AggMax {
 				v.kind = vaMaxInt
 			}
 			return v, true
 		case isDouble:
 			v.kind = vaMinFloat
-			if a.Name == "MAX" {
+			if kind == library.AggMax {
 				v.kind = vaMaxFloat
 			}
 			return v, true

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/flinkplay/flinkplay/engine/library"
 	"github.com/flinkplay/flinkplay/engine/stream"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
@@ -524,11 +525,10 @@ func Mergeable(a AggFunc) bool {
 	if a.Distinct || a.Filtered || len(a.MoreArgs) > 0 {
 		return false
 	}
-	switch a.Name {
-	case "COUNT", "SUM", "SUM0", "AVG":
-		return true
-	case "MIN", "MAX":
+	switch k := library.AggregateKind(a.Name); k {
+	case library.AggMin, library.AggMax:
 		return !a.Retracting
+	default:
+		return k.Mergeable()
 	}
-	return false
 }

@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/flinkplay/flinkplay/engine/expr"
+	"github.com/flinkplay/flinkplay/engine/library"
 	"github.com/flinkplay/flinkplay/engine/stream"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
@@ -408,25 +409,25 @@ func (o *OverAgg) batchPartition(rows [][]types.Value, ord *rowOrder, out *strea
 		copy(dst, r)
 		for fi, f := range o.Funcs {
 			var v types.Value
-			switch f.Name {
-			case "ROW_NUMBER":
+			switch o.eval.kinds[fi] {
+			case library.WinRowNumber:
 				v = types.IntValue(int64(i + 1))
-			case "RANK":
+			case library.WinRank:
 				v = types.IntValue(int64(peersStart[i] + 1))
-			case "DENSE_RANK":
+			case library.WinDenseRank:
 				v = types.IntValue(dense[i])
-			case "PERCENT_RANK":
+			case library.WinPercentRank:
 				v = types.FloatValue(0)
 				if n > 1 {
 					v = types.FloatValue(float64(peersStart[i]) / float64(n-1))
 				}
-			case "CUME_DIST":
+			case library.WinCumeDist:
 				v = types.FloatValue(float64(peersEnd[i]) / float64(n))
-			case "NTILE":
+			case library.WinNtile:
 				v = types.IntValue(ntile(i, n, f.Offset))
-			case "LAG", "LEAD":
+			case library.WinLag, library.WinLead:
 				j := i - int(f.Offset)
-				if f.Name == "LEAD" {
+				if o.eval.kinds[fi] == library.WinLead {
 					j = i + int(f.Offset)
 				}
 				switch {
@@ -437,9 +438,9 @@ func (o *OverAgg) batchPartition(rows [][]types.Value, ord *rowOrder, out *strea
 				default:
 					v = types.NullValue
 				}
-			case "FIRST_VALUE":
+			case library.AggFirstValue:
 				v = rows[lo][f.Arg]
-			case "LAST_VALUE":
+			case library.AggLastValue:
 				v = rows[hi-1][f.Arg]
 			default:
 				var err error

@@ -5,6 +5,7 @@ import (
 
 	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/engine/expr"
+	"github.com/flinkplay/flinkplay/engine/library"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
 
@@ -100,7 +101,8 @@ type winAcc struct {
 // arithmetic and MIN's and MAX's comparison, prepared once.
 type winEval struct {
 	funcs  []WindowFunc
-	order  []int // order key columns (ranks compare them)
+	kinds  []library.AggKind // what each function's spec says runs it
+	order  []int             // order key columns (ranks compare them)
 	add    []expr.Expr
 	avgDiv []expr.Expr
 	better []expr.Expr
@@ -109,20 +111,23 @@ type winEval struct {
 }
 
 func newWinEval(funcs []WindowFunc, order []int, ctx expr.Ctx) (*winEval, error) {
-	e := &winEval{funcs: funcs, order: order, ctx: ctx,
+	e := &winEval{funcs: funcs, order: order, ctx: ctx, kinds: make([]library.AggKind, len(funcs)),
 		add: make([]expr.Expr, len(funcs)), avgDiv: make([]expr.Expr, len(funcs)),
 		better: make([]expr.Expr, len(funcs)), cast: make([]expr.Expr, len(funcs))}
 	e.ctx.Out = nil
+	for i, f := range funcs {
+		e.kinds[i] = library.AggregateKind(f.Name)
+	}
 	for i, f := range funcs {
 		if f.Arg < 0 {
 			continue
 		}
 		argT := f.ArgType
 		argT.Attr = types.Regular
-		switch f.Name {
-		case "SUM", "AVG":
+		switch e.kinds[i] {
+		case library.AggSum, library.AggAvg:
 			accT := f.Type.WithNullable(true)
-			if f.Name == "AVG" {
+			if e.kinds[i] == library.AggAvg {
 				accT = sumType(argT)
 			}
 			cast, err := expr.Cast(expr.Column(0, argT), accT, false, diag.NoPos)
@@ -139,7 +144,7 @@ func newWinEval(funcs []WindowFunc, order []int, ctx expr.Ctx) (*winEval, error)
 				}
 			}
 			e.add[i], e.cast[i] = add, cast
-			if f.Name == "AVG" {
+			if e.kinds[i] == library.AggAvg {
 				div, err := expr.Arith(expr.Div, expr.Column(0, accT), expr.Column(1, types.Int64.WithNullable(false)), diag.NoPos)
 				if err != nil {
 					return nil, err
@@ -151,9 +156,9 @@ func newWinEval(funcs []WindowFunc, order []int, ctx expr.Ctx) (*winEval, error)
 				}
 				e.avgDiv[i] = div
 			}
-		case "MIN", "MAX":
+		case library.AggMin, library.AggMax:
 			op := expr.Lt
-			if f.Name == "MAX" {
+			if e.kinds[i] == library.AggMax {
 				op = expr.Gt
 			}
 			cmp, err := expr.Compare(op, expr.Column(0, argT), expr.Column(1, argT), diag.NoPos)
@@ -173,12 +178,12 @@ func (e *winEval) addRow(accs []winAcc, row []types.Value) error {
 	for i, f := range e.funcs {
 		a := &accs[i]
 		a.seq++
-		switch f.Name {
-		case "ROW_NUMBER", "LEAD", "NTILE", "CUME_DIST", "PERCENT_RANK":
+		switch e.kinds[i] {
+		case library.WinRowNumber, library.WinLead, library.WinNtile, library.WinCumeDist, library.WinPercentRank:
 			continue // counted, or batch only (OverAgg.batchPartition)
-		case "RANK", "DENSE_RANK":
+		case library.WinRank, library.WinDenseRank:
 			if a.last == nil || !rowsEqual(a.last, orderKey(row, e.order)) {
-				if f.Name == "RANK" {
+				if e.kinds[i] == library.WinRank {
 					a.rank = a.seq
 				} else {
 					a.rank++
@@ -186,18 +191,18 @@ func (e *winEval) addRow(accs []winAcc, row []types.Value) error {
 				a.last = types.CloneRow(orderKey(row, e.order))
 			}
 			continue
-		case "LAG":
+		case library.WinLag:
 			a.hist = append(a.hist, row[f.Arg].Clone())
 			if int64(len(a.hist)) > f.Offset+1 {
 				a.hist = a.hist[1:]
 			}
 			continue
-		case "FIRST_VALUE":
+		case library.AggFirstValue:
 			if !a.hasFirst {
 				a.first, a.hasFirst = row[f.Arg].Clone(), true
 			}
 			continue
-		case "LAST_VALUE":
+		case library.AggLastValue:
 			a.lastVal = row[f.Arg].Clone()
 			continue
 		}
@@ -219,10 +224,10 @@ func (e *winEval) addRow(accs []winAcc, row []types.Value) error {
 			}
 			a.distinct[k] = true
 		}
-		switch f.Name {
-		case "COUNT":
+		switch e.kinds[i] {
+		case library.AggCount:
 			a.n++
-		case "SUM", "AVG":
+		case library.AggSum, library.AggAvg:
 			var r types.Value
 			var err error
 			if a.n == 0 {
@@ -235,7 +240,7 @@ func (e *winEval) addRow(accs []winAcc, row []types.Value) error {
 			}
 			a.v = r.Clone()
 			a.n++
-		case "MIN", "MAX":
+		case library.AggMin, library.AggMax:
 			if a.n == 0 {
 				a.v = v.Clone()
 			} else {
@@ -259,12 +264,12 @@ func (e *winEval) addRow(accs []winAcc, row []types.Value) error {
 // current row (LAG's default).
 func (e *winEval) result(accs []winAcc, i int, row []types.Value) (types.Value, error) {
 	f, a := e.funcs[i], &accs[i]
-	switch f.Name {
-	case "ROW_NUMBER":
+	switch e.kinds[i] {
+	case library.WinRowNumber:
 		return types.IntValue(a.seq), nil
-	case "RANK", "DENSE_RANK":
+	case library.WinRank, library.WinDenseRank:
 		return types.IntValue(a.rank), nil
-	case "LAG":
+	case library.WinLag:
 		if int64(len(a.hist)) > f.Offset {
 			return a.hist[int64(len(a.hist))-1-f.Offset], nil
 		}
@@ -272,18 +277,18 @@ func (e *winEval) result(accs []winAcc, i int, row []types.Value) (types.Value, 
 			return row[f.Default].Clone(), nil
 		}
 		return types.NullValue, nil
-	case "FIRST_VALUE":
+	case library.AggFirstValue:
 		return a.first, nil
-	case "LAST_VALUE":
+	case library.AggLastValue:
 		return a.lastVal, nil
-	case "COUNT":
+	case library.AggCount:
 		return types.IntValue(a.n), nil
-	case "SUM", "MIN", "MAX":
+	case library.AggSum, library.AggMin, library.AggMax:
 		if a.n == 0 {
 			return types.NullValue, nil
 		}
 		return a.v, nil
-	case "AVG":
+	case library.AggAvg:
 		if a.n == 0 {
 			return types.NullValue, nil
 		}

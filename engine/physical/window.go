@@ -4,6 +4,7 @@ import (
 	"github.com/flinkplay/flinkplay/engine/connector"
 	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/engine/expr"
+	"github.com/flinkplay/flinkplay/engine/library"
 	"github.com/flinkplay/flinkplay/engine/ops"
 	"github.com/flinkplay/flinkplay/engine/plan"
 	"github.com/flinkplay/flinkplay/engine/runtime"
@@ -87,7 +88,7 @@ func (j *Job) buildWindowRank(p *runtime.Pipeline, n plan.Node, env connector.En
 	in := n.Inputs()[0].Schema()
 	switch n := n.(type) {
 	case *plan.WindowRank:
-		if n.Func != "ROW_NUMBER" {
+		if library.AggregateKind(n.Func) != library.WinRowNumber {
 			return diag.Errorf(diag.NoPos, diag.TableException, "%s() function is not supported on Window TopN currently, only ROW_NUMBER() is supported.", n.Func)
 		}
 		if n.Win.Spec.Proctime {

@@ -5,24 +5,17 @@ import (
 
 	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/engine/expr"
+	"github.com/flinkplay/flinkplay/engine/library"
 	"github.com/flinkplay/flinkplay/engine/sql"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
-
-// aggFuncs are the aggregate functions the planner knows.
-var aggFuncs = map[string]bool{
-	"COUNT": true, "SUM": true, "MIN": true, "MAX": true, "AVG": true,
-	"STDDEV": true, "STDDEV_POP": true, "STDDEV_SAMP": true, "VARIANCE": true, "VAR_POP": true, "VAR_SAMP": true,
-	"FIRST_VALUE": true, "LAST_VALUE": true, "LISTAGG": true, "COLLECT": true, "ARRAY_AGG": true,
-	"JSON_ARRAYAGG": true, "JSON_OBJECTAGG": true,
-}
 
 func isAggCall(e sql.Expr) (*sql.Call, bool) {
 	c, ok := e.(*sql.Call)
 	if !ok || c.Over != nil {
 		return nil, false
 	}
-	return c, aggFuncs[strings.ToUpper(c.Name)]
+	return c, library.IsAggregate(c.Name)
 }
 
 // aggScope maps group keys and aggregate calls, by their canonical SQL

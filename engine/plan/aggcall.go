@@ -18,6 +18,7 @@ import (
 // and COUNT(x), and post computes the result from those three columns.
 func (b *binder) aggCall(c *sql.Call, in *scope, pre *[]expr.Expr, preOut *types.Schema) ([]AggCall, func([]expr.Expr) (expr.Expr, error), error) {
 	name := strings.ToUpper(c.Name)
+	kind := library.AggregateKind(name) // the spec's accumulator decides what follows
 	call := AggCall{Name: name, Arg: -1, Distinct: c.Distinct}
 	// addCol adds an argument to the projection under the aggregation, as
 	// Calcite does: a column already projected is reused, a column keeps
@@ -68,8 +69,8 @@ func (b *binder) aggCall(c *sql.Call, in *scope, pre *[]expr.Expr, preOut *types
 		}
 		filter = f
 	}
-	if c.Star || (name == "COUNT" && len(c.Args) == 0) {
-		if name != "COUNT" {
+	if c.Star || (kind == library.AggCount && len(c.Args) == 0) {
+		if kind != library.AggCount {
 			return nil, nil, diag.Errorf(c.Pos, diag.SqlValidatorException, "Unknown identifier '*'")
 		}
 		call.Type = types.Int64.WithNullable(false)
@@ -91,15 +92,15 @@ func (b *binder) aggCall(c *sql.Call, in *scope, pre *[]expr.Expr, preOut *types
 		}
 	}
 	min, max := 1, 1
-	switch name {
-	case "COUNT":
+	switch kind {
+	case library.AggCount:
 		max = -1
 		if !c.Distinct {
 			max = 1
 		}
-	case "LISTAGG":
+	case library.AggListAgg:
 		max = 2
-	case "JSON_OBJECTAGG":
+	case library.AggJSONObjectAgg:
 		min, max = 2, 2
 	}
 	if len(args) < min || (max >= 0 && len(args) > max) {
@@ -130,29 +131,29 @@ func (b *binder) aggCall(c *sql.Call, in *scope, pre *[]expr.Expr, preOut *types
 		t.Attr = types.Regular
 		return t
 	}
-	switch name {
-	case "COUNT":
+	switch kind {
+	case library.AggCount:
 		call.Type = types.Int64.WithNullable(false)
-	case "SUM", "AVG":
+	case library.AggSum, library.AggAvg:
 		if !t.IsNumeric() {
 			return nil, nil, cannotApply("'" + name + "(<NUMERIC>)'")
 		}
 		call.Type = avgType(t)
-		if name == "SUM" {
+		if kind == library.AggSum {
 			call.Type = t.WithNullable(true)
 			if t.Kind == types.Decimal {
 				call.Type = types.DecimalOf(types.MaxDecimalPrecision, t.Scale)
 			}
 		}
-	case "STDDEV", "STDDEV_POP", "STDDEV_SAMP", "VARIANCE", "VAR_POP", "VAR_SAMP":
+	case library.AggVariance:
 		if !t.IsNumeric() {
 			return nil, nil, cannotApply("'" + name + "(<NUMERIC>)'")
 		}
 		calls, post, err := b.varianceCall(name, call, xs[0], addCol)
 		return withFilter(calls), post, err
-	case "MIN", "MAX", "FIRST_VALUE", "LAST_VALUE":
+	case library.AggMin, library.AggMax, library.AggFirstValue, library.AggLastValue:
 		call.Type = regular(t.WithNullable(true))
-	case "LISTAGG":
+	case library.AggListAgg:
 		if !t.IsCharacter() && t.Kind != types.Null {
 			return nil, nil, cannotApply("'LISTAGG(<CHARACTER>)'\n'LISTAGG(<CHARACTER>, <CHARACTER_LITERAL>)'")
 		}
@@ -165,14 +166,14 @@ func (b *binder) aggCall(c *sql.Call, in *scope, pre *[]expr.Expr, preOut *types
 		if t.Kind == types.Varchar {
 			call.Type = t.WithNullable(true)
 		}
-	case "COLLECT":
+	case library.AggCollect:
 		call.Type = types.MultisetOf(regular(t)).WithNullable(false)
-	case "ARRAY_AGG":
+	case library.AggArrayAgg:
 		call.Type = types.ArrayOf(regular(t)).WithNullable(true)
-	case "JSON_ARRAYAGG", "JSON_OBJECTAGG":
+	case library.AggJSONArrayAgg, library.AggJSONObjectAgg:
 		// Flink passes the values as JSON text (its
 		// WrapJsonAggFunctionArgumentsRule wraps them in JSON_STRING).
-		if name == "JSON_OBJECTAGG" && !xs[0].Type().IsCharacter() {
+		if kind == library.AggJSONObjectAgg && !xs[0].Type().IsCharacter() {
 			return nil, nil, cannotApply("'JSON_OBJECTAGG(<CHARACTER>, <ANY>)'")
 		}
 		v := len(xs) - 1

@@ -276,7 +276,7 @@ func (b *binder) caseExpr(e *sql.Case, sc *scope) (expr.Expr, error) {
 
 func (b *binder) call(c *sql.Call, sc *scope) (expr.Expr, error) {
 	name := strings.ToUpper(c.Name)
-	if aggFuncs[name] && c.Over == nil {
+	if library.IsAggregate(name) && c.Over == nil {
 		return nil, diag.Errorf(c.Pos, diag.SqlValidatorException, "Aggregate expression is illegal in this context")
 	}
 	if c.Over != nil {

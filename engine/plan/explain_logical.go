@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/flinkplay/flinkplay/engine/expr"
+	"github.com/flinkplay/flinkplay/engine/library"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
 
@@ -371,7 +372,7 @@ func logicalOverProjects(n *Over, raw bool) string {
 			call += "DISTINCT "
 		}
 		call += strings.Join(args, ", ") + ") OVER (" + window + ")"
-		if c.Name == "SUM" && !c.Distinct && c.Arg >= 0 {
+		if library.AggregateKind(c.Name) == library.AggSum && !c.Distinct && c.Arg >= 0 {
 			// Calcite's SUM over a window is NULL over no rows.
 			count := "COUNT($" + strconv.Itoa(c.Arg) + ") OVER (" + window + ")"
 			call = "CASE(>(" + count + ", 0), " + call + ", null:" + calciteTypeName(c.Type) + ")"

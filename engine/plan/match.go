@@ -8,6 +8,7 @@ import (
 	"github.com/flinkplay/flinkplay/engine/cep"
 	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/engine/expr"
+	"github.com/flinkplay/flinkplay/engine/library"
 	"github.com/flinkplay/flinkplay/engine/sql"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
@@ -792,7 +793,7 @@ func (mb *matchBinder) aggregate(c *sql.Call) error {
 		return err
 	}
 	if len(vars) > 1 {
-		if strings.EqualFold(c.Name, "COUNT") {
+		if library.AggregateKind(c.Name) == library.AggCount {
 			return diag.Errorf(c.Pos, diag.SqlValidatorException, "Invalid number of parameters to COUNT method")
 		}
 		return diag.Errorf(c.Pos, diag.SqlValidatorException, "Multiple pattern variables in '%s'", sql.FormatExpr(c))

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/flinkplay/flinkplay/engine/library"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
 
@@ -73,8 +74,8 @@ func ExplainMiniBatchAssigner(intervalMs int64, mode string) string {
 // FIRST_VALUE, LAST_VALUE and JSON_ARRAYAGG have none.
 func PartialMerge(a *Aggregate) bool {
 	for _, c := range a.Aggs {
-		switch c.Name {
-		case "FIRST_VALUE", "LAST_VALUE", "JSON_ARRAYAGG":
+		switch library.AggregateKind(c.Name) {
+		case library.AggFirstValue, library.AggLastValue, library.AggJSONArrayAgg:
 			return false
 		}
 	}
@@ -84,24 +85,24 @@ func PartialMerge(a *Aggregate) bool {
 // accNames are the fields of an aggregate's accumulator in Flink's local
 // aggregation, in order.
 func accNames(c AggCall, retract bool) []string {
-	switch c.Name {
-	case "COUNT":
+	switch library.AggregateKind(c.Name) {
+	case library.AggCount:
 		if c.Arg < 0 {
 			return []string{"count1"}
 		}
 		return []string{"count"}
-	case "SUM":
+	case library.AggSum:
 		if retract {
 			return []string{"sum", "count"}
 		}
 		return []string{"sum"}
-	case "SUM0":
+	case library.AggSum0:
 		return []string{"sum"}
-	case "AVG":
+	case library.AggAvg:
 		return []string{"sum", "count"}
-	case "MIN":
+	case library.AggMin:
 		return []string{"min"}
-	case "MAX":
+	case library.AggMax:
 		return []string{"max"}
 	}
 	return []string{strings.ToLower(c.Name)}
@@ -158,7 +159,7 @@ func ExplainLocalGlobal(a *Aggregate, retract bool) (local, global string) {
 // _RETRACT when the input retracts.
 func aggCallName(c AggCall, retract bool) string {
 	name := c.Name
-	if name == "SUM0" {
+	if library.AggregateKind(name) == library.AggSum0 {
 		name = "$SUM0"
 	}
 	if retract {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/engine/expr"
+	"github.com/flinkplay/flinkplay/engine/library"
 	"github.com/flinkplay/flinkplay/engine/sql"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
@@ -52,15 +53,6 @@ type Over struct {
 
 func (n *Over) Schema() types.Schema { return n.Out }
 func (n *Over) Inputs() []Node       { return []Node{n.Input} }
-
-// windowFuncs are the window-only functions (ranking and offset).
-var windowFuncs = map[string]bool{
-	"ROW_NUMBER": true, "RANK": true, "DENSE_RANK": true, "LAG": true, "LEAD": true,
-	"NTILE": true, "CUME_DIST": true, "PERCENT_RANK": true, "FIRST_VALUE": true, "LAST_VALUE": true,
-}
-
-// rankFuncs are the functions a Top-N may rank with.
-var rankFuncs = map[string]bool{"ROW_NUMBER": true, "RANK": true, "DENSE_RANK": true}
 
 // overCalls returns the OVER calls of the select list, in order.
 func overCalls(q *sql.Select) []*sql.Call {
@@ -288,13 +280,13 @@ func (b *binder) windows(n Node, sc *scope, q *sql.Select, agg *aggScope) (Node,
 
 // frame binds a window's frame. Ranking and offset functions have none.
 func (b *binder) frame(s *sql.WindowSpec, name string, sc *scope) (Frame, error) {
-	if windowFuncs[name] && name != "FIRST_VALUE" && name != "LAST_VALUE" {
+	if k := library.AggregateKind(name); library.IsWindowFunction(name) && k != library.AggFirstValue && k != library.AggLastValue {
 		// As Calcite: no frame of their own, everything up to the current
 		// row; ROWS for ROW_NUMBER, the window's RANGE for the others.
 		if s.Frame != nil {
 			return Frame{}, diag.Errorf(s.Pos, diag.SqlValidatorException, "ROW/RANGE not allowed with RANK, DENSE_RANK or ROW_NUMBER functions")
 		}
-		return Frame{Rows: name == "ROW_NUMBER", Unbounded: true}, nil
+		return Frame{Rows: k == library.WinRowNumber, Unbounded: true}, nil
 	}
 	f := s.Frame
 	if f == nil {
@@ -362,10 +354,11 @@ func (b *binder) windowCall1(c *sql.Call, name string, sc *scope, pre *[]expr.Ex
 		return []WindowCall{wc}, nil, nil
 	}
 	wc := WindowCall{Name: name, Arg: -1, Default: -1}
-	if aggFuncs[name] {
-		switch name {
-		case "COUNT", "SUM", "MIN", "MAX", "AVG":
-		case "STDDEV", "STDDEV_POP", "STDDEV_SAMP", "VARIANCE", "VAR_POP", "VAR_SAMP":
+	kind := library.AggregateKind(name) // the spec's accumulator decides what follows
+	if library.IsAggregate(name) {
+		switch kind {
+		case library.AggCount, library.AggSum, library.AggMin, library.AggMax, library.AggAvg:
+		case library.AggVariance:
 			if c.Filter != nil {
 				return nil, nil, diag.Errorf(c.Filter.ExprPos(), diag.TableException, "FILTER in an OVER aggregation is not supported yet.")
 			}
@@ -376,7 +369,7 @@ func (b *binder) windowCall1(c *sql.Call, name string, sc *scope, pre *[]expr.Ex
 			wcs := make([]WindowCall, len(calls))
 			for i, call := range calls {
 				wcs[i] = WindowCall{Name: call.Name, Arg: call.Arg, Default: -1, Distinct: call.Distinct, Type: call.Type}
-				if call.Name == "SUM" && call.Type.Kind != types.Decimal {
+				if library.AggregateKind(call.Name) == library.AggSum && call.Type.Kind != types.Decimal {
 					wcs[i].Type = call.Type.WithNullable(true)
 				}
 			}
@@ -404,15 +397,15 @@ func (b *binder) windowCall1(c *sql.Call, name string, sc *scope, pre *[]expr.Ex
 			}
 		}
 		wc.Arg, wc.Distinct, wc.Type = call.Arg, call.Distinct, call.Type
-		if name == "SUM" && call.Type.Kind != types.Decimal {
+		if kind == library.AggSum && call.Type.Kind != types.Decimal {
 			wc.Type = call.Type.WithNullable(true)
 		}
 		return one(wc, nil)
 	}
-	if !windowFuncs[name] {
+	if !library.IsWindowFunction(name) {
 		return one(wc, diag.Errorf(c.Pos, diag.SqlValidatorException, "OVER clause is necessary for window functions"))
 	}
-	if rankFuncs[name] || name == "CUME_DIST" || name == "PERCENT_RANK" || name == "NTILE" {
+	if kind.IsRanking() || kind == library.WinCumeDist || kind == library.WinPercentRank || kind == library.WinNtile {
 		if !ordered {
 			return one(wc, diag.Errorf(c.Pos, diag.SqlValidatorException, "RANK or DENSE_RANK functions require ORDER BY clause in window specification"))
 		}
@@ -430,18 +423,18 @@ func (b *binder) windowCall1(c *sql.Call, name string, sc *scope, pre *[]expr.Ex
 	bad := func(want string) (WindowCall, error) {
 		return wc, diag.Errorf(c.Pos, diag.SqlValidatorException, "Invalid number of arguments to function '%s'. Was expecting %s arguments", name, want)
 	}
-	switch name {
-	case "ROW_NUMBER", "RANK", "DENSE_RANK":
+	switch kind {
+	case library.WinRowNumber, library.WinRank, library.WinDenseRank:
 		if argc != 0 {
 			return one(bad("0"))
 		}
 		wc.Type = types.Int64.WithNullable(false)
-	case "CUME_DIST", "PERCENT_RANK":
+	case library.WinCumeDist, library.WinPercentRank:
 		if argc != 0 {
 			return one(bad("0"))
 		}
 		wc.Type = types.Float64.WithNullable(false)
-	case "NTILE":
+	case library.WinNtile:
 		if argc != 1 {
 			return one(bad("1"))
 		}
@@ -455,7 +448,7 @@ func (b *binder) windowCall1(c *sql.Call, name string, sc *scope, pre *[]expr.Ex
 		}
 		wc.Offset = v.I
 		wc.Type = types.Int64.WithNullable(false)
-	case "FIRST_VALUE", "LAST_VALUE":
+	case library.AggFirstValue, library.AggLastValue:
 		if argc != 1 {
 			return one(bad("1"))
 		}
@@ -465,7 +458,7 @@ func (b *binder) windowCall1(c *sql.Call, name string, sc *scope, pre *[]expr.Ex
 		}
 		wc.Arg, wc.Type = i, t.WithNullable(true)
 		wc.Type.Attr = types.Regular
-	case "LAG", "LEAD":
+	case library.WinLag, library.WinLead:
 		if argc < 1 || argc > 3 {
 			return one(wc, diag.Errorf(c.Pos, diag.SqlValidatorException, "Invalid number of arguments to function '%s'. Was expecting 1 arguments", name))
 		}
@@ -515,10 +508,10 @@ func checkStreamingOver(in Node, sch types.Schema, order []SortKey, fr Frame, ca
 			"OverAggregate doesn't support consuming %s changes which is produced by node %s", changeKinds(in), updatingNodeName(in))
 	}
 	for _, c := range calls {
-		switch c.Name {
-		case "LEAD", "CUME_DIST", "PERCENT_RANK", "NTILE":
+		switch library.AggregateKind(c.Name) {
+		case library.WinLead, library.WinCumeDist, library.WinPercentRank, library.WinNtile:
 			return diag.Errorf(diag.NoPos, diag.TableException, "%s Function is not supported in stream mode.", c.Name)
-		case "FIRST_VALUE", "LAST_VALUE":
+		case library.AggFirstValue, library.AggLastValue:
 			return diag.Errorf(diag.NoPos, diag.TableException, "%s over OVER windows is not supported yet.", c.Name)
 		}
 	}
@@ -561,10 +554,10 @@ func overExplain(n *Over) string {
 		arg := ""
 		if c.Arg >= 0 {
 			arg = in.Columns[c.Arg].Name
-			if c.Name == "LAG" || c.Name == "LEAD" {
+			if k := library.AggregateKind(c.Name); k == library.WinLag || k == library.WinLead {
 				arg += ", " + strconv.FormatInt(c.Offset, 10)
 			}
-		} else if c.Name == "COUNT" {
+		} else if library.AggregateKind(c.Name) == library.AggCount {
 			arg = "*"
 		}
 		sel = append(sel, c.Name+"("+arg+") AS "+n.Out.Columns[in.Len()+i].Name)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/engine/expr"
+	"github.com/flinkplay/flinkplay/engine/library"
 	"github.com/flinkplay/flinkplay/engine/sql"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
@@ -78,7 +79,7 @@ func (b *binder) topN(q *sql.Select) (sql.Expr, error) {
 		return q.Where, nil
 	}
 	call := calls[0]
-	if !rankFuncs[strings.ToUpper(call.Name)] {
+	if !library.AggregateKind(call.Name).IsRanking() {
 		return q.Where, nil
 	}
 	rn := ""
@@ -286,8 +287,8 @@ func (b *binder) rankNode(n Node, sc *scope, pre []expr.Expr, preOut types.Schem
 	// A Top-N per window (windowrank.go).
 	wn, windowed := windowRankNode(input, part, order, name, h, out)
 	if !windowed {
-		switch name {
-		case "RANK", "DENSE_RANK":
+		switch library.AggregateKind(name) {
+		case library.WinRank, library.WinDenseRank:
 			return nil, nil, diag.Errorf(diag.NoPos, diag.TableException, "%s() on streaming table is not supported currently", name)
 		}
 	}
@@ -305,7 +306,7 @@ func (b *binder) rankNode(n Node, sc *scope, pre []expr.Expr, preOut types.Schem
 		return wn, nsc, nil
 	}
 	timeT := preOut.Columns[order[0].Col].Type
-	if !h.outputRank && name == "ROW_NUMBER" && h.start == 1 && h.end == 1 && len(order) == 1 && timeT.Attr != types.Regular {
+	if !h.outputRank && library.AggregateKind(name) == library.WinRowNumber && h.start == 1 && h.end == 1 && len(order) == 1 && timeT.Attr != types.Regular {
 		if Updating(n) {
 			return nil, nil, diag.Errorf(call.Pos, diag.TableException, "Deduplication over an updating input is not supported yet.")
 		}
@@ -406,12 +407,12 @@ func columnMonotonicity(n Node, c int) (m monotonic, uniqueKey bool) {
 			return constant, true
 		}
 		a := n.Aggs[c-len(n.Keys)]
-		switch a.Name {
-		case "COUNT", "MAX":
+		switch library.AggregateKind(a.Name) {
+		case library.AggCount, library.AggMax:
 			return increasing, false
-		case "MIN":
+		case library.AggMin:
 			return decreasing, false
-		case "SUM", "SUM0":
+		case library.AggSum, library.AggSum0:
 			// Flink knows the range of a constant argument: a sum of a
 			// value that is at least 0 only grows (SUM(1)).
 			if nonNegativeConstant(n.Input, a.Arg) {

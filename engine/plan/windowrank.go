@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/flinkplay/flinkplay/engine/expr"
+	"github.com/flinkplay/flinkplay/engine/library"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
 
@@ -149,7 +150,7 @@ func windowRankNode(input Node, part []int, order []SortKey, name string, h *ran
 	if !start || !end {
 		return nil, false
 	}
-	if name == "ROW_NUMBER" && h.start == 1 && h.end == 1 && len(order) == 1 &&
+	if library.AggregateKind(name) == library.WinRowNumber && h.start == 1 && h.end == 1 && len(order) == 1 &&
 		(win.isTime(order[0].Col) || input.Schema().Columns[order[0].Col].Type.Attr != types.Regular) {
 		return &WindowDeduplicate{Input: input, Keys: rest, TimeCol: order[0].Col, KeepLast: order[0].Desc, Win: *win, Out: out}, true
 	}
