@@ -14,7 +14,7 @@ import (
 // precedence needs them.
 func FormatExpr(e Expr) string {
 	var w unparser
-	w.expr(e, 0)
+	w.expr(e, precArg)
 	return w.b.String()
 }
 
@@ -28,6 +28,9 @@ func FormatQuery(q Query) string {
 
 type unparser struct {
 	b strings.Builder
+	// onComma holds the joins a comma follows whose text ends with their
+	// ON condition (onLast), which tableRef parenthesizes.
+	onComma map[*Join]bool
 }
 
 func (w *unparser) s(parts ...string) {
@@ -101,7 +104,9 @@ func prec(e Expr) int {
 		return precPrefix
 	case *IsPredicate:
 		return precIs
-	case *Between, *Like, *In:
+	case *Between, *Like, *In, *Exists:
+		// EXISTS too: the grammar takes it only where a condition goes, so
+		// b = EXISTS (...) and -EXISTS (...) need parentheses
 		return precBetween
 	case *NamedArg:
 		// the grammar takes a named argument as an operand too, (A => 0) % 0
@@ -128,12 +133,19 @@ func (w *unparser) idents(ids []Ident) {
 	}
 }
 
+// precArg is the min of a function's argument (and of FormatExpr's whole
+// expression): the one place a named argument goes without parentheses.
+// The parser takes the value of name => value up to the next comma or the
+// end of the enclosing parentheses, so anywhere else (CASE a => 1 WHEN,
+// PARTITION BY a => 1 ORDER BY) it would swallow what follows.
+const precArg = -1
+
 // expr writes e, in parentheses when its precedence is below min.
 func (w *unparser) expr(e Expr, min int) {
 	if e == nil {
 		return
 	}
-	if prec(e) < min {
+	if _, named := e.(*NamedArg); prec(e) < min || named && min != precArg {
 		w.s("(")
 		defer w.s(")")
 	}
@@ -162,17 +174,21 @@ func (w *unparser) expr(e Expr, min int) {
 		}
 	case *Binary:
 		p, op := binaryPrec(e.Op)
-		left := p
+		left, right := p, p+1 // left-associative: an equal right operand needs parentheses
 		if p == precCompare {
-			// comparisons do not chain in the parser's grammar: (a = b) = c
-			// keeps its parentheses
-			left = p + 1
+			// comparisons do not chain in the parser's grammar, nor take
+			// BETWEEN, LIKE, IN or EXISTS as an operand: (a = b) = c and
+			// (a IN (1)) = b keep their parentheses
+			left, right = precBetween+1, precBetween+1
 		}
 		w.expr(e.L, left)
 		w.s(" ", op, " ")
-		w.expr(e.R, p+1) // left-associative: an equal right operand needs parentheses
+		w.expr(e.R, right)
 	case *IsPredicate:
-		w.expr(e.X, precIs+1)
+		// left-associative, as Calcite prints a postfix operator: a IS
+		// NULL IS FALSE (with parentheses, WITHIN INTERVAL '1' SECOND IS
+		// NULL IS NULL would not start with the INTERVAL its grammar wants)
+		w.expr(e.X, precIs)
 		w.s(" IS ")
 		if e.Not {
 			w.s("NOT ")
@@ -198,10 +214,12 @@ func (w *unparser) expr(e Expr, min int) {
 		}
 		if e.Similar {
 			w.s(" SIMILAR TO ")
+			// TO is no reserved word: SIMILAR TO (-1)
+			w.keywordOperand(e.Pattern, precBetween+1, true)
 		} else {
 			w.s(" LIKE ")
+			w.expr(e.Pattern, precBetween+1)
 		}
-		w.expr(e.Pattern, precBetween+1)
 		if e.Escape != nil {
 			w.s(" ESCAPE ")
 			w.expr(e.Escape, precBetween+1)
@@ -215,7 +233,7 @@ func (w *unparser) expr(e Expr, min int) {
 		if e.Subquery != nil {
 			w.query(e.Subquery)
 		} else {
-			w.list(e.List)
+			w.args(e.List)
 		}
 		w.s(")")
 	case *Exists:
@@ -256,16 +274,119 @@ func (w *unparser) expr(e Expr, min int) {
 	case *Symbol:
 		w.s(e.Name)
 	case *TableArg:
+		if len(e.PartitionBy) > 0 && min != precArg {
+			// outside an argument list, TABLE t PARTITION BY k IS NULL
+			// would partition by k IS NULL, and inside MATCH_RECOGNIZE
+			// its PARTITION would start a clause
+			w.s("(")
+			defer w.s(")")
+			min = precArg
+		}
 		w.s("TABLE ")
 		w.idents(e.Name.Parts)
 		if len(e.PartitionBy) > 0 {
+			// The grammar reads a ( after PARTITION BY as the start of a
+			// list, and a bare key as one that runs to the next comma,
+			// which would start the next argument: anything but one
+			// column goes in parentheses, PARTITION BY (a, b).
 			w.s(" PARTITION BY ")
-			w.list(e.PartitionBy)
+			if _, col := e.PartitionBy[0].(*ColumnRef); col && len(e.PartitionBy) == 1 {
+				w.list(e.PartitionBy)
+			} else {
+				w.s("(")
+				w.list(e.PartitionBy)
+				w.s(")")
+			}
 		}
 	case *NamedArg:
 		w.s(quoteIdent(e.Name.Name), " => ")
 		w.expr(e.Value, 0)
 	}
+}
+
+// args writes the arguments of a call, or the items of a parenthesized
+// or bracketed list, where a named argument needs no parentheses.
+func (w *unparser) args(xs []Expr) {
+	for k, x := range xs {
+		if k > 0 {
+			w.s(", ")
+		}
+		w.expr(x, precArg)
+	}
+}
+
+// keywordOperand writes x as an operand of a call the parser splits at
+// keywords (SUBSTRING(x FROM y FOR z), POSITION(x IN y), FLOOR(x TO
+// unit), ...), in parentheses where its text would not come back as x
+// (keywordClash).
+func (w *unparser) keywordOperand(x Expr, min int, afterWord bool, stops ...string) {
+	var sub unparser
+	sub.expr(x, min)
+	if text := sub.b.String(); keywordClash(text, afterWord, stops) {
+		w.s("(", text, ")")
+	} else {
+		w.s(text)
+	}
+}
+
+// asOfEnd, as a stop of keywordClash, stands for where the parser ends
+// the expression after FOR SYSTEM_TIME AS OF: at a name after an operand
+// (INTERVAL '1' HOUR TO MINUTE, a MEMBER OF b).
+const asOfEnd = "\x00AS OF"
+
+// keywordClash reports whether the text of an operand needs parentheses
+// where the parser splits at keywords: when it holds one of the keywords
+// stops outside parentheses (SUBSTRING(a IS DISTINCT FROM b FROM 1),
+// POSITION(a IN (b) IN c)), or, with stop TO, an interval, whose
+// qualifier would take the TO (FLOOR(INTERVAL '1' DAY TO DAY)). afterWord
+// says the operand follows a keyword that is no reserved word (PLACING,
+// LEADING, KEY, VALUE, DEFAULT, SIMILAR TO, AS OF), after which the parser
+// reads a sign as a subtraction (LEADING -1) and (x)[i] as a call of the
+// keyword (LEADING (NULL)[1]).
+func keywordClash(text string, afterWord bool, stops []string) bool {
+	toks, err := Lex(text, 0, len(text))
+	if err != nil || len(toks) == 0 {
+		return false
+	}
+	if afterWord && (toks[0].IsPunct("-") || toks[0].IsPunct("+")) {
+		return true
+	}
+	lead := afterWord && toks[0].IsPunct("(") // the first token is a (, whose ) is not found yet
+	depth := 0
+	for k, t := range toks {
+		switch {
+		case t.IsPunct("(") || t.IsPunct("["):
+			depth++
+		case t.IsPunct(")") || t.IsPunct("]"):
+			if depth--; depth == 0 && lead {
+				if k+1 < len(toks) && toks[k+1].IsPunct("[") {
+					return true
+				}
+				lead = false
+			}
+		case depth > 0:
+		case isName(t) && k > 0 && slices.Contains(stops, asOfEnd):
+			// as the parser's asOfEnd: a name ends the expression after
+			// a name, a ), a string or a number, but for an interval's
+			// unit, a call and a qualified name
+			p := toks[k-1]
+			_, unit := intervalUnits[strings.ToUpper(t.Val)]
+			next := toks[min(k+1, len(toks)-1)]
+			if p.IsPunct(".") || p.Kind == String && unit || next.IsPunct("(") || next.IsPunct(".") && !isName(p) {
+				continue
+			}
+			if isName(p) || p.IsPunct(")") || p.Kind == String || p.Kind == Number {
+				return true
+			}
+		case t.Kind == Word:
+			for _, stop := range stops {
+				if t.Is(stop) || stop == "TO" && t.Is("INTERVAL") {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 func (w *unparser) list(xs []Expr) {
@@ -453,9 +574,34 @@ func sqlIntervalType(t types.Type) string {
 	return s
 }
 
+// subscriptable reports whether x takes a subscript, x[i], without
+// parentheses: the parser finds the primary a [ follows by its last
+// tokens, a name, a call, a literal string or number, a bracket or a
+// parenthesis, so DATE '2020-01-01'[1] would subscript the string alone,
+// and CASE ... END[1], NULL[1], -a[1] or SUM(a) OVER (...)[1] something else
+// again. A parenthesized expression is a primary.
+func subscriptable(x Expr) bool {
+	switch x := x.(type) {
+	case *ColumnRef, *Cast, *ScalarSubquery:
+		return true
+	case *Literal:
+		switch x.Kind {
+		case StringLit, BinaryLit:
+			return true
+		case ExactLit, ApproxLit:
+			return !strings.HasPrefix(x.Text, "-") && !strings.HasPrefix(x.Text, "+")
+		}
+	case *Call:
+		return x.Over == nil && x.Filter == nil && !niladicCall(x)
+	}
+	return false
+}
+
 // niladicCall reports whether a call prints without parentheses.
 func niladicCall(c *Call) bool {
-	return len(c.Args) == 0 && !c.Star && niladic[c.Name]
+	// the name in any case: `current_date`() is CURRENT_DATE, which the
+	// parser reads back as the same call
+	return len(c.Args) == 0 && !c.Star && niladic[strings.ToUpper(c.Name)]
 }
 
 func (w *unparser) callName(name string) {
@@ -515,14 +661,20 @@ func (w *unparser) call(c *Call) {
 		w.jsonCall(name, a)
 		return
 	case name == "ITEM" && len(a) == 2:
-		w.expr(a[0], precPrefix+1)
+		if subscriptable(a[0]) {
+			w.expr(a[0], precPrefix+1)
+		} else {
+			w.s("(")
+			w.expr(a[0], 0)
+			w.s(")")
+		}
 		w.s("[")
 		w.expr(a[1], 0)
 		w.s("]")
 		return
 	case (name == "ARRAY" || name == "MAP") && c.Over == nil:
 		w.s(name, "[")
-		w.list(a)
+		w.args(a)
 		w.s("]")
 		return
 	case name == "EXTRACT" && len(a) == 2:
@@ -534,25 +686,29 @@ func (w *unparser) call(c *Call) {
 		return
 	case name == "SUBSTRING" && (len(a) == 2 || len(a) == 3):
 		w.s("SUBSTRING(")
-		w.expr(a[0], 0)
+		w.keywordOperand(a[0], 0, false, "FROM")
 		w.s(" FROM ")
-		w.expr(a[1], 0)
 		if len(a) == 3 {
+			w.keywordOperand(a[1], 0, false, "FOR")
 			w.s(" FOR ")
 			w.expr(a[2], 0)
+		} else {
+			w.expr(a[1], 0)
 		}
 		w.s(")")
 		return
 	case name == "OVERLAY" && (len(a) == 3 || len(a) == 4):
 		w.s("OVERLAY(")
-		w.expr(a[0], 0)
+		w.keywordOperand(a[0], 0, false, "PLACING")
 		w.s(" PLACING ")
-		w.expr(a[1], 0)
+		w.keywordOperand(a[1], 0, true, "FROM")
 		w.s(" FROM ")
-		w.expr(a[2], 0)
 		if len(a) == 4 {
+			w.keywordOperand(a[2], 0, false, "FOR")
 			w.s(" FOR ")
 			w.expr(a[3], 0)
+		} else {
+			w.expr(a[2], 0)
 		}
 		w.s(")")
 		return
@@ -560,14 +716,14 @@ func (w *unparser) call(c *Call) {
 		w.s("TRIM(")
 		w.expr(a[0], 0)
 		w.s(" ")
-		w.expr(a[1], 0)
+		w.keywordOperand(a[1], 0, true, "FROM")
 		w.s(" FROM ")
 		w.expr(a[2], 0)
 		w.s(")")
 		return
 	case name == "POSITION" && len(a) == 2:
 		w.s("POSITION(")
-		w.expr(a[0], 0)
+		w.keywordOperand(a[0], 0, false, "IN")
 		w.s(" IN ")
 		w.expr(a[1], 0)
 		w.s(")")
@@ -575,7 +731,7 @@ func (w *unparser) call(c *Call) {
 	case (name == "FLOOR" || name == "CEIL" || name == "CEILING") && len(a) == 2:
 		if _, ok := a[1].(*Symbol); ok {
 			w.s(name, "(")
-			w.expr(a[0], 0)
+			w.keywordOperand(a[0], 0, false, "TO")
 			w.s(" TO ")
 			w.expr(a[1], 0)
 			w.s(")")
@@ -593,7 +749,18 @@ func (w *unparser) call(c *Call) {
 	if c.Star {
 		w.s("*")
 	}
-	w.list(a)
+	if name == "FLOOR" || name == "CEIL" || name == "CEILING" {
+		// the parser looks for FLOOR(x TO unit) in every FLOOR call:
+		// CEIL(a SIMILAR TO b) keeps its parentheses
+		for k, x := range a {
+			if k > 0 {
+				w.s(", ")
+			}
+			w.keywordOperand(x, precArg, false, "TO")
+		}
+	} else {
+		w.args(a)
+	}
 	w.s(")")
 	if c.Filter != nil {
 		w.s(" FILTER (WHERE ")
@@ -738,7 +905,7 @@ func (w *unparser) query(q Query) {
 				w.s(",\n")
 			}
 			w.s("ROW(")
-			w.list(r)
+			w.args(r)
 			w.s(")")
 		}
 	}
@@ -855,7 +1022,10 @@ func (w *unparser) tableRef(t TableRef) {
 		}
 		if t.AsOf != nil {
 			w.s(" FOR SYSTEM_TIME AS OF ")
-			w.expr(t.AsOf, 0)
+			// the grammar takes no condition here, and after OF (no
+			// reserved word) reads a sign as a subtraction:
+			// AS OF (a = b), AS OF (-a)
+			w.keywordOperand(t.AsOf, precBetween+1, true, asOfEnd)
 		}
 		w.aliasCols(t.Alias, nil)
 	case *DerivedTable:
@@ -872,7 +1042,7 @@ func (w *unparser) tableRef(t TableRef) {
 			w.s("LATERAL TABLE(")
 		case strings.EqualFold(t.Name, "UNNEST"):
 			w.s("UNNEST(")
-			w.list(t.Args)
+			w.args(t.Args)
 			w.s(")")
 			if t.Ordinality {
 				w.s(" WITH ORDINALITY")
@@ -884,10 +1054,20 @@ func (w *unparser) tableRef(t TableRef) {
 		}
 		w.callName(t.Name)
 		w.s("(")
-		w.list(t.Args)
+		w.args(t.Args)
 		w.s("))")
 		w.aliasCols(t.Alias, t.Columns)
 	case *Join:
+		if w.onComma[t] {
+			w.s("(")
+			defer w.s(")")
+		}
+		if j := onLast(t.Left); t.Comma && j != nil && !derivedFirst(j) {
+			if w.onComma == nil {
+				w.onComma = map[*Join]bool{}
+			}
+			w.onComma[j] = true
+		}
 		if l, ok := t.Left.(*Join); ok && l.Comma && !t.Comma {
 			// a comma binds less tightly than JOIN: (a, b) JOIN c
 			w.s("(")
@@ -913,7 +1093,16 @@ func (w *unparser) tableRef(t TableRef) {
 			w.s("NATURAL ")
 		}
 		w.s(kind)
-		w.joinOperand(t.Right, false)
+		if r, ok := t.Right.(*Join); ok && !r.Comma && (t.On != nil || len(t.Using) > 0) &&
+			(t.Kind == LeftJoin || t.Kind == RightJoin || t.Kind == FullJoin) && derivedFirst(r) {
+			// The grammar takes no parenthesized join that starts with a
+			// subquery, ((SELECT 1) JOIN c ON x); an outer join's right
+			// operand is a whole join, though: a LEFT JOIN (SELECT 1)
+			// JOIN c ON x ON y.
+			w.tableRef(r)
+		} else {
+			w.joinOperand(t.Right, false)
+		}
 		if t.On != nil {
 			w.s(" ON ")
 			w.expr(t.On, 0)
@@ -929,6 +1118,43 @@ func (w *unparser) tableRef(t TableRef) {
 			w.s(")")
 		}
 	}
+}
+
+// onLast returns the join whose ON condition ends t's text, nil if none.
+// The parser reads a comma after an ON condition as part of it, so that
+// what follows is no table reference any more (a JOIN b ON x, TABLE(f())
+// did not parse, nor did a hint, FOR SYSTEM_TIME AS OF or LATERAL there):
+// that join is parenthesized, (a JOIN b ON x), TABLE(f()), unless it
+// starts with a subquery, which the grammar takes in no parenthesized
+// join: then the text that parsed had no parentheses either.
+func onLast(t TableRef) *Join {
+	j, ok := t.(*Join)
+	switch {
+	case !ok:
+		return nil
+	case j.Comma:
+		if r, ok := j.Right.(*Join); ok && !r.Comma {
+			return onLast(r)
+		}
+		return nil
+	case j.On != nil:
+		return j
+	}
+	return nil
+}
+
+// derivedFirst reports whether t's text starts with a subquery's
+// parenthesis.
+func derivedFirst(t TableRef) bool {
+	switch t := t.(type) {
+	case *Join:
+		return derivedFirst(t.Left)
+	case *MatchRecognize:
+		return derivedFirst(t.Input)
+	case *DerivedTable:
+		return !t.Lateral
+	}
+	return false
 }
 
 // joinOperand writes the right operand of a join (of a comma when comma),

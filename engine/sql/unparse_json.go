@@ -18,10 +18,14 @@ func (w *unparser) jsonCall(name string, a []Expr) {
 				w.s(", ")
 			}
 			if name == "JSON_OBJECT" && i+1 < len(a) {
+				// KEY and VALUE are no reserved words: after them the
+				// parser reads a sign as a subtraction, KEY -1 VALUE
 				w.s("KEY ")
-				w.expr(a[i], 0)
+				w.keywordOperand(a[i], 0, true, "VALUE")
 				w.s(" VALUE ")
+				w.keywordOperand(a[i+1], 0, true)
 				i++
+				continue
 			}
 			w.expr(a[i], 0)
 		}
@@ -54,7 +58,8 @@ func (w *unparser) jsonCall(name string, a []Expr) {
 			w.s(" ", s.Name)
 		default:
 			w.s(" ")
-			w.expr(x, 0)
+			_, afterDefault := a[i-1].(*Symbol) // DEFAULT -1 ON EMPTY needs parentheses, as after KEY
+			w.keywordOperand(x, 0, afterDefault, "ON")
 		}
 	}
 	w.s(")")

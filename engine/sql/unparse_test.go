@@ -64,6 +64,48 @@ func TestFormatExpr(t *testing.T) {
 		{"udf", "myUdf(a)", "MYUDF(`a`)"},
 		{"qualified udf", "cat.db.f(a)", "`cat`.`db`.`f`(`a`)"},
 		{"subquery", "a IN (SELECT b FROM t WHERE c)", "`a` IN (SELECT `b`\nFROM `t`\nWHERE `c`)"},
+		// the name of a niladic function in any case prints without
+		// parentheses: CURRENT_DATE() read back as CURRENT_DATE
+		{"niladic in lower case", "`current_date`()", "CURRENT_DATE"},
+		// a comparison takes no BETWEEN, LIKE, IN or EXISTS as an operand
+		// in the parser's grammar (a BETWEEN b AND c = d did not parse)
+		{"between under a comparison", "(a BETWEEN b AND c) = d", "(`a` BETWEEN ASYMMETRIC `b` AND `c`) = `d`"},
+		{"in under a comparison", "a <> (b NOT IN (1))", "`a` <> (`b` NOT IN (1))"},
+		{"like under distinct from", "(a SIMILAR TO b) IS DISTINCT FROM c", "(`a` SIMILAR TO `b`) IS DISTINCT FROM `c`"},
+		{"between under and", "a BETWEEN b AND c AND d", "`a` BETWEEN ASYMMETRIC `b` AND `c` AND `d`"},
+		// EXISTS goes only where a condition goes (b + EXISTS (...) did
+		// not parse)
+		{"exists as an operand", "b + (EXISTS (SELECT 1))", "`b` + (EXISTS (SELECT 1))"},
+		{"exists under is", "EXISTS (SELECT 1) IS TRUE", "EXISTS (SELECT 1) IS TRUE"},
+		{"negated exists", "-(EXISTS (SELECT 1))", "-(EXISTS (SELECT 1))"},
+		// a subscript of what is no name, call, string or number keeps its
+		// parentheses: DATE '2020-01-01'[1] subscripted the string alone
+		{"subscript of a typed literal", "(DATE '2020-01-01')[1]", "(DATE '2020-01-01')[1]"},
+		{"subscript of case", "(CASE WHEN a THEN b END)[1]", "(CASE WHEN `a` THEN `b` END)[1]"},
+		{"subscript of null", "(NULL)[1]", "(NULL)[1]"},
+		{"subscript of over", "(SUM(a) OVER (ORDER BY b))[1]", "(SUM(`a`) OVER (ORDER BY `b`))[1]"},
+		{"subscript of a call", "(f(a))[1]", "F(`a`)[1]"},
+		{"subscript of a subquery", "((SELECT a))[1]", "(SELECT `a`)[1]"},
+		// a named argument outside an argument list keeps its parentheses:
+		// the parser takes its value up to the next comma
+		{"named argument in case", "CASE WHEN (a => 1) THEN b END", "CASE WHEN (`a` => 1) THEN `b` END"},
+		{"named argument", "a => 1", "`a` => 1"},
+		// operands of the keyword forms that hold the keyword, or start
+		// with a sign after a keyword that is no reserved word
+		{"distinct from in substring", "SUBSTRING((a IS DISTINCT FROM b) FROM 1 FOR (c IS NOT DISTINCT FROM d))",
+			"SUBSTRING((`a` IS DISTINCT FROM `b`) FROM 1 FOR `c` IS NOT DISTINCT FROM `d`)"},
+		{"in in position", "POSITION((a IN (b)) IN c)", "POSITION((`a` IN (`b`)) IN `c`)"},
+		{"sign after placing", "OVERLAY(a PLACING (-b) FROM 1 FOR 2)", "OVERLAY(`a` PLACING (-`b`) FROM 1 FOR 2)"},
+		{"sign after leading", "TRIM(LEADING (-1) FROM a)", "TRIM(LEADING (-1) FROM `a`)"},
+		{"similar to in floor", "FLOOR((a SIMILAR TO b) TO DAY)", "FLOOR((`a` SIMILAR TO `b`) TO DAY)"},
+		{"similar to in ceil", "CEIL((a SIMILAR TO b))", "CEIL((`a` SIMILAR TO `b`))"},
+		{"interval in floor", "FLOOR((INTERVAL '1' DAY) TO DAY)", "FLOOR((INTERVAL '1' DAY) TO DAY)"},
+		{"floor of a sum", "FLOOR(a + b TO DAY)", "FLOOR(`a` + `b` TO DAY)"},
+		{"sign after key and value", "JSON_OBJECT(KEY (-1) VALUE (-a))", "JSON_OBJECT(KEY (-1) VALUE (-`a`) NULL ON NULL)"},
+		{"sign after default", "JSON_VALUE(a, '$' DEFAULT (-1) ON EMPTY)", "JSON_VALUE(`a`, '$' DEFAULT (-1) ON EMPTY)"},
+		{"sign after similar to", "a SIMILAR TO (-1)", "`a` SIMILAR TO (-1)"},
+		{"subscript after leading", "TRIM(LEADING ((NULL)[1]) FROM a)", "TRIM(LEADING ((NULL)[1]) FROM `a`)"},
+		{"chain of is", "(a IS TRUE) IS FALSE", "`a` IS TRUE IS FALSE"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -114,6 +156,40 @@ func TestFormatQuery(t *testing.T) {
 		{"with", "WITH c AS (SELECT 1 AS x) SELECT x FROM c", "WITH `c` AS (SELECT 1 AS `x`)\nSELECT `x`\nFROM `c`"},
 		{"derived", "SELECT * FROM (SELECT a FROM t) AS s (b)", "SELECT *\nFROM (SELECT `a`\nFROM `t`) AS `s` (`b`)"},
 		{"derived columns without an alias", "SELECT * FROM (VALUES (1))(a)", "SELECT *\nFROM (VALUES ROW(1)) (`a`)"},
+		// FOR SYSTEM_TIME AS OF takes no condition, and reads a sign after
+		// OF as a subtraction
+		{"as of a condition", "SELECT * FROM t FOR SYSTEM_TIME AS OF (a = b)", "SELECT *\nFROM `t` FOR SYSTEM_TIME AS OF (`a` = `b`)"},
+		{"as of a negation", "SELECT * FROM t FOR SYSTEM_TIME AS OF (-a)", "SELECT *\nFROM `t` FOR SYSTEM_TIME AS OF (-`a`)"},
+		{"as of a sum", "SELECT * FROM t FOR SYSTEM_TIME AS OF a + b", "SELECT *\nFROM `t` FOR SYSTEM_TIME AS OF `a` + `b`"},
+		{"as of an interval", "SELECT * FROM t FOR SYSTEM_TIME AS OF (INTERVAL '1' HOUR TO MINUTE) + a",
+			"SELECT *\nFROM `t` FOR SYSTEM_TIME AS OF (INTERVAL '1' HOUR TO MINUTE + `a`)"},
+		{"as of an interval difference", "SELECT * FROM t FOR SYSTEM_TIME AS OF o.ts - INTERVAL '1' SECOND AS d",
+			"SELECT *\nFROM `t` FOR SYSTEM_TIME AS OF `o`.`ts` - INTERVAL '1' SECOND AS `d`"},
+		{"as of a subscript", "SELECT * FROM t FOR SYSTEM_TIME AS OF ((CURRENT_DATE)[1])", "SELECT *\nFROM `t` FOR SYSTEM_TIME AS OF ((CURRENT_DATE)[1])"},
+		// a parenthesized join may not start with a subquery, but the right
+		// operand of an outer join may be a whole join
+		{"join under an outer join", "SELECT * FROM a LEFT JOIN (SELECT 1) JOIN c ON x ON y",
+			"SELECT *\nFROM `a`\nLEFT JOIN (SELECT 1)\nINNER JOIN `c` ON `x` ON `y`"},
+		{"join of tables under an outer join", "SELECT * FROM a LEFT JOIN b JOIN c ON x ON y",
+			"SELECT *\nFROM `a`\nLEFT JOIN (`b`\nINNER JOIN `c` ON `x`) ON `y`"},
+		// a comma after ON continues the condition in the parser
+		{"comma after on", "SELECT * FROM (a JOIN b ON x), TABLE(f(1))", "SELECT *\nFROM (`a`\nINNER JOIN `b` ON `x`),\nTABLE(F(1))"},
+		{"comma after a join under a comma", "SELECT * FROM a, (b JOIN c ON x), UNNEST(d)",
+			"SELECT *\nFROM `a`,\n(`b`\nINNER JOIN `c` ON `x`),\nUNNEST(`d`)"},
+		{"comma after using", "SELECT * FROM a JOIN b USING (x), UNNEST(d)", "SELECT *\nFROM `a`\nINNER JOIN `b` USING (`x`),\nUNNEST(`d`)"},
+		{"comma after a join on a subquery", "SELECT * FROM (SELECT 1) JOIN b ON x, c", "SELECT *\nFROM (SELECT 1)\nINNER JOIN `b` ON `x`,\n`c`"},
+		// PARTITION BY of a table argument: a ( starts a list, a bare key
+		// runs to the next comma
+		{"partition by keys", "SELECT * FROM TABLE(f(TABLE t PARTITION BY (a, b)))", "SELECT *\nFROM TABLE(F(TABLE `t` PARTITION BY (`a`, `b`)))"},
+		{"partition by an expression", "SELECT * FROM TABLE(f(TABLE t PARTITION BY a IS NULL IS NULL))",
+			"SELECT *\nFROM TABLE(F(TABLE `t` PARTITION BY (`a` IS NULL IS NULL)))"},
+		{"table argument as an operand", "SELECT TABLE t PARTITION BY (a) IS NULL", "SELECT (TABLE `t` PARTITION BY `a`) IS NULL"},
+		{"chain of is", "SELECT * FROM t MATCH_RECOGNIZE (ORDER BY ts MEASURES 1 AS m PATTERN (A) WITHIN INTERVAL '1' SECOND IS NULL IS FALSE DEFINE A AS a IS TRUE IS NULL)",
+			"SELECT *\nFROM `t` MATCH_RECOGNIZE (\nORDER BY `ts`\nMEASURES 1 AS `m`\nONE ROW PER MATCH\nAFTER MATCH SKIP TO NEXT ROW\nPATTERN (`A`)\nWITHIN INTERVAL '1' SECOND IS NULL IS FALSE\nDEFINE `A` AS `a` IS TRUE IS NULL)"},
+		{"partition by a key", "SELECT * FROM TABLE(f(TABLE t PARTITION BY a, 1))", "SELECT *\nFROM TABLE(F(TABLE `t` PARTITION BY `a`, 1))"},
+		{"named argument as a select item", "SELECT (a => 1) FROM t", "SELECT (`a` => 1)\nFROM `t`"},
+		{"named argument in partition by", "SELECT SUM(a) OVER (PARTITION BY (a => 1) ORDER BY b) FROM t",
+			"SELECT SUM(`a`) OVER (PARTITION BY (`a` => 1) ORDER BY `b`)\nFROM `t`"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
