@@ -2,12 +2,19 @@ package library
 
 import "github.com/flinkplay/flinkplay/engine/funcs"
 
-// The aggregate and window functions. The planner binds their calls
-// (plan/aggcall.go, plan/over.go) and the operators run them
-// (ops/aggfuncs.go, ops/winfunc.go); these specs document them, and
-// without a Build SQL does not call them as scalar functions.
+// The specs of the aggregate and window functions (Flink's "aggregate"
+// category). Each names its accumulator (Agg, aggkind.go): the planner
+// binds the calls (plan/aggcall.go, plan/over.go) and the operators run
+// them (ops/aggfuncs.go, ops/winfunc.go) by that kind; without a Build SQL
+// does not call them as scalar functions.
 
 const aggValues = " FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)"
+
+// overProctime wraps a window call in a query over three rows ordered by
+// processing time, keeping the row where x = row.
+func overProctime(call string, row string) string {
+	return "SELECT w FROM (SELECT x, " + call + " AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = " + row
+}
 
 var (
 	fnArrayAgg = &Function{
@@ -57,6 +64,28 @@ var (
 		Agg: AggCount,
 	}
 
+	fnCumeDist = &Function{
+		Spec: funcs.Spec{Name: "CUME_DIST", Category: funcs.Aggregate, Call: true,
+			Signatures:  []string{"CUME_DIST()"},
+			Description: "The number of rows before or tied with the current row, divided by the number of rows of the window partition (a DOUBLE in (0, 1]). Batch mode only.",
+			Examples: []funcs.Example{
+				ex("SELECT w FROM (SELECT x, CUME_DIST() OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 20", "ERROR: CUME_DIST Function is not supported in stream mode."),
+			},
+		},
+		Agg: WinCumeDist,
+	}
+
+	fnDenseRank = &Function{
+		Spec: funcs.Spec{Name: "DENSE_RANK", Category: funcs.Aggregate, Call: true,
+			Signatures:  []string{"DENSE_RANK()"},
+			Description: "The rank of the row in its window partition without gaps: ties share a rank and the next rank follows on (1, 2, 2, 3). A streaming Top-N cannot rank with it.",
+			Examples: []funcs.Example{
+				ex("SELECT w FROM (SELECT x, DENSE_RANK() OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 10", "1"),
+			},
+		},
+		Agg: WinDenseRank,
+	}
+
 	fnFirstValue = &Function{
 		Spec: funcs.Spec{Name: "FIRST_VALUE", Category: funcs.Aggregate, Call: true,
 			Signatures:  []string{"FIRST_VALUE(expression)"},
@@ -66,36 +95,6 @@ var (
 			},
 		},
 		Agg: AggFirstValue,
-	}
-
-	fnGrouping = &Function{
-		Spec: funcs.Spec{Name: "GROUPING", Category: funcs.Grouping, Call: true,
-			Signatures:  []string{"GROUPING(expression1 [, expression2]*)"},
-			Description: "1 when the grouping set of the row leaves the grouped expression out (its column is NULL because it was rolled up), else 0; with several expressions, their bits from the most significant down.",
-			Examples: []funcs.Example{
-				ex("SELECT GROUPING(a) FROM (VALUES (1)) AS t(a) GROUP BY ROLLUP(a) HAVING GROUPING(a) = 1", "1"),
-			},
-		},
-	}
-
-	fnGroupingId = &Function{
-		Spec: funcs.Spec{Name: "GROUPING_ID", Category: funcs.Grouping, Call: true,
-			Signatures:  []string{"GROUPING_ID(expression1 [, expression2]*)"},
-			Description: "The bits GROUPING(expression) of each expression as one integer, the first expression the most significant bit.",
-			Examples: []funcs.Example{
-				ex("SELECT GROUPING_ID(a, b) FROM (VALUES (1, 2)) AS t(a, b) GROUP BY ROLLUP(a, b) HAVING b IS NULL AND a IS NOT NULL", "1"),
-			},
-		},
-	}
-
-	fnGroupId = &Function{
-		Spec: funcs.Spec{Name: "GROUP_ID", Category: funcs.Grouping, Call: true,
-			Signatures:  []string{"GROUP_ID()"},
-			Description: "Tells apart duplicate grouping sets; 0 here, since duplicate grouping sets are not supported yet.",
-			Examples: []funcs.Example{
-				ex("SELECT GROUP_ID() FROM (VALUES (1)) AS t(a) GROUP BY a", "0"),
-			},
-		},
 	}
 
 	fnJsonArrayagg = &Function{
@@ -122,6 +121,18 @@ var (
 		Agg: AggJSONObjectAgg,
 	}
 
+	fnLag = &Function{
+		Spec: funcs.Spec{Name: "LAG", Category: funcs.Aggregate, Call: true,
+			Signatures:  []string{"LAG(expression [, offset] [, default])"},
+			Description: "The expression's value offset rows (default 1) before the current row in the window; default (NULL unless given) when there is no such row.",
+			Examples: []funcs.Example{
+				ex("SELECT w FROM (SELECT x, LAG(x) OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 20", "10"),
+				ex("SELECT w FROM (SELECT x, LAG(x, 2, 0) OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 20", "0"),
+			},
+		},
+		Agg: WinLag,
+	}
+
 	fnLastValue = &Function{
 		Spec: funcs.Spec{Name: "LAST_VALUE", Category: funcs.Aggregate, Call: true,
 			Signatures:  []string{"LAST_VALUE(expression)"},
@@ -131,6 +142,17 @@ var (
 			},
 		},
 		Agg: AggLastValue,
+	}
+
+	fnLead = &Function{
+		Spec: funcs.Spec{Name: "LEAD", Category: funcs.Aggregate, Call: true,
+			Signatures:  []string{"LEAD(expression [, offset] [, default])"},
+			Description: "The expression's value offset rows (default 1) after the current row in the window; default (NULL unless given) when there is no such row. Batch mode only.",
+			Examples: []funcs.Example{
+				ex("SELECT w FROM (SELECT x, LEAD(x) OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 20", "ERROR: LEAD Function is not supported in stream mode."),
+			},
+		},
+		Agg: WinLead,
 	}
 
 	fnListagg = &Function{
@@ -165,6 +187,51 @@ var (
 			},
 		},
 		Agg: AggMin,
+	}
+
+	fnNtile = &Function{
+		Spec: funcs.Spec{Name: "NTILE", Category: funcs.Aggregate, Call: true,
+			Signatures:  []string{"NTILE(n)"},
+			Description: "Splits the ordered rows of a window partition into n buckets of sizes that differ by at most one, the larger first, and returns the row's bucket, 1 to n. Batch mode only.",
+			Examples: []funcs.Example{
+				ex("SELECT w FROM (SELECT x, NTILE(2) OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 20", "ERROR: NTILE Function is not supported in stream mode."),
+			},
+		},
+		Agg: WinNtile,
+	}
+
+	fnPercentRank = &Function{
+		Spec: funcs.Spec{Name: "PERCENT_RANK", Category: funcs.Aggregate, Call: true,
+			Signatures:  []string{"PERCENT_RANK()"},
+			Description: "(RANK() - 1) divided by (rows of the window partition - 1), a DOUBLE in [0, 1]; 0 for a partition of one row. Batch mode only.",
+			Examples: []funcs.Example{
+				ex("SELECT w FROM (SELECT x, PERCENT_RANK() OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 20", "ERROR: PERCENT_RANK Function is not supported in stream mode."),
+			},
+		},
+		Agg: WinPercentRank,
+	}
+
+	fnRank = &Function{
+		Spec: funcs.Spec{Name: "RANK", Category: funcs.Aggregate, Call: true,
+			Signatures:  []string{"RANK()"},
+			Description: "The rank of the row in its window partition: one plus the number of rows before it, so ties share a rank and leave gaps (1, 2, 2, 4). A streaming Top-N cannot rank with it.",
+			Examples: []funcs.Example{
+				ex("SELECT w FROM (SELECT x, RANK() OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 10", "1"),
+			},
+		},
+		Agg: WinRank,
+	}
+
+	fnRowNumber = &Function{
+		Spec: funcs.Spec{Name: "ROW_NUMBER", Category: funcs.Aggregate, Call: true,
+			Signatures:  []string{"ROW_NUMBER()"},
+			Description: "Numbers the rows of a window partition 1, 2, 3, ... in the window's order. In a subquery filtered on the number (WHERE rn <= N) it is a Top-N, or a deduplication when ordered by a time attribute and N = 1.",
+			Examples: []funcs.Example{
+				ex("SELECT x FROM (SELECT x, ROW_NUMBER() OVER (ORDER BY x DESC) AS rn FROM (VALUES (1), (3), (2)) AS t(x)) WHERE rn = 1", "3"),
+				ex("SELECT w FROM (SELECT x, ROW_NUMBER() OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 30", "3"),
+			},
+		},
+		Agg: WinRowNumber,
 	}
 
 	fnStddevPop = &Function{
@@ -232,103 +299,5 @@ var (
 			},
 		},
 		Agg: AggVariance,
-	}
-)
-
-// overProctime wraps a window call in a query over three rows ordered by
-// processing time, keeping the row where x = row.
-func overProctime(call string, row string) string {
-	return "SELECT w FROM (SELECT x, " + call + " AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = " + row
-}
-
-var (
-	fnCumeDist = &Function{
-		Spec: funcs.Spec{Name: "CUME_DIST", Category: funcs.Aggregate, Call: true,
-			Signatures:  []string{"CUME_DIST()"},
-			Description: "The number of rows before or tied with the current row, divided by the number of rows of the window partition (a DOUBLE in (0, 1]). Batch mode only.",
-			Examples: []funcs.Example{
-				ex("SELECT w FROM (SELECT x, CUME_DIST() OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 20", "ERROR: CUME_DIST Function is not supported in stream mode."),
-			},
-		},
-		Agg: WinCumeDist,
-	}
-
-	fnDenseRank = &Function{
-		Spec: funcs.Spec{Name: "DENSE_RANK", Category: funcs.Aggregate, Call: true,
-			Signatures:  []string{"DENSE_RANK()"},
-			Description: "The rank of the row in its window partition without gaps: ties share a rank and the next rank follows on (1, 2, 2, 3). A streaming Top-N cannot rank with it.",
-			Examples: []funcs.Example{
-				ex("SELECT w FROM (SELECT x, DENSE_RANK() OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 10", "1"),
-			},
-		},
-		Agg: WinDenseRank,
-	}
-
-	fnLag = &Function{
-		Spec: funcs.Spec{Name: "LAG", Category: funcs.Aggregate, Call: true,
-			Signatures:  []string{"LAG(expression [, offset] [, default])"},
-			Description: "The expression's value offset rows (default 1) before the current row in the window; default (NULL unless given) when there is no such row.",
-			Examples: []funcs.Example{
-				ex("SELECT w FROM (SELECT x, LAG(x) OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 20", "10"),
-				ex("SELECT w FROM (SELECT x, LAG(x, 2, 0) OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 20", "0"),
-			},
-		},
-		Agg: WinLag,
-	}
-
-	fnLead = &Function{
-		Spec: funcs.Spec{Name: "LEAD", Category: funcs.Aggregate, Call: true,
-			Signatures:  []string{"LEAD(expression [, offset] [, default])"},
-			Description: "The expression's value offset rows (default 1) after the current row in the window; default (NULL unless given) when there is no such row. Batch mode only.",
-			Examples: []funcs.Example{
-				ex("SELECT w FROM (SELECT x, LEAD(x) OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 20", "ERROR: LEAD Function is not supported in stream mode."),
-			},
-		},
-		Agg: WinLead,
-	}
-
-	fnNtile = &Function{
-		Spec: funcs.Spec{Name: "NTILE", Category: funcs.Aggregate, Call: true,
-			Signatures:  []string{"NTILE(n)"},
-			Description: "Splits the ordered rows of a window partition into n buckets of sizes that differ by at most one, the larger first, and returns the row's bucket, 1 to n. Batch mode only.",
-			Examples: []funcs.Example{
-				ex("SELECT w FROM (SELECT x, NTILE(2) OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 20", "ERROR: NTILE Function is not supported in stream mode."),
-			},
-		},
-		Agg: WinNtile,
-	}
-
-	fnPercentRank = &Function{
-		Spec: funcs.Spec{Name: "PERCENT_RANK", Category: funcs.Aggregate, Call: true,
-			Signatures:  []string{"PERCENT_RANK()"},
-			Description: "(RANK() - 1) divided by (rows of the window partition - 1), a DOUBLE in [0, 1]; 0 for a partition of one row. Batch mode only.",
-			Examples: []funcs.Example{
-				ex("SELECT w FROM (SELECT x, PERCENT_RANK() OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 20", "ERROR: PERCENT_RANK Function is not supported in stream mode."),
-			},
-		},
-		Agg: WinPercentRank,
-	}
-
-	fnRank = &Function{
-		Spec: funcs.Spec{Name: "RANK", Category: funcs.Aggregate, Call: true,
-			Signatures:  []string{"RANK()"},
-			Description: "The rank of the row in its window partition: one plus the number of rows before it, so ties share a rank and leave gaps (1, 2, 2, 4). A streaming Top-N cannot rank with it.",
-			Examples: []funcs.Example{
-				ex("SELECT w FROM (SELECT x, RANK() OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 10", "1"),
-			},
-		},
-		Agg: WinRank,
-	}
-
-	fnRowNumber = &Function{
-		Spec: funcs.Spec{Name: "ROW_NUMBER", Category: funcs.Aggregate, Call: true,
-			Signatures:  []string{"ROW_NUMBER()"},
-			Description: "Numbers the rows of a window partition 1, 2, 3, ... in the window's order. In a subquery filtered on the number (WHERE rn <= N) it is a Top-N, or a deduplication when ordered by a time attribute and N = 1.",
-			Examples: []funcs.Example{
-				ex("SELECT x FROM (SELECT x, ROW_NUMBER() OVER (ORDER BY x DESC) AS rn FROM (VALUES (1), (3), (2)) AS t(x)) WHERE rn = 1", "3"),
-				ex("SELECT w FROM (SELECT x, ROW_NUMBER() OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 30", "3"),
-			},
-		},
-		Agg: WinRowNumber,
 	}
 )

@@ -2,11 +2,11 @@ package library
 
 import "github.com/flinkplay/flinkplay/engine/funcs"
 
-// The comparison operators, predicates and truth tests. The planner
-// builds them from their syntax (engine/expr's compare.go, similar.go and
-// operators.go evaluate them); these specs document them.
+// The specs of the comparison operators and predicates (Flink's
+// "comparison" category). The planner builds them from their syntax:
+// engine/expr's compare.go, similar.go and operators.go evaluate them, and
+// the subquery predicates become joins.
 
-// The specs (the registry, registry.go, lists them).
 var (
 	fnOpLess = &Function{
 		Spec: funcs.Spec{Name: "<", Category: funcs.Comparison,
@@ -69,6 +69,29 @@ var (
 		},
 	}
 
+	fnBetween = &Function{
+		Spec: funcs.Spec{Name: "BETWEEN", Category: funcs.Comparison,
+			Signatures:  []string{"value1 BETWEEN [ ASYMMETRIC | SYMMETRIC ] value2 AND value3"},
+			Description: "value2 <= value1 AND value1 <= value3; SYMMETRIC also accepts the bounds in the other order. A NULL bound gives FALSE or UNKNOWN.",
+			Examples: []funcs.Example{
+				ex("12 BETWEEN 15 AND 12", "FALSE"),
+				ex("12 BETWEEN SYMMETRIC 15 AND 12", "TRUE"),
+				ex("12 BETWEEN 10 AND NULL", "<NULL>"),
+			},
+		},
+	}
+
+	fnExists = &Function{
+		Spec: funcs.Spec{Name: "EXISTS", Category: funcs.Comparison,
+			Signatures:  []string{"EXISTS (sub-query)"},
+			Description: "TRUE when the subquery returns at least one row; it may refer to the outer query's columns. Supported as a condition of WHERE, planned as a semi join (NOT EXISTS: an anti join).",
+			Examples: []funcs.Example{
+				ex("SELECT COUNT(*) FROM (VALUES (1), (2)) AS t(x) WHERE EXISTS (SELECT 1 FROM (VALUES (2)) AS s(y) WHERE y = x)", "1"),
+				ex("SELECT x FROM (VALUES (1), (2)) AS t(x) WHERE NOT EXISTS (SELECT 1 FROM (VALUES (2)) AS s(y) WHERE y = x)", "1"),
+			},
+		},
+	}
+
 	fnIn = &Function{
 		Spec: funcs.Spec{Name: "IN", Category: funcs.Comparison,
 			Signatures:  []string{"value1 IN (value2 [, value3]*)"},
@@ -76,6 +99,38 @@ var (
 			Examples: []funcs.Example{
 				ex("2 IN (1, 2, 3)", "TRUE"),
 				ex("4 IN (1, NULL)", "<NULL>"),
+			},
+		},
+	}
+
+	fnInSubquery = &Function{
+		Spec: funcs.Spec{Name: "IN (SUBQUERY)", Category: funcs.Comparison,
+			Signatures:  []string{"value IN (sub-query)"},
+			Description: "TRUE when value equals a row of the one-column subquery. Supported as a condition of WHERE, planned as a semi join.",
+			Examples: []funcs.Example{
+				ex("SELECT x FROM (VALUES (1), (2)) AS t(x) WHERE x IN (SELECT 2)", "2"),
+			},
+		},
+	}
+
+	fnIsDistinctFrom = &Function{
+		Spec: funcs.Spec{Name: "IS DISTINCT FROM", Category: funcs.Comparison,
+			Signatures:  []string{"value1 IS DISTINCT FROM value2"},
+			Description: "TRUE when the values differ, treating two NULLs as equal and NULL as different from any value; never NULL.",
+			Examples: []funcs.Example{
+				ex("1 IS DISTINCT FROM NULL", "TRUE"),
+				ex("CAST(NULL AS INT) IS DISTINCT FROM NULL", "FALSE"),
+			},
+		},
+	}
+
+	fnIsNotDistinctFrom = &Function{
+		Spec: funcs.Spec{Name: "IS NOT DISTINCT FROM", Category: funcs.Comparison,
+			Signatures:  []string{"value1 IS NOT DISTINCT FROM value2"},
+			Description: "TRUE when the values are equal, treating two NULLs as equal; never NULL.",
+			Examples: []funcs.Example{
+				ex("1 IS NOT DISTINCT FROM NULL", "FALSE"),
+				ex("CAST(NULL AS INT) IS NOT DISTINCT FROM NULL", "TRUE"),
 			},
 		},
 	}
@@ -111,6 +166,17 @@ var (
 		},
 	}
 
+	fnNotBetween = &Function{
+		Spec: funcs.Spec{Name: "NOT BETWEEN", Category: funcs.Comparison,
+			Signatures:  []string{"value1 NOT BETWEEN [ ASYMMETRIC | SYMMETRIC ] value2 AND value3"},
+			Description: "The negation of BETWEEN: value1 < value2 OR value1 > value3 (either bound order with SYMMETRIC).",
+			Examples: []funcs.Example{
+				ex("12 NOT BETWEEN 15 AND 12", "TRUE"),
+				ex("12 NOT BETWEEN 15 AND NULL", "TRUE"),
+			},
+		},
+	}
+
 	fnNotIn = &Function{
 		Spec: funcs.Spec{Name: "NOT IN", Category: funcs.Comparison,
 			Signatures:  []string{"value1 NOT IN (value2 [, value3]*)"},
@@ -121,122 +187,23 @@ var (
 		},
 	}
 
+	fnNotInSubquery = &Function{
+		Spec: funcs.Spec{Name: "NOT IN (SUBQUERY)", Category: funcs.Comparison,
+			Signatures:  []string{"value NOT IN (sub-query)"},
+			Description: "TRUE when value equals no row of the one-column subquery; UNKNOWN, so not selected, when value or a row of the subquery is NULL. Supported as a condition of WHERE, planned as an anti join.",
+			Examples: []funcs.Example{
+				ex("SELECT x FROM (VALUES (1), (2)) AS t(x) WHERE x NOT IN (SELECT 2)", "1"),
+				ex("SELECT x FROM (VALUES (1), (CAST(NULL AS INT))) AS t(x) WHERE x NOT IN (SELECT 2)", "1"),
+			},
+		},
+	}
+
 	fnNotLike = &Function{
 		Spec: funcs.Spec{Name: "NOT LIKE", Category: funcs.Comparison,
 			Signatures:  []string{"string1 NOT LIKE string2 [ ESCAPE char ]"},
 			Description: "The negation of LIKE.",
 			Examples: []funcs.Example{
 				ex("'Flink' NOT LIKE '_link'", "FALSE"),
-			},
-		},
-	}
-)
-
-// The specs of BETWEEN, SIMILAR TO, IS [NOT] DISTINCT FROM and the truth
-// tests (IS TRUE, IS UNKNOWN, ...), which the planner rewrites into the
-// operators of this file and logic.go.
-var (
-	fnBetween = &Function{
-		Spec: funcs.Spec{Name: "BETWEEN", Category: funcs.Comparison,
-			Signatures:  []string{"value1 BETWEEN [ ASYMMETRIC | SYMMETRIC ] value2 AND value3"},
-			Description: "value2 <= value1 AND value1 <= value3; SYMMETRIC also accepts the bounds in the other order. A NULL bound gives FALSE or UNKNOWN.",
-			Examples: []funcs.Example{
-				ex("12 BETWEEN 15 AND 12", "FALSE"),
-				ex("12 BETWEEN SYMMETRIC 15 AND 12", "TRUE"),
-				ex("12 BETWEEN 10 AND NULL", "<NULL>"),
-			},
-		},
-	}
-
-	fnIsDistinctFrom = &Function{
-		Spec: funcs.Spec{Name: "IS DISTINCT FROM", Category: funcs.Comparison,
-			Signatures:  []string{"value1 IS DISTINCT FROM value2"},
-			Description: "TRUE when the values differ, treating two NULLs as equal and NULL as different from any value; never NULL.",
-			Examples: []funcs.Example{
-				ex("1 IS DISTINCT FROM NULL", "TRUE"),
-				ex("CAST(NULL AS INT) IS DISTINCT FROM NULL", "FALSE"),
-			},
-		},
-	}
-
-	fnIsFalse = &Function{
-		Spec: funcs.Spec{Name: "IS FALSE", Category: funcs.Logical,
-			Signatures:  []string{"boolean IS FALSE"},
-			Description: "TRUE when the boolean is FALSE; FALSE for TRUE and UNKNOWN.",
-			Examples: []funcs.Example{
-				ex("FALSE IS FALSE", "TRUE"),
-			},
-		},
-	}
-
-	fnIsNotDistinctFrom = &Function{
-		Spec: funcs.Spec{Name: "IS NOT DISTINCT FROM", Category: funcs.Comparison,
-			Signatures:  []string{"value1 IS NOT DISTINCT FROM value2"},
-			Description: "TRUE when the values are equal, treating two NULLs as equal; never NULL.",
-			Examples: []funcs.Example{
-				ex("1 IS NOT DISTINCT FROM NULL", "FALSE"),
-				ex("CAST(NULL AS INT) IS NOT DISTINCT FROM NULL", "TRUE"),
-			},
-		},
-	}
-
-	fnIsNotFalse = &Function{
-		Spec: funcs.Spec{Name: "IS NOT FALSE", Category: funcs.Logical,
-			Signatures:  []string{"boolean IS NOT FALSE"},
-			Description: "TRUE when the boolean is TRUE or UNKNOWN.",
-			Examples: []funcs.Example{
-				ex("CAST(NULL AS BOOLEAN) IS NOT FALSE", "TRUE"),
-			},
-		},
-	}
-
-	fnIsNotTrue = &Function{
-		Spec: funcs.Spec{Name: "IS NOT TRUE", Category: funcs.Logical,
-			Signatures:  []string{"boolean IS NOT TRUE"},
-			Description: "TRUE when the boolean is FALSE or UNKNOWN.",
-			Examples: []funcs.Example{
-				ex("CAST(NULL AS BOOLEAN) IS NOT TRUE", "TRUE"),
-			},
-		},
-	}
-
-	fnIsNotUnknown = &Function{
-		Spec: funcs.Spec{Name: "IS NOT UNKNOWN", Category: funcs.Logical,
-			Signatures:  []string{"boolean IS NOT UNKNOWN"},
-			Description: "TRUE when the boolean is TRUE or FALSE.",
-			Examples: []funcs.Example{
-				ex("TRUE IS NOT UNKNOWN", "TRUE"),
-			},
-		},
-	}
-
-	fnIsTrue = &Function{
-		Spec: funcs.Spec{Name: "IS TRUE", Category: funcs.Logical,
-			Signatures:  []string{"boolean IS TRUE"},
-			Description: "TRUE when the boolean is TRUE; FALSE for FALSE and UNKNOWN.",
-			Examples: []funcs.Example{
-				ex("CAST(NULL AS BOOLEAN) IS TRUE", "FALSE"),
-			},
-		},
-	}
-
-	fnIsUnknown = &Function{
-		Spec: funcs.Spec{Name: "IS UNKNOWN", Category: funcs.Logical,
-			Signatures:  []string{"boolean IS UNKNOWN"},
-			Description: "TRUE when the boolean is UNKNOWN (NULL).",
-			Examples: []funcs.Example{
-				ex("CAST(NULL AS BOOLEAN) IS UNKNOWN", "TRUE"),
-			},
-		},
-	}
-
-	fnNotBetween = &Function{
-		Spec: funcs.Spec{Name: "NOT BETWEEN", Category: funcs.Comparison,
-			Signatures:  []string{"value1 NOT BETWEEN [ ASYMMETRIC | SYMMETRIC ] value2 AND value3"},
-			Description: "The negation of BETWEEN: value1 < value2 OR value1 > value3 (either bound order with SYMMETRIC).",
-			Examples: []funcs.Example{
-				ex("12 NOT BETWEEN 15 AND 12", "TRUE"),
-				ex("12 NOT BETWEEN 15 AND NULL", "TRUE"),
 			},
 		},
 	}

@@ -6,10 +6,12 @@
 //
 // registry.go is the one list, sorted by name; Func resolves a call
 // through it, and docs/functions.md, the editor's autocomplete and the
-// coverage test against Flink's function list read its specs. Each
-// Function sits beside its implementation, in a file of its family
-// (funcs_string.go, funcs_time.go, funcs_json.go, ...); the operators the
-// planner builds from their syntax are documented in comparison.go,
-// logical.go and arithmetic.go, the aggregate and window functions in
-// aggregate.go, and the other forms with syntax of their own in syntax.go.
+// coverage test against Flink's function list read its specs. The specs
+// sit in one file per Flink category (string.go, temporal.go,
+// arithmetic.go, comparison.go, logical.go, conditional.go,
+// conversion.go, collection.go, json.go, valueconstruction.go,
+// valueaccess.go, grouping.go, hashfunctions.go, aggregate.go,
+// catalog.go); each spec's Build names the function that implements it,
+// in the funcs_*.go file of its family (funcs_string.go, funcs_time.go,
+// funcs_json.go, ...).
 package library

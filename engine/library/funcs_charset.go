@@ -6,7 +6,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/flinkplay/flinkplay/engine/expr"
-	"github.com/flinkplay/flinkplay/engine/funcs"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
 
@@ -152,31 +151,3 @@ func buildDecode(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 		return types.BytesValue(c.Keep(decodeCharset(nil, v[0].B, cs))), nil
 	}), nil
 }
-
-// The specs of the functions and operators this file implements (the
-// registry, registry.go, lists them).
-var (
-	fnDecode = &Function{
-		Spec: funcs.Spec{Name: "DECODE", Category: funcs.String, Call: true,
-			Signatures:  []string{"DECODE(binary, string)"},
-			Description: "Decodes bytes in the charset string (as ENCODE lists them) into a string.",
-			Examples: []funcs.Example{
-				ex("DECODE(X'68C3A9', 'UTF-8')", "hé"),
-				ex("DECODE(ENCODE('Flink', 'UTF-16'), 'UTF-16')", "Flink"),
-			},
-		},
-		Min: 2, Max: 2, Build: buildDecode,
-	}
-
-	fnEncode = &Function{
-		Spec: funcs.Spec{Name: "ENCODE", Category: funcs.String, Call: true,
-			Signatures:  []string{"ENCODE(string1, string2)"},
-			Description: "The bytes of string1 in the charset string2: 'US-ASCII', 'ISO-8859-1', 'UTF-8', 'UTF-16BE', 'UTF-16LE' or 'UTF-16'.",
-			Examples: []funcs.Example{
-				ex("ENCODE('hé', 'UTF-8')", "x'68c3a9'"),
-				ex("ENCODE('hé', 'US-ASCII')", "x'683f'"),
-			},
-		},
-		Min: 2, Max: 2, Build: buildEncode,
-	}
-)

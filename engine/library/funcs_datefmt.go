@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/flinkplay/flinkplay/engine/expr"
-	"github.com/flinkplay/flinkplay/engine/funcs"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
 
@@ -249,78 +248,3 @@ func buildConvertTz(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 		return types.BytesValue(c.Keep(out)), nil
 	}}, nil
 }
-
-// The specs of the functions and operators this file implements (the
-// registry, registry.go, lists them).
-var (
-	fnConvertTz = &Function{
-		Spec: funcs.Spec{Name: "CONVERT_TZ", Category: funcs.Temporal, Call: true,
-			Signatures:  []string{"CONVERT_TZ(string1, string2, string3)"},
-			Description: "Converts a 'yyyy-MM-dd HH:mm:ss' date-time from time zone string2 to time zone string3 (region ids such as 'Asia/Shanghai', or 'GMT+08:00'; unknown ids are GMT).",
-			Examples: []funcs.Example{
-				ex("CONVERT_TZ('1970-01-01 00:00:00', 'UTC', 'America/Los_Angeles')", "1969-12-31 16:00:00"),
-			},
-		},
-		Min: 3, Max: 3, Build: buildConvertTz,
-	}
-
-	fnDateFormat = &Function{
-		Spec: funcs.Spec{Name: "DATE_FORMAT", Category: funcs.Temporal, Call: true,
-			Signatures:  []string{"DATE_FORMAT(timestamp, string)", "DATE_FORMAT(string, string)"},
-			Description: "Formats a timestamp (a TIMESTAMP_LTZ in table.local-time-zone) with a Java DateTimeFormatter pattern, or re-formats a 'yyyy-MM-dd HH:mm:ss' string with a SimpleDateFormat pattern (NULL when it does not parse).",
-			Examples: []funcs.Example{
-				ex("DATE_FORMAT(TIMESTAMP '2024-03-05 14:07:09.123', 'yyyy/MM/dd HH:mm:ss.SSS')", "2024/03/05 14:07:09.123"),
-				ex("DATE_FORMAT('2024-03-05 14:07:09', 'EEE, d MMM yyyy hh:mm a')", "Tue, 5 Mar 2024 02:07 PM"),
-			},
-		},
-		Min: 2, Max: 2, Build: buildDateFormat,
-	}
-
-	fnFromUnixtime = &Function{
-		Spec: funcs.Spec{Name: "FROM_UNIXTIME", Category: funcs.Temporal, Call: true,
-			Signatures:  []string{"FROM_UNIXTIME(numeric[, string])"},
-			Description: "Formats epoch seconds as the wall clock in table.local-time-zone, with the SimpleDateFormat pattern string (default 'yyyy-MM-dd HH:mm:ss').",
-			Examples: []funcs.Example{
-				ex("FROM_UNIXTIME(44)", "1970-01-01 00:00:44"),
-				ex("FROM_UNIXTIME(86400, 'yyyy/MM/dd')", "1970/01/02"),
-			},
-		},
-		Min: 1, Max: 2, Build: buildFromUnixtime,
-	}
-
-	fnToDate = &Function{
-		Spec: funcs.Spec{Name: "TO_DATE", Category: funcs.Temporal, Call: true,
-			Signatures:  []string{"TO_DATE(string1[, string2])"},
-			Description: "Reads a date from text, by default 'yyyy-MM-dd', else with the SimpleDateFormat pattern string2; NULL when it does not parse.",
-			Examples: []funcs.Example{
-				ex("TO_DATE('2024-03-05')", "2024-03-05"),
-				ex("TO_DATE('05/03/2024', 'dd/MM/yyyy')", "2024-03-05"),
-			},
-		},
-		Min: 1, Max: 2, Build: buildToDate,
-	}
-
-	fnToTimestamp = &Function{
-		Spec: funcs.Spec{Name: "TO_TIMESTAMP", Category: funcs.Temporal, Call: true,
-			Signatures:  []string{"TO_TIMESTAMP(string1[, string2])"},
-			Description: "Reads a TIMESTAMP(3) from text, by default 'yyyy-MM-dd HH:mm:ss[.SSS]', else with the DateTimeFormatter pattern string2 (missing fields are 1970-01-01 00:00:00); NULL when it does not parse.",
-			Examples: []funcs.Example{
-				ex("TO_TIMESTAMP('2024-03-05 14:07:09')", "2024-03-05 14:07:09.000"),
-				ex("TO_TIMESTAMP('20240305', 'yyyyMMdd')", "2024-03-05 00:00:00.000"),
-			},
-		},
-		Min: 1, Max: 2, Build: buildToTimestamp,
-	}
-
-	fnUnixTimestamp = &Function{
-		Spec: funcs.Spec{Name: "UNIX_TIMESTAMP", Category: funcs.Temporal, Call: true,
-			Signatures:  []string{"UNIX_TIMESTAMP()", "UNIX_TIMESTAMP(string1[, string2])"},
-			Description: "Without arguments the statement's time in epoch seconds; with text, the text read with the SimpleDateFormat pattern string2 (default 'yyyy-MM-dd HH:mm:ss') in table.local-time-zone (or the offset the text gives), in epoch seconds; -9223372036854775808 when it does not parse.",
-			Examples: []funcs.Example{
-				ex("UNIX_TIMESTAMP('1970-01-01 08:00:01')", "28801"),
-				ex("UNIX_TIMESTAMP('1970-01-01 08:00:01.001 +0800', 'yyyy-MM-dd HH:mm:ss.SSS X')", "1"),
-			},
-		},
-		Min: 0, Max: 2, Build: buildUnixTimestamp,
-	}
-)

@@ -10,7 +10,6 @@ import (
 
 	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/engine/expr"
-	"github.com/flinkplay/flinkplay/engine/funcs"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
 
@@ -639,98 +638,6 @@ func (e *jsonBuildExpr) Eval(c *expr.Ctx, row []types.Value) (types.Value, error
 	return types.BytesValue(c.Keep(out)), nil
 }
 
-// The specs of the functions and operators this file implements (the
-// registry, registry.go, lists them).
-var (
-	fnJsonArray = &Function{
-		Spec: funcs.Spec{Name: "JSON_ARRAY", Category: funcs.JSON, Call: true,
-			Signatures:  []string{"JSON_ARRAY([value]* [ { NULL | ABSENT } ON NULL ])"},
-			Description: "A JSON array of the values; NULLs are left out (ABSENT ON NULL, the default) or written as null (NULL ON NULL). A value made by JSON_ARRAY or JSON_OBJECT is inserted as JSON, not as a string.",
-			Examples: []funcs.Example{
-				ex("JSON_ARRAY()", "[]"),
-				ex("JSON_ARRAY(1, '2')", "[1,\"2\"]"),
-				ex("JSON_ARRAY(JSON_ARRAY(1))", "[[1]]"),
-				ex("JSON_ARRAY(CAST(NULL AS STRING) NULL ON NULL)", "[null]"),
-				ex("JSON_ARRAY(CAST(NULL AS STRING) ABSENT ON NULL)", "[]"),
-			},
-		},
-		Min: 0, Max: -1, Build: buildJSONArray,
-	}
-
-	fnJsonExists = &Function{
-		Spec: funcs.Spec{Name: "JSON_EXISTS", Category: funcs.JSON, Call: true,
-			Signatures:  []string{"JSON_EXISTS(jsonValue, path [ { TRUE | FALSE | UNKNOWN | ERROR } ON ERROR ])"},
-			Description: "TRUE when the JSON path finds a value (not JSON null) in the JSON string. A path is strict unless it starts with lax; in lax mode a missing value is just FALSE, in strict mode it is an error, handled by ON ERROR (FALSE by default).",
-			Examples: []funcs.Example{
-				ex("JSON_EXISTS('{\"a\": true}', '$.a')", "TRUE"),
-				ex("JSON_EXISTS('{\"a\": true}', '$.b')", "FALSE"),
-				ex("JSON_EXISTS('{\"a\": [{ \"b\": 1 }]}', '$.a[0].b')", "TRUE"),
-				ex("JSON_EXISTS('{\"a\": true}', 'strict $.b' TRUE ON ERROR)", "TRUE"),
-			},
-		},
-		Min: 2, Max: -1, Build: buildJSONExists,
-	}
-
-	fnJsonObject = &Function{
-		Spec: funcs.Spec{Name: "JSON_OBJECT", Category: funcs.JSON, Call: true,
-			Signatures:  []string{"JSON_OBJECT([[KEY] key VALUE value]* [ { NULL | ABSENT } ON NULL ])"},
-			Description: "A JSON object of the key-value pairs (keys are strings); NULL values are written as null (NULL ON NULL, the default) or left out (ABSENT ON NULL). A value made by JSON_OBJECT or JSON_ARRAY is inserted as JSON, not as a string.",
-			Examples: []funcs.Example{
-				ex("JSON_OBJECT()", "{}"),
-				ex("JSON_OBJECT('K1' VALUE 'V1', 'K2' VALUE 'V2')", "{\"K1\":\"V1\",\"K2\":\"V2\"}"),
-				ex("JSON_OBJECT(KEY 'K1' VALUE CAST(NULL AS STRING) NULL ON NULL)", "{\"K1\":null}"),
-				ex("JSON_OBJECT(KEY 'K1' VALUE CAST(NULL AS STRING) ABSENT ON NULL)", "{}"),
-				ex("JSON_OBJECT(KEY 'K1' VALUE JSON_OBJECT(KEY 'K2' VALUE 'V'))", "{\"K1\":{\"K2\":\"V\"}}"),
-			},
-		},
-		Min: 0, Max: -1, Build: buildJSONObject,
-	}
-
-	fnJsonQuery = &Function{
-		Spec: funcs.Spec{Name: "JSON_QUERY", Category: funcs.JSON, Call: true,
-			Signatures:  []string{"JSON_QUERY(jsonValue, path [RETURNING <dataType>] [ { WITHOUT | WITH CONDITIONAL | WITH UNCONDITIONAL } [ ARRAY ] WRAPPER ] [ { NULL | EMPTY ARRAY | EMPTY OBJECT | ERROR } ON EMPTY ] [ { NULL | EMPTY ARRAY | EMPTY OBJECT | ERROR } ON ERROR ])"},
-			Description: "The object or array the JSON path finds in the JSON string, as JSON text (RETURNING STRING, the default) or as ARRAY<STRING>. A wrapper puts the result in an array (CONDITIONAL: unless it is one). Nothing found (or, in lax mode, a scalar) is handled by ON EMPTY, errors by ON ERROR; both default to NULL.",
-			Examples: []funcs.Example{
-				ex("JSON_QUERY('{\"a\": {\"b\": [1, 2]}}', '$.a')", "{\"b\":[1,2]}"),
-				ex("JSON_QUERY('{\"a\": 1}', '$.a')", "<NULL>"),
-				ex("JSON_QUERY('[{\"b\": 1}, {\"b\": 2}]', '$[*].b')", "[1,2]"),
-				ex("JSON_QUERY('{\"a\": 1}', '$.a' WITH WRAPPER)", "[1]"),
-				ex("JSON_QUERY('{\"a\": 1}', 'lax $.b' EMPTY OBJECT ON EMPTY)", "{}"),
-			},
-		},
-		Min: 2, Max: -1, Build: buildJSONQuery,
-	}
-
-	fnJsonString = &Function{
-		Spec: funcs.Spec{Name: "JSON_STRING", Category: funcs.JSON, Call: true,
-			Signatures:  []string{"JSON_STRING(value)"},
-			Description: "The value serialized as JSON: strings quoted, numbers and booleans as they are, timestamps as ISO-8601 strings, bytes as base64, arrays, maps and rows as JSON arrays and objects; NULL for NULL.",
-			Examples: []funcs.Example{
-				ex("JSON_STRING(1)", "1"),
-				ex("JSON_STRING(TRUE)", "true"),
-				ex("JSON_STRING('Hello, World!')", "\"Hello, World!\""),
-				ex("JSON_STRING(CAST(NULL AS INT))", "<NULL>"),
-			},
-		},
-		Min: 1, Max: 1, Build: buildJSONString,
-	}
-
-	fnJsonValue = &Function{
-		Spec: funcs.Spec{Name: "JSON_VALUE", Category: funcs.JSON, Call: true,
-			Signatures:  []string{"JSON_VALUE(jsonValue, path [RETURNING <dataType>] [ { NULL | ERROR | DEFAULT <defaultExpr> } ON EMPTY ] [ { NULL | ERROR | DEFAULT <defaultExpr> } ON ERROR ])"},
-			Description: "The scalar the JSON path finds in the JSON string, as STRING or as the RETURNING type (STRING, BOOLEAN, INT or DOUBLE; as in Flink the JSON value must already be of that Java class). Nothing found (or, in lax mode, an object or array) is handled by ON EMPTY, errors by ON ERROR; both default to NULL.",
-			Examples: []funcs.Example{
-				ex("JSON_VALUE('{\"a\": true}', '$.a')", "true"),
-				ex("JSON_VALUE('{\"a\": 1.50}', '$.a')", "1.5"),
-				ex("JSON_VALUE('{\"a\": [1]}', '$.a')", "<NULL>"),
-				ex("JSON_VALUE('{\"a\": 1}', '$.a' RETURNING INT)", "1"),
-				ex("JSON_VALUE('{}', 'lax $.a' DEFAULT 'none' ON EMPTY)", "none"),
-			},
-		},
-		Min: 2, Max: -1, Build: buildJSONValue,
-	}
-)
-
 // JSON_QUOTE and JSON_UNQUOTE come from Flink's master branch (after 1.20);
 // they follow the Java implementation's observable behaviour, quirks
 // included (JSON_QUOTE's escapes of characters outside the BMP).
@@ -871,44 +778,3 @@ func hex4(s []byte, i int) (rune, bool) {
 	}
 	return r, true
 }
-
-// The specs of the functions above (the registry, registry.go, lists them).
-var (
-	fnJson = &Function{
-		Spec: funcs.Spec{Name: "JSON", Category: funcs.JSON, Call: true,
-			Signatures:  []string{"JSON(value)"},
-			Description: "A string of JSON, put into the JSON that JSON_OBJECT (as a value) or JSON_ARRAY builds as JSON, not as a string, written as Flink writes JSON (compact, object keys sorted); NULL for a NULL, empty or blank string; an error for text that is not JSON. Anywhere else it is refused. Not in Flink 1.20; Flink 2.1 adds it.",
-			Examples: []funcs.Example{
-				ex("JSON_OBJECT('K' VALUE JSON('{\"K2\": 42}'))", "{\"K\":{\"K2\":42}}"),
-				ex("JSON_ARRAY(JSON('[1, 2]'), JSON(''))", "[[1,2]]"),
-			},
-		},
-	}
-
-	fnJsonQuote = &Function{
-		Spec: funcs.Spec{Name: "JSON_QUOTE", Category: funcs.JSON, Call: true,
-			Signatures:  []string{"JSON_QUOTE(string)"},
-			Description: "The string as a JSON string literal: wrapped in double quotes, with `\"`, `\\`, `/`, backspace, form feed, newline, carriage return and tab escaped, and every character outside ASCII written as a lower-case `\\u` escape of its code (a character beyond U+FFFF as its code point, then its low surrogate, as Flink's implementation does). Not in Flink 1.20; Flink 2.0 adds it.",
-			Examples: []funcs.Example{
-				ex("JSON_QUOTE('say \"hi\"')", "\"say \\\"hi\\\"\""),
-				ex("JSON_QUOTE('a/b')", "\"a\\/b\""),
-				ex("JSON_QUOTE('é')", "\"\\u00e9\""),
-			},
-		},
-		Min: 1, Max: 1, Build: buildJSONQuote,
-	}
-
-	fnJsonUnquote = &Function{
-		Spec: funcs.Spec{Name: "JSON_UNQUOTE", Category: funcs.JSON, Call: true,
-			Signatures:  []string{"JSON_UNQUOTE(string)"},
-			Description: "The inverse of JSON_QUOTE: a string that is a JSON string literal loses its quotes and has its escapes (`\\\"`, `\\\\`, `\\/`, `\\b`, `\\f`, `\\n`, `\\r`, `\\t`, `\\uXXXX`) resolved; anything else (other JSON values, invalid JSON) is returned unchanged. Not in Flink 1.20; Flink 2.0 adds it.",
-			Examples: []funcs.Example{
-				ex("JSON_UNQUOTE('\"say \\\"hi\\\"\"')", "say \"hi\""),
-				ex("JSON_UNQUOTE('\"\\u00e9\"')", "é"),
-				ex("JSON_UNQUOTE('[1, 2]')", "[1, 2]"),
-				ex("JSON_UNQUOTE('\"open')", "\"open"),
-			},
-		},
-		Min: 1, Max: 1, Build: buildJSONUnquote,
-	}
-)

@@ -9,7 +9,6 @@ import (
 
 	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/engine/expr"
-	"github.com/flinkplay/flinkplay/engine/funcs"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
 
@@ -844,23 +843,3 @@ func timeField(tm time.Time, millis int64, c byte) (string, bool) {
 	}
 	return "", false
 }
-
-// The specs of the functions and operators this file implements (the
-// registry, registry.go, lists them).
-var (
-	fnPrintf = &Function{
-		Spec: funcs.Spec{Name: "PRINTF", Category: funcs.String, Call: true,
-			Signatures:  []string{"PRINTF(format[, obj]*)"},
-			Description: "Formats the objects with a printf-style format string, as Java's java.util.Formatter does (Locale.US): %s, %d, %x, %o, %f, %e, %g, %a, %b, %c, %h, %t, %n and %% with flags, width, precision and argument indices. A NULL object prints as null; a NULL format, or a format that does not fit its objects, gives NULL. Objects are Flink's internal values: a DATE prints as its number of days since 1970-01-01, a TIMESTAMP as 2024-07-30T10:24, a DECIMAL only with %s. %t reads a BIGINT as milliseconds since the epoch in UTC. %h of a string, DECIMAL or TIMESTAMP, and %s of BYTES or a collection (Java prints an object identity there) give NULL. Not in Flink 1.20; Flink 2.0 adds it.",
-			Examples: []funcs.Example{
-				ex("PRINTF('%s has %d rows', 'orders', 42)", "orders has 42 rows"),
-				ex("PRINTF('%08.3f|%-5s|%x', CAST(3.14159 AS DOUBLE), 'ab', 255)", "0003.142|ab   |ff"),
-				ex("PRINTF('%.2f', 3.14159)", "<NULL>"),
-				ex("PRINTF('%,d', 1234567)", "1,234,567"),
-				ex("PRINTF('%s %s', 1)", "<NULL>"),
-				ex("PRINTF('%2$s %1$s', 'a', 'b')", "b a"),
-			},
-		},
-		Min: 1, Max: -1, Build: buildPrintf,
-	}
-)

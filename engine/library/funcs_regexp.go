@@ -5,7 +5,6 @@ import (
 
 	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/engine/expr"
-	"github.com/flinkplay/flinkplay/engine/funcs"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
 
@@ -182,34 +181,6 @@ func buildRegexpReplace(name string, args []expr.Expr, pos int) (expr.Expr, erro
 	}), nil
 }
 
-// The specs of the functions and operators this file implements (the
-// registry, registry.go, lists them).
-var (
-	fnRegexpExtract = &Function{
-		Spec: funcs.Spec{Name: "REGEXP_EXTRACT", Category: funcs.String, Call: true,
-			Signatures:  []string{"REGEXP_EXTRACT(string1, string2[, integer])"},
-			Description: "The text matched by group integer (default 0, the whole match) of the first match of the regular expression string2 in string1; NULL when nothing matches, the group does not exist or did not take part, or the pattern is invalid.",
-			Examples: []funcs.Example{
-				ex("REGEXP_EXTRACT('foothebar', 'foo(.*?)(bar)', 2)", "bar"),
-				ex("REGEXP_EXTRACT('foothebar', 'x(.*)')", "<NULL>"),
-			},
-		},
-		Min: 2, Max: 3, Build: buildRegexpExtract,
-	}
-
-	fnRegexpReplace = &Function{
-		Spec: funcs.Spec{Name: "REGEXP_REPLACE", Category: funcs.String, Call: true,
-			Signatures:  []string{"REGEXP_REPLACE(string1, string2, string3)"},
-			Description: "string1 with every match of the regular expression string2 replaced by string3, taken literally ($ and \\ are not special); NULL for an invalid pattern.",
-			Examples: []funcs.Example{
-				ex("REGEXP_REPLACE('foobar', 'oo|ar', '')", "fb"),
-				ex("REGEXP_REPLACE('a1b22', '[0-9]+', '#')", "a#b#"),
-			},
-		},
-		Min: 3, Max: 3, Build: buildRegexpReplace,
-	}
-)
-
 // REGEXP_EXTRACT_ALL comes from Flink's master branch (after 1.20).
 
 // ---------------------------------------------------------------- REGEXP_EXTRACT_ALL
@@ -246,22 +217,6 @@ func buildRegexpExtractAll(name string, args []expr.Expr, pos int) (expr.Expr, e
 	}}, nil
 }
 
-// The specs of the functions above (the registry, registry.go, lists them).
-var (
-	fnRegexpExtractAll = &Function{
-		Spec: funcs.Spec{Name: "REGEXP_EXTRACT_ALL", Category: funcs.String, Call: true,
-			Signatures:  []string{"REGEXP_EXTRACT_ALL(string, regex)", "REGEXP_EXTRACT_ALL(string, regex, extractIndex)"},
-			Description: "Every match of regex in string, each as the text of group extractIndex (1 by default; 0 is the whole match), as an ARRAY<STRING>; an element is NULL when its group took no part in the match. NULL when an argument is NULL, the regex is invalid, or extractIndex is negative or larger than the number of groups. An empty match right after a match is skipped (RE2's rule; Java reports it). Not in Flink 1.20; Flink 2.0 adds it.",
-			Examples: []funcs.Example{
-				ex("REGEXP_EXTRACT_ALL('k1=v1;k2=v2', '(\\w+)=(\\w+)', 2)", "[v1, v2]"),
-				ex("REGEXP_EXTRACT_ALL('a1b22', '\\d+', 0)", "[1, 22]"),
-				ex("REGEXP_EXTRACT_ALL('a1b22', '\\d+')", "<NULL>"),
-			},
-		},
-		Min: 2, Max: 3, Build: buildRegexpExtractAll,
-	}
-)
-
 // buildRegexp is REGEXP(str, regex): TRUE when any substring of str
 // matches regex (Java's Matcher.find). Go's RE2 syntax stands in for
 // Java's; a pattern that does not compile matches nothing (FALSE), as
@@ -292,18 +247,3 @@ func buildRegexp(name string, args []expr.Expr, pos int) (expr.Expr, error) {
 		return types.BoolValue(re.Match(v[0].B)), nil
 	}}, nil
 }
-
-// The specs of the functions and operators this file implements (the
-// registry, registry.go, lists them).
-var (
-	fnRegexp = &Function{
-		Spec: funcs.Spec{Name: "REGEXP", Category: funcs.String, Call: true,
-			Signatures:  []string{"REGEXP(string1, string2)"},
-			Description: "TRUE when some part of string1 matches the regular expression string2 (Java syntax, see above).",
-			Examples: []funcs.Example{
-				ex("REGEXP('Flink', 'l.n')", "TRUE"),
-			},
-		},
-		Min: 2, Max: 2, Build: buildRegexp,
-	}
-)

@@ -7,7 +7,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/flinkplay/flinkplay/engine/expr"
-	"github.com/flinkplay/flinkplay/engine/funcs"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
 
@@ -161,21 +160,3 @@ func javaHashMapOrder(m *types.MapValue, expected int) {
 	}
 	m.Keys, m.Vals = keys, vals
 }
-
-// The specs of the functions and operators this file implements (the
-// registry, registry.go, lists them).
-var (
-	fnStrToMap = &Function{
-		Spec: funcs.Spec{Name: "STR_TO_MAP", Category: funcs.String, Call: true,
-			Signatures:  []string{"STR_TO_MAP(string1[, string2, string3])"},
-			Description: "A MAP<STRING, STRING> from string1 split into pairs at the regular expression string2 (default ',') and each pair into key and value at the first match of string3 (default '='); a pair without string3 maps to NULL. Entries print in the order of Java's HashMap, as in Flink.",
-			Examples: []funcs.Example{
-				ex("STR_TO_MAP('a=1,b=2,c=3')", "{a=1, b=2, c=3}"),
-				ex("STR_TO_MAP('k1:v1;k2:v2', ';', ':')", "{k1=v1, k2=v2}"),
-				ex("STR_TO_MAP('x')", "{x=NULL}"),
-				ex("STR_TO_MAP('b=1,a=2')", "{a=2, b=1}"),
-			},
-		},
-		Min: 1, Max: 3, Build: buildStrToMap,
-	}
-)

@@ -6,7 +6,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/flinkplay/flinkplay/engine/expr"
-	"github.com/flinkplay/flinkplay/engine/funcs"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
 
@@ -141,22 +140,6 @@ func queryParam(query, key []byte) types.Value {
 	return types.NullValue
 }
 
-// The specs of the functions and operators this file implements (the
-// registry, registry.go, lists them).
-var (
-	fnParseUrl = &Function{
-		Spec: funcs.Spec{Name: "PARSE_URL", Category: funcs.String, Call: true,
-			Signatures:  []string{"PARSE_URL(string1, string2[, string3])"},
-			Description: "The part string2 of the URL string1: HOST, PATH, QUERY, REF, PROTOCOL, AUTHORITY, FILE or USERINFO; with string3, the value of the query parameter string3. NULL when the URL or the part is not valid.",
-			Examples: []funcs.Example{
-				ex("PARSE_URL('http://facebook.com/path1/p.php?k1=v1&k2=v2#Ref1', 'HOST')", "facebook.com"),
-				ex("PARSE_URL('http://facebook.com/path1/p.php?k1=v1&k2=v2#Ref1', 'QUERY', 'k1')", "v1"),
-			},
-		},
-		Min: 2, Max: 3, Build: buildParseURL,
-	}
-)
-
 // URL_ENCODE and URL_DECODE come from Flink's master branch (after 1.20),
 // quirks included (URL_DECODE's NULL for a malformed escape).
 
@@ -274,32 +257,3 @@ func escapeByte(a, b byte) (byte, bool) {
 	}
 	return hi<<4 | lo, true
 }
-
-// The specs of the functions above (the registry, registry.go, lists them).
-var (
-	fnUrlDecode = &Function{
-		Spec: funcs.Spec{Name: "URL_DECODE", Category: funcs.String, Call: true,
-			Signatures:  []string{"URL_DECODE(string)", "URL_DECODE(string, recursive)"},
-			Description: "Decodes application/x-www-form-urlencoded text as Java's URLDecoder does: `+` becomes a space and runs of `%XX` are read as UTF-8. NULL when an escape is malformed. With recursive TRUE it decodes again until the text no longer changes (at most 10 times), keeping the last good result. Not in Flink 1.20; Flink 2.0 adds it.",
-			Examples: []funcs.Example{
-				ex("URL_DECODE('a+b%26c%3Dd%2F%C3%A9')", "a b&c=d/é"),
-				ex("URL_DECODE('100%')", "<NULL>"),
-				ex("URL_DECODE('%2541', TRUE)", "A"),
-				ex("URL_DECODE('%2541')", "%41"),
-			},
-		},
-		Min: 1, Max: 2, Build: buildURLDecode,
-	}
-
-	fnUrlEncode = &Function{
-		Spec: funcs.Spec{Name: "URL_ENCODE", Category: funcs.String, Call: true,
-			Signatures:  []string{"URL_ENCODE(string)"},
-			Description: "The string in application/x-www-form-urlencoded form, UTF-8, as Java's URLEncoder writes it: letters, digits and `.-*_` stay, a space becomes `+`, every other byte `%XX` with upper-case hex. Not in Flink 1.20; Flink 2.0 adds it.",
-			Examples: []funcs.Example{
-				ex("URL_ENCODE('a b&c=d/é')", "a+b%26c%3Dd%2F%C3%A9"),
-				ex("URL_ENCODE('~*')", "%7E*"),
-			},
-		},
-		Min: 1, Max: 1, Build: buildURLEncode,
-	}
-)

@@ -3,7 +3,6 @@ package library
 import (
 	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/engine/expr"
-	"github.com/flinkplay/flinkplay/engine/funcs"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
 
@@ -83,33 +82,3 @@ func variantItem(args []expr.Expr, pos int) (expr.Expr, error) {
 		"Cannot apply 'ITEM' to arguments of type 'ITEM(<%s>, <%s>)'. Supported form(s): <ARRAY>[<INTEGER>]\n<MAP>[<ANY>]\n<ROW>[<CHARACTER>|<INTEGER>]\n<VARIANT>[<CHARACTER>|<INTEGER>]",
 		expr.CalciteName(x.Type()), expr.CalciteName(ti))
 }
-
-// The specs of the functions and operators this file implements (the
-// registry, registry.go, lists them).
-var (
-	fnParseJson = &Function{
-		Spec: funcs.Spec{Name: "PARSE_JSON", Category: funcs.JSON, Call: true,
-			Signatures:  []string{"PARSE_JSON(json_string)", "PARSE_JSON(json_string, allow_duplicate_keys)"},
-			Description: "The JSON text as a VARIANT, Flink's type of semi-structured data: objects (their keys sorted), arrays, strings, booleans, JSON null, and numbers stored as the smallest integer type that holds them, else as an exact DECIMAL, else as a DOUBLE (with an exponent). A VARIANT prints as compact JSON. Text that is not JSON, or has a key twice (unless allow_duplicate_keys is TRUE, which keeps the last), fails the query; what follows the first JSON value is ignored. Not in Flink 1.20; Flink 2.1 adds it.",
-			Examples: []funcs.Example{
-				ex("PARSE_JSON('{\"b\": 1, \"a\": [1.50, \"x\"]}')", "{\"a\":[1.5,\"x\"],\"b\":1}"),
-				ex("PARSE_JSON('1e10')", "1.0E10"),
-				ex("PARSE_JSON('{\"a\": 1, \"a\": 2}', TRUE)", "{\"a\":2}"),
-				ex("PARSE_JSON('{\"a\": {\"b\": [10, 20]}}')['a']['b'][2]", "20"),
-			},
-		},
-		Min: 1, Max: 2, Build: buildParseJSON,
-	}
-
-	fnTryParseJson = &Function{
-		Spec: funcs.Spec{Name: "TRY_PARSE_JSON", Category: funcs.JSON, Call: true,
-			Signatures:  []string{"TRY_PARSE_JSON(json_string)", "TRY_PARSE_JSON(json_string, allow_duplicate_keys)"},
-			Description: "PARSE_JSON, but NULL where PARSE_JSON fails. Not in Flink 1.20; Flink 2.1 adds it.",
-			Examples: []funcs.Example{
-				ex("TRY_PARSE_JSON('[1, 2]')", "[1,2]"),
-				ex("TRY_PARSE_JSON('{')", "<NULL>"),
-			},
-		},
-		Min: 1, Max: 2, Build: buildParseJSON,
-	}
-)

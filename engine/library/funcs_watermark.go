@@ -3,7 +3,6 @@ package library
 import (
 	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/engine/expr"
-	"github.com/flinkplay/flinkplay/engine/funcs"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
 
@@ -40,18 +39,3 @@ func (e *currentWatermark) Eval(c *expr.Ctx, _ []types.Value) (types.Value, erro
 	}
 	return types.TimestampValue(c.Watermark, 0), nil
 }
-
-// The specs of the functions and operators this file implements (the
-// registry, registry.go, lists them).
-var (
-	fnCurrentWatermark = &Function{
-		Spec: funcs.Spec{Name: "CURRENT_WATERMARK", Category: funcs.Temporal, Call: true,
-			Signatures:  []string{"CURRENT_WATERMARK(rowtime)"},
-			Description: "The current watermark of the rowtime attribute's stream, a TIMESTAMP(3) or TIMESTAMP_LTZ(3) like the argument; NULL before the first watermark (at the start of a stream). Useful to filter late rows: WHERE CURRENT_WATERMARK(ts) IS NULL OR ts > CURRENT_WATERMARK(ts). The argument must be a rowtime attribute (a column with WATERMARK FOR, or window_time of a window TVF).",
-			Examples: []funcs.Example{
-				ex("CURRENT_WATERMARK(TIMESTAMP '2024-01-01 00:00:00.000')", "ERROR: 1:8: The argument of CURRENT_WATERMARK() must be a rowtime attribute, but was 'TIMESTAMP(3) NOT NULL'."),
-			},
-		},
-		Min: 1, Max: 1, Build: buildCurrentWatermark,
-	}
-)

@@ -2,10 +2,10 @@ package library
 
 import "github.com/flinkplay/flinkplay/engine/funcs"
 
-// The logical operators AND, OR and NOT, which the planner builds from
-// their syntax (engine/expr's logic.go evaluates them).
+// The specs of the logical operators and truth tests (Flink's "logical"
+// category), which the planner builds from their syntax (engine/expr's
+// logic.go evaluates them).
 
-// The specs (the registry, registry.go, lists them).
 var (
 	fnAnd = &Function{
 		Spec: funcs.Spec{Name: "AND", Category: funcs.Logical,
@@ -14,6 +14,66 @@ var (
 			Examples: []funcs.Example{
 				ex("TRUE AND NULL", "<NULL>"),
 				ex("FALSE AND NULL", "FALSE"),
+			},
+		},
+	}
+
+	fnIsFalse = &Function{
+		Spec: funcs.Spec{Name: "IS FALSE", Category: funcs.Logical,
+			Signatures:  []string{"boolean IS FALSE"},
+			Description: "TRUE when the boolean is FALSE; FALSE for TRUE and UNKNOWN.",
+			Examples: []funcs.Example{
+				ex("FALSE IS FALSE", "TRUE"),
+			},
+		},
+	}
+
+	fnIsNotFalse = &Function{
+		Spec: funcs.Spec{Name: "IS NOT FALSE", Category: funcs.Logical,
+			Signatures:  []string{"boolean IS NOT FALSE"},
+			Description: "TRUE when the boolean is TRUE or UNKNOWN.",
+			Examples: []funcs.Example{
+				ex("CAST(NULL AS BOOLEAN) IS NOT FALSE", "TRUE"),
+			},
+		},
+	}
+
+	fnIsNotTrue = &Function{
+		Spec: funcs.Spec{Name: "IS NOT TRUE", Category: funcs.Logical,
+			Signatures:  []string{"boolean IS NOT TRUE"},
+			Description: "TRUE when the boolean is FALSE or UNKNOWN.",
+			Examples: []funcs.Example{
+				ex("CAST(NULL AS BOOLEAN) IS NOT TRUE", "TRUE"),
+			},
+		},
+	}
+
+	fnIsNotUnknown = &Function{
+		Spec: funcs.Spec{Name: "IS NOT UNKNOWN", Category: funcs.Logical,
+			Signatures:  []string{"boolean IS NOT UNKNOWN"},
+			Description: "TRUE when the boolean is TRUE or FALSE.",
+			Examples: []funcs.Example{
+				ex("TRUE IS NOT UNKNOWN", "TRUE"),
+			},
+		},
+	}
+
+	fnIsTrue = &Function{
+		Spec: funcs.Spec{Name: "IS TRUE", Category: funcs.Logical,
+			Signatures:  []string{"boolean IS TRUE"},
+			Description: "TRUE when the boolean is TRUE; FALSE for FALSE and UNKNOWN.",
+			Examples: []funcs.Example{
+				ex("CAST(NULL AS BOOLEAN) IS TRUE", "FALSE"),
+			},
+		},
+	}
+
+	fnIsUnknown = &Function{
+		Spec: funcs.Spec{Name: "IS UNKNOWN", Category: funcs.Logical,
+			Signatures:  []string{"boolean IS UNKNOWN"},
+			Description: "TRUE when the boolean is UNKNOWN (NULL).",
+			Examples: []funcs.Example{
+				ex("CAST(NULL AS BOOLEAN) IS UNKNOWN", "TRUE"),
 			},
 		},
 	}
