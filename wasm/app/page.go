@@ -134,7 +134,7 @@ func newPage(ee vugu.EventEnv) *page {
 		return p
 	}
 	p.model = state.NewModel(state.DefaultMaxRows)
-	p.root = &app.Root{Act: p, Chrome: app.Chrome{Model: p.model}}
+	p.root = &app.Root{Act: p, Chrome: app.Chrome{Model: p.model}, Dark: darkTheme()}
 	p.view, p.chrome = p.root, &p.root.Chrome
 	return p
 }
@@ -1041,4 +1041,38 @@ func (p *page) MountGrid(el vjs.Value) {
 		p.tbody = v
 		p.flagRender()
 	}
+}
+
+// keyTheme keeps the theme chosen with the toolbar's button ("light" or
+// "dark"); index.html applies it before the first paint.
+const keyTheme = "flinkplay.theme"
+
+// darkTheme reports whether the page shows its dark theme: the theme
+// chosen with the button (the root element's data-theme), else the
+// system's (prefers-color-scheme).
+func darkTheme() bool {
+	defer recovered("darkTheme")
+	switch js.Global().Get("document").Get("documentElement").Get("dataset").Get("theme").String() {
+	case "dark":
+		return true
+	case "light":
+		return false
+	}
+	mm := js.Global().Get("matchMedia")
+	if mm.Type() != js.TypeFunction {
+		return false
+	}
+	return js.Global().Call("matchMedia", "(prefers-color-scheme: dark)").Get("matches").Bool()
+}
+
+// ToggleTheme switches the theme and keeps the choice in this browser.
+func (p *page) ToggleTheme() {
+	defer recovered("toggleTheme")
+	p.root.Dark = !p.root.Dark
+	theme := "light"
+	if p.root.Dark {
+		theme = "dark"
+	}
+	js.Global().Get("document").Get("documentElement").Get("dataset").Set("theme", theme)
+	store(keyTheme, theme)
 }

@@ -459,6 +459,18 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "engine"}}}
 			vgparent.AppendChild(vgn)
 			vgn.SetInnerHTML(c.EngineText())
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+			vgparent.AppendChild(vgn)
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "theme"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Dark theme"}}}
+			vgparent.AppendChild(vgn)
+			vgn.AddAttrInterface("aria-pressed", c.ThemePressed())
+			vgn.AddAttrInterface("title", c.ThemeTitle())
+			vgn.SetInnerHTML(c.ThemeText())
+			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+				EventType: "click",
+				Func:      func(event vugu.DOMEvent) { c.Act.ToggleTheme() },
+				// TODO: implement capture, etc. mostly need to decide syntax
+			})
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
 			vgparent.AppendChild(vgn)
 		}

@@ -71,6 +71,9 @@ type Actions interface {
 	// RestoreScript brings back the script that an example, Reset or a
 	// share link replaced last.
 	RestoreScript()
+	// ToggleTheme switches between the light and the dark theme and
+	// remembers the choice in this browser.
+	ToggleTheme()
 	FileActions
 	JobActions
 }
@@ -156,6 +159,10 @@ type Root struct {
 	NoticeRunAll bool
 	// Recent is the History dialog's list, newest first.
 	Recent []state.Recent
+
+	// Dark is set while the page shows its dark theme: the one chosen
+	// with the theme button, else the system's.
+	Dark bool
 
 	// Side is the side panel shown: SideCatalog ("" too) or SideFiles.
 	Side string
@@ -443,4 +450,28 @@ func (c *Root) SaveLabel() string {
 		return "Download .sql"
 	}
 	return "Download .py"
+}
+
+// ThemeText is the theme button's label: the theme it switches to.
+func (c *Root) ThemeText() string {
+	if c.Dark {
+		return "Light"
+	}
+	return "Dark"
+}
+
+// ThemeTitle is the theme button's tooltip.
+func (c *Root) ThemeTitle() string {
+	if c.Dark {
+		return "Switch to the light theme (kept in this browser)"
+	}
+	return "Switch to the dark theme (kept in this browser)"
+}
+
+// ThemePressed is the theme button's aria-pressed: the dark theme is on.
+func (c *Root) ThemePressed() string {
+	if c.Dark {
+		return "true"
+	}
+	return "false"
 }

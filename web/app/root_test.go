@@ -39,6 +39,7 @@ func (noActions) Download(string)          {}
 func (noActions) RestoreScript()           {}
 func (noActions) OpenExamples()            {}
 func (noActions) OpenHistory()             {}
+func (noActions) ToggleTheme()             {}
 func (noActions) RestoreRecent(string)     {}
 func (noActions) FollowTail()              {}
 

@@ -26,7 +26,7 @@ import { styleTags, tags } from "@lezer/highlight";
 import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from "@codemirror/autocomplete";
 import { setDiagnostics, lintGutter, lintKeymap } from "@codemirror/lint";
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
-import { indentOnInput, syntaxHighlighting, defaultHighlightStyle, bracketMatching } from "@codemirror/language";
+import { indentOnInput, syntaxHighlighting, HighlightStyle, bracketMatching } from "@codemirror/language";
 import { searchKeymap } from "@codemirror/search";
 
 window.__flinkEditorModules = {
@@ -59,6 +59,49 @@ function loadPython() {
   return pythonLoading;
 }
 
+// highlight colours the syntax as CodeMirror's default style does, through
+// the page's CSS variables (--syn-*, static/app.css), so that the light and
+// the dark theme each have their own, readable colours.
+const highlight = HighlightStyle.define([
+  { tag: tags.meta, color: "var(--syn-meta)" },
+  { tag: tags.link, textDecoration: "underline" },
+  { tag: tags.heading, textDecoration: "underline", fontWeight: "bold" },
+  { tag: tags.emphasis, fontStyle: "italic" },
+  { tag: tags.strong, fontWeight: "bold" },
+  { tag: tags.strikethrough, textDecoration: "line-through" },
+  { tag: tags.keyword, color: "var(--syn-keyword)" },
+  { tag: [tags.atom, tags.bool, tags.url, tags.contentSeparator, tags.labelName], color: "var(--syn-atom)" },
+  { tag: [tags.literal, tags.inserted], color: "var(--syn-literal)" },
+  { tag: [tags.string, tags.deleted], color: "var(--syn-string)" },
+  { tag: [tags.regexp, tags.escape, tags.special(tags.string)], color: "var(--syn-regexp)" },
+  { tag: tags.definition(tags.variableName), color: "var(--syn-variable)" },
+  { tag: tags.local(tags.variableName), color: "var(--syn-variable)" },
+  { tag: [tags.typeName, tags.namespace], color: "var(--syn-type)" },
+  { tag: tags.className, color: "var(--syn-type)" },
+  { tag: [tags.special(tags.variableName), tags.macroName], color: "var(--syn-variable)" },
+  { tag: tags.definition(tags.propertyName), color: "var(--syn-variable)" },
+  { tag: tags.comment, color: "var(--syn-comment)" },
+  { tag: tags.invalid, color: "var(--syn-invalid)" },
+]);
+
+// theme gives the editor's surfaces the page's colours (CSS variables), so
+// that it follows the light and the dark theme.
+const theme = EditorView.theme({
+  "&": { height: "100%", fontSize: "14px", backgroundColor: "var(--panel)", color: "var(--text)" },
+  ".cm-scroller": { fontFamily: "var(--mono, ui-monospace, monospace)" },
+  ".cm-content": { caretColor: "var(--cm-cursor)" },
+  ".cm-cursor, .cm-dropCursor": { borderLeftColor: "var(--cm-cursor)" },
+  ".cm-gutters": { backgroundColor: "var(--cm-gutter-bg)", color: "var(--cm-gutter-text)", borderRight: "1px solid var(--border)" },
+  ".cm-activeLine": { backgroundColor: "var(--cm-active-line)" },
+  ".cm-activeLineGutter": { backgroundColor: "var(--cm-active-gutter)" },
+  ".cm-selectionBackground": { background: "var(--cm-selection)" },
+  "&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground": { background: "var(--cm-selection-focused)" },
+  "&.cm-focused .cm-matchingBracket": { backgroundColor: "var(--cm-match)" },
+  ".cm-tooltip": { backgroundColor: "var(--panel)", color: "var(--text)", border: "1px solid var(--border)" },
+  ".cm-tooltip-autocomplete > ul > li[aria-selected]": { backgroundColor: "var(--selected)", color: "var(--text)" },
+  ".cm-panels": { backgroundColor: "var(--bar-bg)", color: "var(--text)" },
+});
+
 // The editor's features: codemirror's basicSetup without the fold gutter,
 // rectangular selection and selection-match highlighting, which a short
 // SQL script has little use for and which cost the page's start (every
@@ -72,7 +115,7 @@ const setup = [
   dropCursor(),
   EditorState.allowMultipleSelections.of(true),
   indentOnInput(),
-  syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+  syntaxHighlighting(highlight, { fallback: true }),
   bracketMatching(),
   closeBrackets(),
   highlightActiveLine(),
@@ -269,10 +312,7 @@ function mount(host, opts) {
         EditorView.updateListener.of((u) => {
           if (u.docChanged) onChange(u.state.doc.toString());
         }),
-        EditorView.theme({
-          "&": { height: "100%", fontSize: "14px" },
-          ".cm-scroller": { fontFamily: "var(--mono, ui-monospace, monospace)" },
-        }),
+        theme,
       ],
     }),
   });
