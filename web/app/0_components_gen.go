@@ -819,6 +819,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 															vgn.SetInnerHTML(col.Name)
 															vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "col-type"}}}
 															vgparent.AppendChild(vgn)
+															vgn.AddAttrInterface("title", c.ColType(col))
 															vgn.SetInnerHTML(c.ColType(col))
 														}
 													}

@@ -164,6 +164,10 @@ type Root struct {
 	// with the theme button, else the system's.
 	Dark bool
 
+	// sorted is the catalog panel's order of sortedFor (Catalogs).
+	sortedFor *protocol.Catalog
+	sorted    []protocol.CatalogInfo
+
 	// Side is the side panel shown: SideCatalog ("" too) or SideFiles.
 	Side string
 	// Files is the Files panel; Upload the upload wizard's file, while
@@ -376,12 +380,16 @@ func (c *Chrome) ErrorClass() string {
 	return "error"
 }
 
-// Catalogs returns the catalog snapshot's catalogs.
+// Catalogs returns the catalog snapshot's catalogs, their databases and
+// objects in natural order (T2 before T10), sorted once per snapshot.
 func (c *Root) Catalogs() []protocol.CatalogInfo {
 	if c.Model.Catalog == nil {
 		return nil
 	}
-	return c.Model.Catalog.Catalogs
+	if c.sortedFor != c.Model.Catalog {
+		c.sortedFor, c.sorted = c.Model.Catalog, state.SortCatalog(c.Model.Catalog)
+	}
+	return c.sorted
 }
 
 // IsCurrent reports whether catalog.db is the session's current database.
@@ -452,12 +460,13 @@ func (c *Root) SaveLabel() string {
 	return "Download .py"
 }
 
-// ThemeText is the theme button's label: the theme it switches to.
+// ThemeText is the theme button's label, a sun or a moon for the theme
+// it switches to (aria-label and the title say it in words).
 func (c *Root) ThemeText() string {
 	if c.Dark {
-		return "Light"
+		return "☀"
 	}
-	return "Dark"
+	return "☾"
 }
 
 // ThemeTitle is the theme button's tooltip.

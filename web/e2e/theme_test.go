@@ -112,8 +112,11 @@ func TestDarkMode(t *testing.T) {
 	if attr, bg := p.pageTheme(); attr != "" || bg != "rgb(17, 21, 28)" {
 		t.Errorf("system dark: data-theme %q, background %s; want none and the dark background rgb(17, 21, 28)", attr, bg)
 	}
-	if got := eval[string](p, "the theme button", `document.getElementById('theme').textContent`); got != "Light" {
-		t.Errorf("theme button says %q under a dark system, want Light", got)
+	if got := eval[string](p, "the theme button", `document.getElementById('theme').getAttribute('aria-pressed') + ' ' + document.getElementById('theme').title`); got != "true Switch to the light theme (kept in this browser)" {
+		t.Errorf("theme button %q under a dark system, want pressed, switching to light", got)
+	}
+	if got := eval[string](p, "the toolbar", `(() => { const bs = [...document.querySelectorAll('.toolbar button')]; return String(new Set(bs.map(b => Math.round(b.getBoundingClientRect().top))).size); })()`); got != "1" {
+		t.Errorf("at 1280 px the toolbar's buttons sit on %s rows, want one", got)
 	}
 	if bg := eval[string](p, "the editor", `getComputedStyle(document.querySelector('#editor .cm-editor')).backgroundColor`); bg != "rgb(26, 31, 41)" {
 		t.Errorf("the editor's background is %s in the dark theme, want the panel's rgb(26, 31, 41)", bg)
@@ -130,8 +133,8 @@ func TestDarkMode(t *testing.T) {
 	// survives a reload.
 	p.do("switch to light", 5*time.Second, chromedp.Click(chromedp.ID("theme")))
 	waitFor[bool](p, "the light theme", `document.documentElement.dataset.theme === 'light' && getComputedStyle(document.body).backgroundColor === 'rgb(246, 247, 249)'`, 5*time.Second)
-	if got := eval[string](p, "the theme button", `document.getElementById('theme').textContent + ' ' + document.getElementById('theme').getAttribute('aria-pressed')`); got != "Dark false" {
-		t.Errorf("theme button %q after switching to light, want Dark, not pressed", got)
+	if got := eval[string](p, "the theme button", `document.getElementById('theme').getAttribute('aria-pressed') + ' ' + document.getElementById('theme').title`); got != "false Switch to the dark theme (kept in this browser)" {
+		t.Errorf("theme button %q after switching to light, want not pressed, switching to dark", got)
 	}
 	p.do("reload", 30*time.Second, chromedp.Reload())
 	waitFor[bool](p, "the app", `!!document.getElementById('theme')`, 20*time.Second)
@@ -153,4 +156,43 @@ func TestDarkMode(t *testing.T) {
 	if got := eval[string](p, "storage", `localStorage.getItem('flinkplay.theme')`); got != "dark" {
 		t.Errorf("the stored theme is %q, want dark", got)
 	}
+}
+
+// TestCatalogPolish: the catalog lists tables in natural order (T2 before
+// T10), a long type wraps inside the sidebar and shows whole on hover, and
+// a fast stream's Table view highlights no rows (every row would blink).
+func TestCatalogPolish(t *testing.T) {
+	p := open(t, 90*time.Second)
+	p.load()
+	longType := "ROW<`first_field` ARRAY<MAP<STRING, DECIMAL(10, 2)>>, `second_field` MULTISET<TIMESTAMP(3)>>"
+	p.setScript("CREATE TABLE T10 (a INT) WITH ('connector' = 'datagen');\n" +
+		"CREATE TABLE T2 (a INT) WITH ('connector' = 'datagen');\n" +
+		"CREATE TABLE T1 (r " + longType + ") WITH ('connector' = 'datagen');\n")
+	p.click("run-all")
+	waitFor[bool](p, "three tables in the catalog", `document.querySelectorAll('#catalog .obj-name').length === 3`, 20*time.Second)
+	if got := eval[string](p, "catalog order", `[...document.querySelectorAll('#catalog .obj-name')].map(e => e.textContent).join(',')`); got != "T1,T2,T10" {
+		t.Errorf("catalog order %s, want T1,T2,T10", got)
+	}
+	got := eval[string](p, "the long type", `(() => {
+  const td = [...document.querySelectorAll('#catalog .col-type')].find(e => e.textContent.startsWith('ROW<'));
+  const side = document.getElementById('catalog').getBoundingClientRect();
+  const r = td.getBoundingClientRect();
+  return (td.title === td.textContent) + ' ' + (r.right <= side.right + 1) + ' ' + (r.height > 20);
+})()`)
+	if got != "true true true" {
+		t.Errorf("long type: title equals the text, inside the sidebar, wrapped = %s; want true true true", got)
+	}
+	p.shot("catalog")
+
+	// A stream of 10,000 rows a second: nothing blinks in the Table view.
+	p.setScript("CREATE TABLE Fast (id INT) WITH ('connector' = 'datagen', 'rows-per-second' = '10000', 'fields.id.min' = '1', 'fields.id.max' = '50');\n" +
+		"SELECT id, COUNT(*) AS n FROM Fast GROUP BY id;\n")
+	p.click("view-table")
+	p.runAll()
+	time.Sleep(1500 * time.Millisecond)
+	if n := eval[float64](p, "highlighted rows", `document.querySelectorAll('#grid tr.changed').length`); n != 0 {
+		t.Errorf("%v rows highlighted in a stream of 10,000 changes a second, want none", n)
+	}
+	p.shot("fast-table")
+	p.stop()
 }

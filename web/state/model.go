@@ -27,6 +27,12 @@ const (
 // the table view stays highlighted.
 const HighlightTicks = 8
 
+// HighlightMaxChanges is how many changes the table view may take within
+// HighlightTicks flushes and still highlight them: above it (about 20 a
+// second) a person cannot follow single rows, and every row would blink,
+// so none is highlighted until the stream slows down.
+const HighlightMaxChanges = 16
+
 // MaxOutputLines bounds the print connector lines kept.
 const MaxOutputLines = 10_000
 
@@ -57,6 +63,12 @@ type Model struct {
 
 	Gen  int64 // bumps when the results change: the page re-renders them
 	Tick int64 // the page's flush counter, for highlighting
+
+	// recent counts the table view's changes per flush, over the last
+	// HighlightTicks flushes (recent[Tick % HighlightTicks] is this
+	// flush's); recentAt is the flush each slot counts.
+	recent   [HighlightTicks]int
+	recentAt [HighlightTicks]int64
 
 	started, ended time.Time
 	ran            bool // a run was started
@@ -320,6 +332,11 @@ func (m *Model) addRows(rows []Change) {
 		for _, r := range rows {
 			q.Table.Apply(r, m.Tick)
 		}
+		slot := m.Tick % HighlightTicks
+		if m.recentAt[slot] != m.Tick {
+			m.recentAt[slot], m.recent[slot] = m.Tick, 0
+		}
+		m.recent[slot] += len(rows)
 	}
 	q.shown += int64(len(rows))
 	q.Received = max(q.shown, q.reported)
@@ -702,8 +719,9 @@ func (m *Model) AppendGridHTML(b []byte, from, to int) []byte {
 		b = append(b, `</tr>`...)
 	}
 	if m.View == ViewTable && q.Table != nil {
+		follow := m.Followable()
 		q.Table.Rows(from, to, func(c Change, changed int64) {
-			row(c, false, m.Tick-changed < HighlightTicks)
+			row(c, false, follow && m.Tick-changed < HighlightTicks)
 		})
 		return b
 	}
@@ -711,6 +729,19 @@ func (m *Model) AppendGridHTML(b []byte, from, to int) []byte {
 		row(q.Changes.At(i), true, false)
 	}
 	return b
+}
+
+// Followable reports whether the table view's changes come slowly enough
+// to be highlighted: at most HighlightMaxChanges within the last
+// HighlightTicks flushes.
+func (m *Model) Followable() bool {
+	n := 0
+	for i, at := range m.recentAt {
+		if m.Tick-at < HighlightTicks {
+			n += m.recent[i]
+		}
+	}
+	return n <= HighlightMaxChanges
 }
 
 // isNumeric reports whether a Flink type string is a number, which the

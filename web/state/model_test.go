@@ -543,3 +543,45 @@ func TestConsoleBounded(t *testing.T) {
 		t.Errorf("%d dropped, first kept line %d, %d kept, of %d", dropped, first, len(got)-1, n)
 	}
 }
+
+// TestHighlightOnlyWhatAPersonCanFollow: the table view highlights its
+// changes while they come slowly, and none while a fast stream would
+// paint every row.
+func TestHighlightOnlyWhatAPersonCanFollow(t *testing.T) {
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	m := NewModel(0)
+	m.SetView(ViewTable)
+	m.StartRun(7, "SELECT * FROM t;", t0)
+	for _, msg := range []protocol.Message{
+		{Type: protocol.TypeStatement, ID: 7, Start: 0, End: 15, SQL: "SELECT * FROM t"},
+		{Type: protocol.TypeSchema, ID: 7, Columns: []protocol.Column{{Name: "a", Type: "INT"}}, Streaming: true},
+	} {
+		m.Apply(&msg, t0)
+	}
+	next := 0
+	rows := func(n int) {
+		msg := protocol.Message{Type: protocol.TypeRows, ID: 7}
+		for i := 0; i < n; i++ {
+			msg.Rows = append(msg.Rows, protocol.Row{Op: "+I", Cells: []string{fmt.Sprint(next)}})
+			next++
+		}
+		m.Apply(&msg, t0)
+	}
+	highlighted := func() int { return strings.Count(string(m.AppendGridHTML(nil, 0, m.GridLen())), `class="changed"`) }
+	m.Tick = 1
+	rows(3)
+	if got := highlighted(); got != 3 {
+		t.Fatalf("a slow stream: %d rows highlighted, want 3", got)
+	}
+	m.Tick = 2
+	rows(HighlightMaxChanges)
+	if got := highlighted(); got != 0 {
+		t.Errorf("a fast stream: %d rows highlighted, want none", got)
+	}
+	// Once the burst is HighlightTicks flushes old, changes show again.
+	m.Tick = 2 + HighlightTicks
+	rows(1)
+	if got := highlighted(); got != 1 {
+		t.Errorf("after the burst: %d rows highlighted, want the new one", got)
+	}
+}
