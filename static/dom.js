@@ -103,3 +103,66 @@ window.flinkplayDOM = {
     if (cls !== undefined && e.className !== cls) e.className = cls;
   },
 };
+
+// Modal dialogs (#dialog, rendered by Go) as a keyboard and a screen
+// reader expect them: opening one moves the focus into it, Tab and
+// Shift+Tab stay inside it, Escape closes it (through its Close button, so
+// Go closes it), and closing it gives the focus back to the control that
+// opened it.
+(() => {
+  let opener = null;
+  const focusables = (root) => [...root.querySelectorAll(
+    'button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])')]
+    .filter((e) => !e.disabled && e.getClientRects().length > 0);
+  const open = () => {
+    const d = document.getElementById("dialog");
+    return d && !d.classList.contains("hidden") ? d : null;
+  };
+  let wasOpen = false;
+  const sync = () => {
+    const d = open();
+    if (d && !wasOpen) {
+      wasOpen = true;
+      opener = document.activeElement;
+      const box = d.querySelector(".dialog");
+      const first = focusables(box).find((e) => e.tagName !== "TEXTAREA") || focusables(box)[0];
+      if (first) first.focus();
+    } else if (!d && wasOpen) {
+      wasOpen = false;
+      if (opener && document.contains(opener)) opener.focus();
+      opener = null;
+    }
+  };
+  const watch = () => {
+    const d = document.getElementById("dialog");
+    if (!d) return false;
+    new MutationObserver(sync).observe(d, { attributes: true, attributeFilter: ["class"] });
+    sync();
+    return true;
+  };
+  if (!watch()) {
+    // The app mounts after this script: watch for #dialog to appear.
+    const mo = new MutationObserver(() => { if (watch()) mo.disconnect(); });
+    document.addEventListener("DOMContentLoaded", () => mo.observe(document.body, { childList: true, subtree: true }));
+  }
+  document.addEventListener("keydown", (e) => {
+    const d = open();
+    if (!d) return;
+    if (e.key === "Escape") {
+      e.preventDefault();
+      document.getElementById("dialog-close")?.click();
+      return;
+    }
+    if (e.key !== "Tab") return;
+    const f = focusables(d.querySelector(".dialog"));
+    if (f.length === 0) return;
+    const i = f.indexOf(document.activeElement);
+    if (e.shiftKey && (i <= 0)) {
+      e.preventDefault();
+      f[f.length - 1].focus();
+    } else if (!e.shiftKey && (i === -1 || i === f.length - 1)) {
+      e.preventDefault();
+      f[0].focus();
+    }
+  }, true);
+})();
