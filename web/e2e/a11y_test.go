@@ -3,6 +3,11 @@
 package e2e
 
 import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -38,4 +43,99 @@ func TestDialogKeyboard(t *testing.T) {
 	p.do("Escape", 2*time.Second, chromedp.KeyEvent(kb.Escape))
 	waitFor[bool](p, "the dialog to close", `document.getElementById('dialog').classList.contains('hidden')`, 5*time.Second)
 	waitFor[bool](p, "the focus back on Share", `document.activeElement && document.activeElement.id === 'share'`, 5*time.Second)
+}
+
+// axeViolation is one rule axe-core found broken.
+type axeViolation struct {
+	ID     string `json:"id"`
+	Impact string `json:"impact"`
+	Help   string `json:"help"`
+	Nodes  int    `json:"nodes"`
+	Target string `json:"target"`
+}
+
+// runAxe runs axe-core (npm axe-core 4.14.1, installed with the editor's
+// packages) on the page and returns its violations.
+func (p *page) runAxe() []axeViolation {
+	p.t.Helper()
+	src, err := os.ReadFile(filepath.Join("..", "editor", "node_modules", "axe-core", "axe.min.js"))
+	if err != nil {
+		p.t.Fatalf("axe-core: %v (make web installs it)", err)
+	}
+	eval[bool](p, "load axe-core", `(() => { (0, eval)(`+jsString(string(src))+`); return typeof axe === 'object'; })()`)
+	out, err := chromedp.Run(p.ctx, chromedp.Evaluate[string](`axe.run(document, {resultTypes: ['violations']}).then(r => JSON.stringify(r.violations.map(v => ({
+  id: v.id, impact: v.impact || '', help: v.help, nodes: v.nodes.length, target: String(v.nodes[0]?.target || '')}))))`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		p.t.Fatalf("axe.run: %v", err)
+	}
+	var vs []axeViolation
+	if err := json.Unmarshal([]byte(out), &vs); err != nil {
+		p.t.Fatalf("axe.run's answer: %v", err)
+	}
+	return vs
+}
+
+// TestAxe runs axe-core on the playground with results in each view, in
+// both themes, and on an open dialog: no serious or critical violation.
+// It writes what it found to docs/accessibility.md's table when
+// FLINKPLAY_AXE_DOC is set.
+func TestAxe(t *testing.T) {
+	p := open(t, 120*time.Second)
+	p.load()
+	p.runAll()
+	p.stop()
+	var report []string
+	check := func(where string) {
+		vs := p.runAxe()
+		var serious []string
+		for _, v := range vs {
+			line := fmt.Sprintf("| %s | %s | `%s` | %d | %s |", where, v.Impact, v.ID, v.Nodes, v.Help)
+			report = append(report, line)
+			if v.Impact == "serious" || v.Impact == "critical" {
+				serious = append(serious, fmt.Sprintf("%s (%s, %d nodes, e.g. %s): %s", v.ID, v.Impact, v.Nodes, v.Target, v.Help))
+			}
+		}
+		if len(vs) == 0 {
+			report = append(report, fmt.Sprintf("| %s | — | none | 0 | |", where))
+		}
+		if len(serious) > 0 {
+			t.Errorf("%s: axe-core found serious or critical violations:\n  %s", where, strings.Join(serious, "\n  "))
+		}
+	}
+	for _, view := range []string{"tableau", "changelog", "table"} {
+		p.click("view-" + view)
+		time.Sleep(200 * time.Millisecond)
+		check("light, " + view + " view")
+	}
+	p.click("theme")
+	time.Sleep(200 * time.Millisecond)
+	check("dark, table view")
+	p.click("share")
+	waitFor[bool](p, "the dialog", `!document.getElementById('dialog').classList.contains('hidden')`, 5*time.Second)
+	check("dark, Share dialog")
+	t.Logf("axe-core:\n%s", strings.Join(report, "\n"))
+	if os.Getenv("FLINKPLAY_AXE_DOC") != "" {
+		writeAxeDoc(t, report)
+	}
+}
+
+// writeAxeDoc rewrites the results table of docs/accessibility.md.
+func writeAxeDoc(t *testing.T, rows []string) {
+	t.Helper()
+	path := filepath.Join("..", "..", "docs", "accessibility.md")
+	doc, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("docs/accessibility.md: %v", err)
+	}
+	const begin, end = "<!-- axe begin -->\n", "<!-- axe end -->"
+	s := string(doc)
+	i, j := strings.Index(s, begin), strings.Index(s, end)
+	if i < 0 || j < i {
+		t.Fatalf("docs/accessibility.md has no %q ... %q section", strings.TrimSpace(begin), end)
+	}
+	table := "| where | impact | rule | nodes | what |\n|---|---|---|---:|---|\n" + strings.Join(rows, "\n") + "\n"
+	s = s[:i+len(begin)] + table + s[j:]
+	if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
 }

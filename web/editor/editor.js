@@ -313,6 +313,7 @@ function mount(host, opts) {
           if (u.docChanged) onChange(u.state.doc.toString());
         }),
         theme,
+        EditorView.contentAttributes.of({ "aria-label": opts.readOnly ? "Script (read-only)" : "Script" }),
       ],
     }),
   });
