@@ -27,9 +27,16 @@ window.flinkplayDOM = {
     b.style.height = bottom + "px";
     pre.append(a, document.createTextNode(text), b);
   },
-  setRows(tbody, top, html, bottom, cols) {
-    const sp = (h) => '<tr class="spacer" style="height:' + h + 'px"><td colspan="' + cols + '"></td></tr>';
+  // setRows shows grid rows; total is how many the grid has, for its ARIA
+  // row count (the header is row 1, so the rows are 2 and up).
+  setRows(tbody, top, html, bottom, cols, total) {
+    const sp = (h) => '<tr class="spacer" aria-hidden="true" style="height:' + h + 'px"><td colspan="' + cols + '"></td></tr>';
     tbody.innerHTML = (top > 0 ? sp(top) : "") + html + (bottom > 0 ? sp(bottom) : "");
+    const table = tbody.parentElement;
+    if (table && total !== undefined) {
+      table.setAttribute("aria-rowcount", String(total + 1));
+      table.setAttribute("aria-colcount", String(cols));
+    }
   },
   toBottom(el) {
     el.scrollTop = el.scrollHeight;
@@ -41,8 +48,8 @@ window.flinkplayDOM = {
   // rows, at most 200 ms late.
   // head, for the tableau, is the header lines to keep in view ("" when
   // they are on screen).
-  schedule(pre, el, top, text, bottom, cols, box, follow, head) {
-    this.pending = [pre, el, top, text, bottom, cols, box, follow, head];
+  schedule(pre, el, top, text, bottom, cols, box, follow, head, total) {
+    this.pending = [pre, el, top, text, bottom, cols, box, follow, head, total];
     if (!this.frame) {
       this.frame = requestAnimationFrame(() => this.flush());
       this.timer = setTimeout(() => this.flush(), 200);
@@ -62,9 +69,9 @@ window.flinkplayDOM = {
     this.pending = null;
     if (!p) return;
     const t0 = performance.now();
-    const [pre, el, top, text, bottom, cols, box, follow, head] = p;
+    const [pre, el, top, text, bottom, cols, box, follow, head, total] = p;
     if (pre) this.setPre(el, top, text, bottom, head);
-    else this.setRows(el, top, text, bottom, cols);
+    else this.setRows(el, top, text, bottom, cols, total);
     if (follow) this.toBottom(box);
     this.cost = performance.now() - t0;
     const st = this.stats;

@@ -640,7 +640,7 @@ func (p *page) renderResults(force bool) {
 	} else {
 		cols := len(m.Columns())
 		p.html = m.AppendGridHTML(p.html[:0], from, to)
-		dom.Call("schedule", false, p.tbody, from*h, string(p.html), (total-to)*h, max(cols, 1), p.results, m.Follow, "")
+		dom.Call("schedule", false, p.tbody, from*h, string(p.html), (total-to)*h, max(cols, 1), p.results, m.Follow, "", total)
 	}
 }
 

@@ -203,13 +203,14 @@ func (c *Embed) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			_ = vgparent
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 			vgparent.AppendChild(vgn)
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "pre", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "tableau"}}}
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "pre", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "tableau"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "img"}}}
 			vgparent.AppendChild(vgn)
+			vgn.AddAttrInterface("aria-label", c.TableauLabel())
 			vgn.AddAttrInterface("class", c.PaneClass("tableau"))
 			vgn.JSCreateHandler = vugu.JSValueFunc(func(value js.Value) { c.Act.MountTableau(value) })
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 			vgparent.AppendChild(vgn)
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "table", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "grid"}}}
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "table", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "grid"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "grid"}, vugu.VGAttribute{Namespace: "", Key: "aria-readonly", Val: "true"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Query results"}}}
 			vgparent.AppendChild(vgn)
 			vgn.AddAttrInterface("class", c.PaneClass("grid"))
 			{
@@ -222,7 +223,7 @@ func (c *Embed) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				{
 					vgparent := vgn
 					_ = vgparent
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "tr", Attr: []vugu.VGAttribute(nil)}
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "tr", Attr: []vugu.VGAttribute{{Namespace: "", Key: "aria-rowindex", Val: "1"}}}
 					vgparent.AppendChild(vgn)
 					{
 						vgparent := vgn
@@ -1302,13 +1303,14 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				_ = vgparent
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 				vgparent.AppendChild(vgn)
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "pre", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "tableau"}}}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "pre", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "tableau"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "img"}}}
 				vgparent.AppendChild(vgn)
+				vgn.AddAttrInterface("aria-label", c.TableauLabel())
 				vgn.AddAttrInterface("class", c.PaneClass("tableau"))
 				vgn.JSCreateHandler = vugu.JSValueFunc(func(value js.Value) { c.Act.MountTableau(value) })
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 				vgparent.AppendChild(vgn)
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "table", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "grid"}}}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "table", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "grid"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "grid"}, vugu.VGAttribute{Namespace: "", Key: "aria-readonly", Val: "true"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Query results"}}}
 				vgparent.AppendChild(vgn)
 				vgn.AddAttrInterface("class", c.PaneClass("grid"))
 				{
@@ -1321,7 +1323,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					{
 						vgparent := vgn
 						_ = vgparent
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "tr", Attr: []vugu.VGAttribute(nil)}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "tr", Attr: []vugu.VGAttribute{{Namespace: "", Key: "aria-rowindex", Val: "1"}}}
 						vgparent.AppendChild(vgn)
 						{
 							vgparent := vgn

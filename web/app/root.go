@@ -9,12 +9,15 @@ package app
 //go:generate gofmt -w 0_components_gen.go
 
 import (
+	"fmt"
+	"strings"
 	"time"
+
+	"github.com/vugu/vugu"
+	"github.com/vugu/vugu/js"
 
 	"github.com/flinkplay/flinkplay/wasm/engine/protocol"
 	"github.com/flinkplay/flinkplay/web/state"
-	"github.com/vugu/vugu"
-	"github.com/vugu/vugu/js"
 )
 
 // ResultActions are what the controls of both pages (the playground and
@@ -483,4 +486,23 @@ func (c *Root) ThemePressed() string {
 		return "true"
 	}
 	return "false"
+}
+
+// TableauLabel is the tableau's text alternative: what it shows, in
+// words, and where a screen reader reads the rows one by one.
+func (c *Chrome) TableauLabel() string {
+	cols := c.Model.Columns()
+	if len(cols) == 0 {
+		return "Results in the SQL client's text format; the Table view lists them as a table."
+	}
+	return fmt.Sprintf("Results in the SQL client's text format: %d columns (%s), %s received; the Table and Changelog views list them as a table.",
+		len(cols), strings.Join(cols, ", "), rowsText(c.Model.Received()))
+}
+
+// rowsText is "1 row" or "N rows", N with thousands separators.
+func rowsText(n int64) string {
+	if n == 1 {
+		return "1 row"
+	}
+	return state.Count(n) + " rows"
 }

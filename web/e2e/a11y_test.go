@@ -106,6 +106,20 @@ func TestAxe(t *testing.T) {
 		p.click("view-" + view)
 		time.Sleep(200 * time.Millisecond)
 		check("light, " + view + " view")
+		switch view {
+		case "tableau":
+			if got := eval[string](p, "the tableau's text alternative", `document.getElementById('tableau').getAttribute('role') + ': ' + document.getElementById('tableau').getAttribute('aria-label')`); !strings.HasPrefix(got, "img: Results in the SQL client's text format: 2 columns (id, name), ") {
+				t.Errorf("tableau: %q, want an image of text with its alternative", got)
+			}
+		case "changelog":
+			// The grid says how many rows and columns it has, and each
+			// row its index, though only the visible rows are in the DOM.
+			got := eval[string](p, "grid semantics", `(() => { const g = document.getElementById('grid'); const rows = [...g.querySelectorAll('tbody tr[aria-rowindex]')];
+  return g.getAttribute('role') + ' ' + g.getAttribute('aria-colcount') + ' ' + (Number(g.getAttribute('aria-rowcount')) === JSON.parse(window.flinkplay.state()).received + 1) + ' ' + (rows.length > 0 && rows[0].getAttribute('aria-rowindex') >= '2'); })()`)
+			if got != "grid 3 true true" {
+				t.Errorf("changelog grid: %q, want role grid, 3 columns (op, id, name), a row count of the rows received plus the header, and row indexes", got)
+			}
+		}
 	}
 	p.click("theme")
 	time.Sleep(200 * time.Millisecond)

@@ -3,6 +3,7 @@ package state
 import (
 	"fmt"
 	"html"
+	"strconv"
 	"strings"
 	"time"
 
@@ -690,8 +691,12 @@ func (m *Model) AppendGridHTML(b []byte, from, to int) []byte {
 	for i, col := range q.Columns {
 		numeric[i] = isNumeric(col.Type)
 	}
+	index := from + 2 // ARIA row index: the header is row 1
 	row := func(c Change, op bool, changed bool) {
-		b = append(b, `<tr data-op="`...)
+		b = append(b, `<tr aria-rowindex="`...)
+		b = strconv.AppendInt(b, int64(index), 10)
+		index++
+		b = append(b, `" data-op="`...)
 		b = append(b, html.EscapeString(c.Op)...)
 		if changed {
 			b = append(b, `" class="changed`...)
@@ -725,6 +730,7 @@ func (m *Model) AppendGridHTML(b []byte, from, to int) []byte {
 		})
 		return b
 	}
+	index = max(from, 0) + 2
 	for i := max(from, 0); i < min(to, q.Changes.Len()); i++ {
 		row(q.Changes.At(i), true, false)
 	}

@@ -168,18 +168,18 @@ func TestModelStreaming(t *testing.T) {
 	if got := strings.Join(m.Columns(), ","); got != "op,a" {
 		t.Errorf("changelog columns %q", got)
 	}
-	if got := string(m.AppendGridHTML(nil, 0, 10)); got != `<tr data-op="+I"><td class="op">+I</td><td class="num">1</td></tr><tr data-op="+I"><td class="op">+I</td><td class="null">&lt;NULL&gt;</td></tr>` {
+	if got := string(m.AppendGridHTML(nil, 0, 10)); got != `<tr aria-rowindex="2" data-op="+I"><td class="op">+I</td><td class="num">1</td></tr><tr aria-rowindex="3" data-op="+I"><td class="op">+I</td><td class="null">&lt;NULL&gt;</td></tr>` {
 		t.Errorf("changelog html %s", got)
 	}
 	m.SetView(ViewTable)
-	if got := string(m.AppendGridHTML(nil, 1, 2)); got != `<tr data-op="+I"><td class="null">&lt;NULL&gt;</td></tr>` {
+	if got := string(m.AppendGridHTML(nil, 1, 2)); got != `<tr aria-rowindex="3" data-op="+I"><td class="null">&lt;NULL&gt;</td></tr>` {
 		t.Errorf("table html %s", got)
 	}
 	live := NewModel(0)
 	live.SetView(ViewTable)
 	streamRun(live, t0)
 	live.Tick = 1
-	if got := string(live.AppendGridHTML(nil, 0, 1)); got != `<tr data-op="+I" class="changed"><td class="num">1</td></tr>` {
+	if got := string(live.AppendGridHTML(nil, 0, 1)); got != `<tr aria-rowindex="2" data-op="+I" class="changed"><td class="num">1</td></tr>` {
 		t.Errorf("fresh rows not highlighted: %s", got)
 	}
 	live.Tick = HighlightTicks + 5
