@@ -117,8 +117,6 @@ func newWinEval(funcs []WindowFunc, order []int, ctx expr.Ctx) (*winEval, error)
 	e.ctx.Out = nil
 	for i, f := range funcs {
 		e.kinds[i] = library.AggregateKind(f.Name)
-	}
-	for i, f := range funcs {
 		if f.Arg < 0 {
 			continue
 		}

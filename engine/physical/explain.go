@@ -58,16 +58,15 @@ type Details struct {
 func Explain(set Settings, trees []Tree, d Details) (string, error) {
 	j := &Job{set: set}
 	withModes, withAdvice, withJSON := d.ChangelogMode && !set.Batch, d.PlanAdvice, d.JSONExecutionPlan
-	type tree = Tree
 	// Flink's SinkReuser ('table.optimizer.reuse-sink-enabled'): the
 	// INSERTs of a statement set into one table with the same columns
 	// share one Sink over a Union of their queries.
-	type group struct{ trees []tree }
+	type group struct{ trees []Tree }
 	var groups []*group
 	byDigest := map[string]*group{}
 	for _, t := range trees {
 		if t.ip == nil {
-			groups = append(groups, &group{trees: []tree{t}})
+			groups = append(groups, &group{trees: []Tree{t}})
 			continue
 		}
 		digest := t.ip.ID.String()
@@ -78,7 +77,7 @@ func Explain(set Settings, trees []Tree, d Details) (string, error) {
 			g.trees = append(g.trees, t)
 			continue
 		}
-		g := &group{trees: []tree{t}}
+		g := &group{trees: []Tree{t}}
 		byDigest[digest] = g
 		groups = append(groups, g)
 	}

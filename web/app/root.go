@@ -496,13 +496,5 @@ func (c *Chrome) TableauLabel() string {
 		return "Results in the SQL client's text format; the Table view lists them as a table."
 	}
 	return fmt.Sprintf("Results in the SQL client's text format: %d columns (%s), %s received; the Table and Changelog views list them as a table.",
-		len(cols), strings.Join(cols, ", "), rowsText(c.Model.Received()))
-}
-
-// rowsText is "1 row" or "N rows", N with thousands separators.
-func rowsText(n int64) string {
-	if n == 1 {
-		return "1 row"
-	}
-	return state.Count(n) + " rows"
+		len(cols), strings.Join(cols, ", "), state.RowsText(c.Model.Received()))
 }

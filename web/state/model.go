@@ -467,7 +467,7 @@ func (m *Model) Status(now time.Time) string {
 			if q.Insert {
 				verb = " written"
 			}
-			parts = append(parts, Count(q.Received)+" "+plural(q.Received, "row", "rows")+verb)
+			parts = append(parts, RowsText(q.Received)+verb)
 			if m.Running && !q.Done && q.Progressed && q.Received > 0 {
 				parts = append(parts, Count(int64(q.RowsPerSec+0.5))+" rows/s")
 			}
@@ -511,6 +511,9 @@ func (m *Model) PaceNote() string {
 	}
 	return protocol.PaceNote(m.Query.Sources)
 }
+
+// RowsText is "1 row" or "N rows", N with thousands separators.
+func RowsText(n int64) string { return Count(n) + " " + plural(n, "row", "rows") }
 
 func plural(n int64, one, many string) string {
 	if n == 1 {
