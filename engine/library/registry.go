@@ -1,6 +1,8 @@
 package library
 
 import (
+	"cmp"
+	"slices"
 	"strings"
 
 	"github.com/flinkplay/flinkplay/engine/expr"
@@ -317,18 +319,9 @@ func Lookup(name string) (funcs.Spec, bool) {
 }
 
 func sortSpecs(s []funcs.Spec) {
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && less(s[j], s[j-1]); j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
-}
-
-func less(a, b funcs.Spec) bool {
-	if a.Category != b.Category {
-		return a.Category < b.Category
-	}
-	return a.Name < b.Name
+	slices.SortFunc(s, func(a, b funcs.Spec) int {
+		return cmp.Or(cmp.Compare(a.Category, b.Category), cmp.Compare(a.Name, b.Name))
+	})
 }
 
 func ex(sql, result string) funcs.Example { return funcs.Example{SQL: sql, Result: result} }

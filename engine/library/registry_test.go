@@ -70,3 +70,11 @@ func TestAggregateKinds(t *testing.T) {
 		t.Error("IsWindowFunction: FIRST_VALUE and LAG are, COUNT is not")
 	}
 }
+
+// less orders specs as Functions promises: by category, then name.
+func less(a, b funcs.Spec) bool {
+	if a.Category != b.Category {
+		return a.Category < b.Category
+	}
+	return a.Name < b.Name
+}

@@ -1,6 +1,10 @@
 package state
 
-import "github.com/flinkplay/flinkplay/wasm/engine/protocol"
+import (
+	"slices"
+
+	"github.com/flinkplay/flinkplay/wasm/engine/protocol"
+)
 
 // NaturalLess orders names as people read them: runs of digits compare by
 // their value, so T2 comes before T10; other characters compare as bytes,
@@ -71,9 +75,13 @@ func SortCatalog(snap *protocol.Catalog) []protocol.CatalogInfo {
 
 // sortBy sorts s stably by NaturalLess of name.
 func sortBy[T any](s []T, name func(T) string) {
-	for i := 1; i < len(s); i++ {
-		for k := i; k > 0 && NaturalLess(name(s[k]), name(s[k-1])); k-- {
-			s[k], s[k-1] = s[k-1], s[k]
+	slices.SortStableFunc(s, func(a, b T) int {
+		switch x, y := name(a), name(b); {
+		case NaturalLess(x, y):
+			return -1
+		case NaturalLess(y, x):
+			return 1
 		}
-	}
+		return 0
+	})
 }
