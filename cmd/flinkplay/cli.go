@@ -307,18 +307,11 @@ func (a *app) execute(sess *engine.Session, script string, base client.Options, 
 		}()
 	}
 	status := a.runStatements(sess, script, base, echo, ctl)
-	if status == exitSplit {
-		return exitFailed
-	}
 	if code := a.waitJobs(sess, ctl, &watched); status == exitOK {
 		status = code
 	}
 	return status
 }
-
-// exitSplit is runStatements' status for a script that does not split
-// into statements: nothing ran, so no job is waited for.
-const exitSplit = -1
 
 // stopped is the context of a statement that must not run: Ctrl-C came
 // between two statements.
@@ -353,8 +346,9 @@ func (a *app) runStatements(sess *engine.Session, script string, base client.Opt
 	})
 	for st := range steps {
 		if st.Index < 0 {
+			// The script does not split: nothing ran.
 			client.PrintError(a.stdout, st.Err, base)
-			return exitSplit
+			return exitFailed
 		}
 		err := st.Err
 		if err == nil {
