@@ -204,20 +204,95 @@ func (p *page) start() {
 	js.Global().Set("flinkplay", hooks)
 }
 
-// listenForEscape closes the open dialog on Escape.
+// listenForEscape closes the open dialog, or the More menu, on Escape,
+// and opens the shortcuts dialog on ? (outside the editor and text
+// fields, where ? is text).
 func (p *page) listenForEscape() {
 	js.Global().Get("document").Call("addEventListener", "keydown", p.keep(funcOf("keydown", func(args []js.Value) any {
-		if len(args) == 0 || args[0].Get("key").String() != "Escape" || p.root.Dialog == "" {
+		if len(args) == 0 {
+			return nil
+		}
+		ev := args[0]
+		key := ev.Get("key").String()
+		switch {
+		case key == "Escape" && (p.root.Dialog != "" || p.root.Menu):
+			go func() {
+				defer recovered("escape")
+				p.ee.Lock()
+				defer p.ee.UnlockRender()
+				if p.root.Dialog != "" {
+					p.root.Dialog = ""
+					return
+				}
+				p.root.Menu = false
+				focusByID("more")
+			}()
+		case key == "?" && p.root.Dialog == "" && !ev.Get("ctrlKey").Bool() && !ev.Get("metaKey").Bool() && !ev.Get("altKey").Bool() && !typing(ev.Get("target")):
+			ev.Call("preventDefault")
+			go func() {
+				defer recovered("help")
+				p.ee.Lock()
+				defer p.ee.UnlockRender()
+				p.OpenHelp()
+			}()
+		}
+		return nil
+	})))
+	// A click outside the open More menu closes it, as a menu does.
+	js.Global().Get("document").Call("addEventListener", "click", p.keep(funcOf("menuClick", func(args []js.Value) any {
+		if len(args) == 0 || !p.root.Menu {
+			return nil
+		}
+		t := args[0].Get("target")
+		if t.Truthy() && t.Get("closest").Type() == js.TypeFunction && t.Call("closest", "#more-menu, #more").Truthy() {
 			return nil
 		}
 		go func() {
-			defer recovered("escape")
+			defer recovered("menuClick")
 			p.ee.Lock()
 			defer p.ee.UnlockRender()
-			p.root.Dialog = ""
+			p.root.Menu = false
 		}()
 		return nil
 	})))
+}
+
+// typing reports whether a key event's target takes text: the editor, an
+// input or a text area.
+func typing(t js.Value) bool {
+	if !t.Truthy() {
+		return false
+	}
+	switch t.Get("tagName").String() {
+	case "INPUT", "TEXTAREA", "SELECT":
+		return true
+	}
+	return t.Get("isContentEditable").Truthy()
+}
+
+// focusByID moves the focus to the element with this id, if there is one.
+func focusByID(id string) {
+	if el := js.Global().Get("document").Call("getElementById", id); el.Truthy() {
+		el.Call("focus")
+	}
+}
+
+// ToggleMenu opens or closes the toolbar's More menu.
+func (p *page) ToggleMenu() {
+	defer recovered("toggleMenu")
+	p.root.Menu = !p.root.Menu
+}
+
+// CloseMenu closes the More menu: one of its actions was chosen.
+func (p *page) CloseMenu() {
+	p.root.Menu = false
+}
+
+// OpenHelp lists the keyboard shortcuts.
+func (p *page) OpenHelp() {
+	defer recovered("openHelp")
+	p.root.Menu = false
+	p.openDialog(app.DialogHelp, "")
 }
 
 // startWorker (re)creates the engine worker.
@@ -992,6 +1067,7 @@ func (p *page) MountResults(el vjs.Value) {
 	p.results = v
 	v.Call("addEventListener", "scroll", p.keep(funcOf("scroll", func([]js.Value) any {
 		top, height, full := v.Get("scrollTop").Int(), v.Get("clientHeight").Int(), v.Get("scrollHeight").Int()
+		prev := p.scrollTop
 		p.scrollTop = top
 		if !p.observed && height > 0 {
 			p.viewport = height
@@ -1000,7 +1076,7 @@ func (p *page) MountResults(el vjs.Value) {
 		if p.model.View == state.ViewTableau {
 			h = state.TableauLineHeight
 		}
-		p.model.SetFollow(state.AtBottom(top, height, full, h))
+		p.model.SetFollow(state.FollowAfterScroll(prev, top, height, full, h))
 		if !p.model.Follow {
 			js.Global().Get("flinkplayDOM").Call("unfollow")
 		}

@@ -74,6 +74,12 @@ type Actions interface {
 	// RestoreScript brings back the script that an example, Reset or a
 	// share link replaced last.
 	RestoreScript()
+	// ToggleMenu opens or closes the toolbar's More menu; CloseMenu closes
+	// it (a click on one of its actions).
+	ToggleMenu()
+	CloseMenu()
+	// OpenHelp lists the keyboard shortcuts (#help, or ? outside the editor).
+	OpenHelp()
 	// ToggleTheme switches between the light and the dark theme and
 	// remembers the choice in this browser.
 	ToggleTheme()
@@ -136,7 +142,56 @@ const (
 	DialogExport   = "export"
 	DialogExamples = "examples"
 	DialogHistory  = "history"
+	DialogHelp     = "help"
 )
+
+// Shortcut is one line of the keyboard shortcuts dialog (?).
+type Shortcut struct {
+	Keys string // "Ctrl/Cmd+Enter"; "Esc, then Tab" for keys pressed one after the other
+	Does string
+}
+
+// KeyPart is a key of a shortcut, or the text between two keys.
+type KeyPart struct {
+	Key, Sep string
+}
+
+// Parts splits the keys for display: each key in a kbd, with "+" between
+// keys pressed together and "then" between keys pressed in turn.
+func (s Shortcut) Parts() []KeyPart {
+	var parts []KeyPart
+	for i, step := range strings.Split(s.Keys, ", then ") {
+		if i > 0 {
+			parts = append(parts, KeyPart{Sep: " then "})
+		}
+		// "+" alone is a key, not a separator.
+		keys := []string{step}
+		if step != "+" {
+			keys = strings.Split(step, "+")
+		}
+		for j, k := range keys {
+			if j > 0 {
+				parts = append(parts, KeyPart{Sep: "+"})
+			}
+			parts = append(parts, KeyPart{Key: k})
+		}
+	}
+	return parts
+}
+
+// Shortcuts are the page's keyboard shortcuts, as the help dialog lists
+// them. The editor's keys are CodeMirror's (web/editor/editor.js); the
+// page's own are handled in wasm/app and static/dom.js.
+var Shortcuts = []Shortcut{
+	{"Ctrl/Cmd+Shift+Enter", "Run the whole script (or the PyFlink program) in a fresh session"},
+	{"Ctrl/Cmd+Enter", "Run the statement at the cursor, or the selection, in the current session"},
+	{"Ctrl+Space", "In the editor: complete a keyword, table, column, function or option"},
+	{"Ctrl/Cmd+F", "In the editor: find and replace"},
+	{"Ctrl/Cmd+Z", "In the editor: undo (Ctrl/Cmd+Shift+Z redoes)"},
+	{"Esc, then Tab", "Leave the editor: Tab then moves on to the results and the controls"},
+	{"Esc", "Close the open dialog or menu"},
+	{"?", "Show these shortcuts (outside the editor)"},
+}
 
 // Root is the whole playground page.
 type Root struct {
@@ -162,6 +217,10 @@ type Root struct {
 	NoticeRunAll bool
 	// Recent is the History dialog's list, newest first.
 	Recent []state.Recent
+
+	// Menu is set while the toolbar's More menu is open (narrow windows
+	// show the rarer actions there).
+	Menu bool
 
 	// Dark is set while the page shows its dark theme: the one chosen
 	// with the theme button, else the system's.
@@ -239,14 +298,34 @@ func (c *Root) DialogTitle() string {
 		return "Examples"
 	case DialogHistory:
 		return "History"
+	case DialogHelp:
+		return "Keyboard shortcuts"
 	}
 	return ""
+}
+
+// MenuClass styles the toolbar's More menu: in a wide window its actions
+// sit in the toolbar and the class changes nothing; in a narrow one they
+// drop down from #more while it is open.
+func (c *Root) MenuClass() string {
+	if c.Menu {
+		return "more-menu open"
+	}
+	return "more-menu"
+}
+
+// MenuExpanded is #more's aria-expanded.
+func (c *Root) MenuExpanded() string {
+	if c.Menu {
+		return "true"
+	}
+	return "false"
 }
 
 // ShowsText reports whether the open dialog shows a text to copy (not a
 // list to pick from).
 func (c *Root) ShowsText() bool {
-	return c.Dialog != DialogExamples && c.Dialog != DialogHistory
+	return c.Dialog != DialogExamples && c.Dialog != DialogHistory && c.Dialog != DialogHelp
 }
 
 // NewBelowClass shows #new-below while the reader looks at earlier rows
@@ -285,6 +364,8 @@ func (c *Root) DialogHint() string {
 		return c.UploadSummary()
 	case DialogExamples:
 		return "Each example runs as it is, with Run script. Opening one keeps your script in History."
+	case DialogHelp:
+		return "On a Mac, Ctrl/Cmd is Cmd and Ctrl is Ctrl."
 	case DialogHistory:
 		return "The scripts you ran, and those an example, Reset or a share link replaced, newest first. They are kept in this browser; restoring one keeps the current script here too."
 	}

@@ -40,6 +40,9 @@ func (noActions) RestoreScript()           {}
 func (noActions) OpenExamples()            {}
 func (noActions) OpenHistory()             {}
 func (noActions) ToggleTheme()             {}
+func (noActions) ToggleMenu()              {}
+func (noActions) CloseMenu()               {}
+func (noActions) OpenHelp()                {}
 func (noActions) RestoreRecent(string)     {}
 func (noActions) FollowTail()              {}
 

@@ -313,7 +313,10 @@ function mount(host, opts) {
           if (u.docChanged) onChange(u.state.doc.toString());
         }),
         theme,
-        EditorView.contentAttributes.of({ "aria-label": opts.readOnly ? "Script (read-only)" : "Script" }),
+        // tabindex: the text box is in the Tab order anyway (contenteditable),
+        // and says so, for checkers (axe-core) that ask whether the scrolled
+        // editor can be reached by keyboard; a read-only listing needs it.
+        EditorView.contentAttributes.of({ "aria-label": opts.readOnly ? "Script (read-only)" : "Script", tabindex: "0" }),
       ],
     }),
   });

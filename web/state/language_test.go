@@ -1,8 +1,13 @@
 package state
 
 import (
+	"math/rand/v2"
 	"os"
+	"regexp"
+	"strings"
 	"testing"
+
+	"github.com/flinkplay/flinkplay/wasm/engine/protocol"
 )
 
 func TestLanguageOf(t *testing.T) {
@@ -43,4 +48,39 @@ func TestLanguageOf(t *testing.T) {
 			t.Errorf("example %q: IsPython %v, want %v", ex.Name, got, ex.Python)
 		}
 	}
+}
+
+// pythonLineRE is the regular expression that pythonLine writes out.
+var pythonLineRE = regexp.MustCompile(`(?m)^(?:import[ \t]+[A-Za-z_][\w.]*|from[ \t]+(?:\.+[ \t]*|\.*[A-Za-z_][\w.]*[ \t]+)import\b|(?:async[ \t]+)?def[ \t]+[A-Za-z_]\w*[ \t]*\(|class[ \t]+[A-Za-z_]\w*[ \t]*[:(]|#!.*python)`)
+
+// TestPythonLine: LanguageOf agrees with the regular expression on
+// random texts built from the pieces that matter to it.
+func TestPythonLine(t *testing.T) {
+	pieces := []string{"import", "from", "def", "class", "async", "#!", "python", " ", "\t", "\n", "\r\n", ".", "..", "_",
+		"a", "Z", "9", "x.y", "(", ":", "pyflink", "é", "-", "importx", "#", "!"}
+	r := rand.New(rand.NewPCG(7, 7))
+	for range 200000 {
+		var b strings.Builder
+		for range 1 + r.IntN(8) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		s := b.String()
+		want := protocol.LanguageSQL
+		if pythonLineRE.MatchString(s) {
+			want = protocol.LanguagePython
+		}
+		if got := LanguageOf(s); got != want {
+			t.Fatalf("LanguageOf(%q) = %s, the regular expression says %s", s, got, want)
+		}
+	}
+}
+
+func FuzzPythonLine(f *testing.F) {
+	f.Add("from . import x")
+	f.Add("async def f(")
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := LanguageOf(s) == protocol.LanguagePython, pythonLineRE.MatchString(s); got != want {
+			t.Fatalf("LanguageOf(%q) Python = %v, the regular expression says %v", s, got, want)
+		}
+	})
 }

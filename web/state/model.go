@@ -808,3 +808,16 @@ func Window(total, rowHeight, scrollTop, viewport, overscan int, follow bool) (f
 func AtBottom(scrollTop, viewport, scrollHeight, rowHeight int) bool {
 	return scrollTop+viewport >= scrollHeight-rowHeight
 }
+
+// FollowAfterScroll is follow-tail after a scroll event that moved the
+// view from prevTop to scrollTop. Any move up turns it off, however small:
+// a finger drags a few pixels a frame, less than a row, and must still
+// leave the tail (unless the view sits at its very end: the browser moves
+// it up when the content shrinks). Reaching the end, within a row, turns
+// it back on.
+func FollowAfterScroll(prevTop, scrollTop, viewport, scrollHeight, rowHeight int) bool {
+	if scrollTop < prevTop && scrollTop+viewport < scrollHeight-1 {
+		return false
+	}
+	return AtBottom(scrollTop, viewport, scrollHeight, rowHeight)
+}

@@ -338,6 +338,29 @@ func TestWindow(t *testing.T) {
 	}
 }
 
+// TestFollowAfterScroll: a finger's drag of a few pixels, less than a row,
+// leaves the tail; the browser's own move to a shrunk end does not.
+func TestFollowAfterScroll(t *testing.T) {
+	tests := []struct {
+		name                            string
+		prev, top, viewport, full, rowH int
+		want                            bool
+	}{
+		{"at the end", 520, 520, 480, 1000, 24, true},
+		{"a 20 px drag up from the end, less than a row", 520, 500, 480, 1000, 24, false},
+		{"a 2 px nudge up (1 px is rounding)", 520, 518, 480, 1000, 24, false},
+		{"content shrank: the browser moved the view to the new end", 900, 520, 480, 1000, 24, true},
+		{"scrolled down to within a row of the end", 300, 510, 480, 1000, 24, true},
+		{"scrolled down, still far from the end", 100, 300, 480, 1000, 24, false},
+		{"no move, short of the end", 300, 300, 480, 1000, 24, false},
+	}
+	for _, tt := range tests {
+		if got := FollowAfterScroll(tt.prev, tt.top, tt.viewport, tt.full, tt.rowH); got != tt.want {
+			t.Errorf("%s: FollowAfterScroll = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
 func TestCountAndSeconds(t *testing.T) {
 	tests := []struct{ name, got, want string }{
 		{"small", Count(12), "12"},
