@@ -132,7 +132,7 @@ window.flinkplayDOM = {
       wasOpen = true;
       opener = document.activeElement;
       const box = d.querySelector(".dialog");
-      const first = focusables(box).find((e) => e.tagName !== "TEXTAREA") || focusables(box)[0];
+      const first = box.querySelector("[data-autofocus]") || focusables(box).find((e) => e.tagName !== "TEXTAREA") || focusables(box)[0];
       if (first) first.focus();
     } else if (!d && wasOpen) {
       wasOpen = false;

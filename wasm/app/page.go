@@ -104,6 +104,10 @@ type page struct {
 	rowsShown  bool // "flinkplay: first rows rendered" was marked
 
 	funcs []js.Func // kept alive for the page's lifetime
+	// historyGen is the statement history's Gen when it was stored last.
+	// historySent: the editor has the history's statements for ↑.
+	historyGen  int
+	historySent bool
 
 	stats pageStats
 }
@@ -134,6 +138,7 @@ func newPage(ee vugu.EventEnv) *page {
 		return p
 	}
 	p.model = state.NewModel(state.DefaultMaxRows)
+	p.loadHistory()
 	p.root = &app.Root{Act: p, Chrome: app.Chrome{Model: p.model}, Dark: darkTheme()}
 	p.view, p.chrome = p.root, &p.root.Chrome
 	return p
@@ -628,6 +633,7 @@ func (p *page) flushResults() (chrome bool) {
 	// or for chromeIdle.
 	p.writeStatus()
 	p.hostRows()
+	p.syncHistory()
 	due := p.chromeGen != p.model.Gen || p.model.Running
 	wait := chromeEvery
 	if p.chromeStruc == p.structGen {
@@ -998,6 +1004,7 @@ func (p *page) adoptEarlyEditor(host js.Value) (ok bool) {
 // wireEditor sets the editor's callbacks in opts (editor.js reads them
 // when it calls them).
 func (p *page) wireEditor(opts js.Value) {
+	p.wireHistory(opts)
 	opts.Set("onChange", p.keep(funcOf("onChange", func(args []js.Value) any {
 		if len(args) > 0 {
 			text := args[0].String()

@@ -112,13 +112,6 @@ func (p *page) OpenExamples() {
 	p.openDialog(app.DialogExamples, "")
 }
 
-// OpenHistory lists the kept scripts.
-func (p *page) OpenHistory() {
-	defer recovered("openHistory")
-	p.root.Recent = p.recent()
-	p.openDialog(app.DialogHistory, "")
-}
-
 // Example loads a gallery example into the editor (from the gallery
 // dialog: choosing, not browsing, loads one).
 func (p *page) Example(index string) {

@@ -49,9 +49,16 @@ type Actions interface {
 	// (an index into state.Examples), keeping the script in History.
 	OpenExamples()
 	Example(index string)
-	// OpenHistory lists the kept scripts; RestoreRecent brings one back
-	// (an index into Root.Recent), keeping the script it replaces.
+	// OpenHistory opens the History dialog: the statements run (searchable)
+	// and the kept scripts. ShowHistory switches between the two lists;
+	// SearchHistory takes the search box's input event; PickStatement adds
+	// a statement run (an index into Root.Statements) to the end of the
+	// script; RestoreRecent brings a script back (an index into
+	// Root.Recent), keeping the script it replaces.
 	OpenHistory()
+	ShowHistory(tab string)
+	SearchHistory(event vugu.DOMEvent)
+	PickStatement(index string)
 	RestoreRecent(index string)
 	Reset()
 	// FollowTail scrolls the results to their newest rows and keeps them
@@ -145,6 +152,43 @@ const (
 	DialogHelp     = "help"
 )
 
+// The History dialog's lists.
+const (
+	HistoryStatements = "statements"
+	HistoryScripts    = "scripts"
+)
+
+// HistoryClass marks the History dialog's active list.
+func (c *Root) HistoryClass(tab string) string {
+	if c.HistoryTab == tab || c.HistoryTab == "" && tab == HistoryStatements {
+		return "tab active"
+	}
+	return "tab"
+}
+
+// ShowsStatements reports whether the History dialog lists statements.
+func (c *Root) ShowsStatements() bool {
+	return c.Dialog == DialogHistory && c.HistoryTab != HistoryScripts
+}
+
+// ShowsScripts reports whether the History dialog lists scripts.
+func (c *Root) ShowsScripts() bool {
+	return c.Dialog == DialogHistory && c.HistoryTab == HistoryScripts
+}
+
+// StatementsHint is the statement list's line when it is empty.
+func (c *Root) StatementsHint() string {
+	if c.HistoryQuery != "" {
+		return "No statement you ran contains all of: " + c.HistoryQuery
+	}
+	return "Nothing yet: every statement you run is recorded here, with its time, how long it ran and how it ended."
+}
+
+// OutcomeClass styles a statement run's summary by how it ended.
+func OutcomeClass(r state.StatementRun) string {
+	return "pick-desc outcome-" + r.Outcome
+}
+
 // Shortcut is one line of the keyboard shortcuts dialog (?).
 type Shortcut struct {
 	Keys string // "Ctrl/Cmd+Enter"; "Esc, then Tab" for keys pressed one after the other
@@ -185,6 +229,8 @@ func (s Shortcut) Parts() []KeyPart {
 var Shortcuts = []Shortcut{
 	{"Ctrl/Cmd+Shift+Enter", "Run the whole script (or the PyFlink program) in a fresh session"},
 	{"Ctrl/Cmd+Enter", "Run the statement at the cursor, or the selection, in the current session"},
+	{"↑", "In an empty editor: bring back the statement run before (↓ goes forward again)"},
+	{"Ctrl+R", "In the editor: search the statements you ran (History)"},
 	{"Ctrl+Space", "In the editor: complete a keyword, table, column, function or option"},
 	{"Ctrl/Cmd+F", "In the editor: find and replace"},
 	{"Ctrl/Cmd+Z", "In the editor: undo (Ctrl/Cmd+Shift+Z redoes)"},
@@ -215,8 +261,14 @@ type Root struct {
 	// the script defines above it).
 	Restorable   bool
 	NoticeRunAll bool
-	// Recent is the History dialog's list, newest first.
+	// Recent is the History dialog's list of scripts, newest first.
 	Recent []state.Recent
+	// HistoryTab is the History dialog's list: HistoryStatements (""
+	// too) or HistoryScripts. HistoryQuery is its search; Statements the
+	// statement runs that match it, newest first.
+	HistoryTab   string
+	HistoryQuery string
+	Statements   []state.StatementRun
 
 	// Menu is set while the toolbar's More menu is open (narrow windows
 	// show the rarer actions there).
@@ -367,7 +419,10 @@ func (c *Root) DialogHint() string {
 	case DialogHelp:
 		return "On a Mac, Ctrl/Cmd is Cmd and Ctrl is Ctrl."
 	case DialogHistory:
-		return "The scripts you ran, and those an example, Reset or a share link replaced, newest first. They are kept in this browser; restoring one keeps the current script here too."
+		if c.HistoryTab == HistoryScripts {
+			return "The scripts you ran, and those an example, Reset or a share link replaced, newest first. They are kept in this browser; restoring one keeps the current script here too."
+		}
+		return "Every statement you ran, newest first, kept in this browser. Pick one to add it to the end of the script. In the editor, Ctrl+R opens this list, and ↑ in an empty editor brings statements back one by one."
 	}
 	return ""
 }

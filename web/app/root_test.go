@@ -16,35 +16,38 @@ import (
 // noActions stands in for the browser side.
 type noActions struct{}
 
-func (noActions) Run()                     {}
-func (noActions) Prepare()                 {}
-func (noActions) RunAll()                  {}
-func (noActions) OpenScript(vugu.DOMEvent) {}
-func (noActions) Stop()                    {}
-func (noActions) SetView(string)           {}
-func (noActions) Example(string)           {}
-func (noActions) Reset()                   {}
-func (noActions) MountEditor(js.Value)     {}
-func (noActions) MountResults(js.Value)    {}
-func (noActions) MountTableau(js.Value)    {}
-func (noActions) MountGrid(js.Value)       {}
-func (noActions) Share()                   {}
-func (noActions) EmbedSnippet()            {}
-func (noActions) Export()                  {}
-func (noActions) ExportFormat(string)      {}
-func (noActions) Copy()                    {}
-func (noActions) SaveExport()              {}
-func (noActions) CloseDialog()             {}
-func (noActions) Download(string)          {}
-func (noActions) RestoreScript()           {}
-func (noActions) OpenExamples()            {}
-func (noActions) OpenHistory()             {}
-func (noActions) ToggleTheme()             {}
-func (noActions) ToggleMenu()              {}
-func (noActions) CloseMenu()               {}
-func (noActions) OpenHelp()                {}
-func (noActions) RestoreRecent(string)     {}
-func (noActions) FollowTail()              {}
+func (noActions) Run()                        {}
+func (noActions) Prepare()                    {}
+func (noActions) RunAll()                     {}
+func (noActions) OpenScript(vugu.DOMEvent)    {}
+func (noActions) Stop()                       {}
+func (noActions) SetView(string)              {}
+func (noActions) Example(string)              {}
+func (noActions) Reset()                      {}
+func (noActions) MountEditor(js.Value)        {}
+func (noActions) MountResults(js.Value)       {}
+func (noActions) MountTableau(js.Value)       {}
+func (noActions) MountGrid(js.Value)          {}
+func (noActions) Share()                      {}
+func (noActions) EmbedSnippet()               {}
+func (noActions) Export()                     {}
+func (noActions) ExportFormat(string)         {}
+func (noActions) Copy()                       {}
+func (noActions) SaveExport()                 {}
+func (noActions) CloseDialog()                {}
+func (noActions) Download(string)             {}
+func (noActions) RestoreScript()              {}
+func (noActions) OpenExamples()               {}
+func (noActions) OpenHistory()                {}
+func (noActions) ToggleTheme()                {}
+func (noActions) ToggleMenu()                 {}
+func (noActions) CloseMenu()                  {}
+func (noActions) OpenHelp()                   {}
+func (noActions) ShowHistory(string)          {}
+func (noActions) SearchHistory(vugu.DOMEvent) {}
+func (noActions) PickStatement(string)        {}
+func (noActions) RestoreRecent(string)        {}
+func (noActions) FollowTail()                 {}
 
 func renderRoot(t *testing.T, root *Root) string {
 	t.Helper()
@@ -105,12 +108,17 @@ func TestRootRenders(t *testing.T) {
 			m.SetView(state.ViewTableau)
 			root.Dialog = DialogExamples
 		}, []string{`id="example-list"`, state.Examples[1].Name, strings.ReplaceAll(state.Examples[1].Description(), "'", "&#39;")}, []string{`id="dialog-text"`, `id="dialog-copy"`}},
-		{"history, empty", func() { root.Dialog = DialogHistory }, []string{`id="history-list"`, "Nothing yet"}, nil},
-		{"history", func() {
+		{"history, no statements yet", func() { root.Dialog = DialogHistory }, []string{`id="statement-list"`, `id="history-search"`, "Nothing yet: every statement you run"}, []string{`id="history-list"`}},
+		{"history, statements", func() {
+			root.Statements = []state.StatementRun{{SQL: "SELECT *\n  FROM t", At: fixed.Add(-time.Minute).UnixMilli(), Ms: 1500, Outcome: state.OutcomeCancelled, Rows: 16048}}
+		}, []string{"SELECT * FROM t", "1.5 s · 16,048 rows · cancelled", `class="pick-desc outcome-cancelled"`}, []string{"Nothing yet"}},
+		{"history, no match", func() { root.Statements, root.HistoryQuery = nil, "nope" }, []string{"No statement you ran contains all of: nope"}, nil},
+		{"history, scripts, empty", func() { root.HistoryTab = HistoryScripts }, []string{`id="history-list"`, "Nothing yet"}, []string{`id="statement-list"`}},
+		{"history, scripts", func() {
 			root.Recent = []state.Recent{{Text: "-- mine\nSELECT 42;\n", At: fixed.Add(-3 * time.Minute).UnixMilli(), Why: "before Reset"}}
 		}, []string{"SELECT 42;", "3 min ago · before Reset · 1 statement"}, []string{"Nothing yet"}},
 		{"a statement run on its own missed the script's DDL", func() {
-			root.Dialog, root.Recent = "", nil
+			root.Dialog, root.Recent, root.HistoryTab, root.HistoryQuery = "", nil, "", ""
 			root.Notice, root.NoticeRunAll = "MySource is defined by the CREATE TABLE on line 1", true
 		}, []string{`id="notice-run-all"`}, nil},
 		{"share, embed, export and download controls", func() {}, []string{

@@ -297,12 +297,47 @@ function mount(host, opts) {
   const wantPython = () => loadPython().then(() => {
     if (lang === "python") applyLanguage();
   }, (err) => console.warn("flinkplay editor:", err));
+  // The statement history, oldest first (setHistory): ↑ in an empty
+  // editor brings back the statement run before, as a shell does, and ↑
+  // again the one before that; ↓ goes forward, past the newest to an empty
+  // editor. A recalled statement that is edited is the reader's text, and
+  // the arrows move the cursor again; so they do inside a recalled
+  // statement of several lines, until the cursor is on its first (↑) or
+  // last (↓) line.
+  let recall = [];
+  let recalled = null; // { text, at } while the editor holds recall[at] unchanged
+  const recallKey = (dir) => (v) => {
+    if (opts.readOnly || recall.length === 0) return false;
+    const doc = v.state.doc.toString();
+    const holds = recalled !== null && doc === recalled.text;
+    if (!holds && doc.trim() !== "") return false;
+    if (holds) {
+      const line = v.state.doc.lineAt(v.state.selection.main.head).number;
+      if (dir < 0 ? line !== 1 : line !== v.state.doc.lines) return false;
+    }
+    const i = (holds ? recalled.at : recall.length) + dir;
+    if (i < 0) return true; // the oldest: stay
+    if (i >= recall.length) {
+      if (!holds) return false;
+      recalled = null;
+      v.dispatch({ changes: { from: 0, to: doc.length, insert: "" } });
+      return true;
+    }
+    const text = recall[i];
+    recalled = { text, at: i };
+    v.dispatch({ changes: { from: 0, to: doc.length, insert: text }, selection: { anchor: dir < 0 ? 0 : text.length }, scrollIntoView: true });
+    return true;
+  };
   const view = new EditorView({
     parent: host,
     state: EditorState.create({
       doc: opts.doc || "",
       extensions: [
-        Prec.highest(keymap.of([{ key: "Mod-Enter", run }, { key: "Shift-Mod-Enter", run: runAll }])),
+        Prec.highest(keymap.of([
+          { key: "Mod-Enter", run }, { key: "Shift-Mod-Enter", run: runAll },
+          { key: "ArrowUp", run: recallKey(-1) }, { key: "ArrowDown", run: recallKey(1) },
+          { key: "Ctrl-r", run: () => { if (!opts.onSearchHistory) return false; opts.onSearchHistory(); return true; }, preventDefault: true },
+        ])),
         setup,
         language.of(languageExtensions(lang)),
         dropFile,
@@ -376,6 +411,13 @@ function mount(host, opts) {
       if (l === "python" && !window.flinkEditorPython) wantPython();
     },
     getLanguage: () => lang,
+    setHistory: (list) => {
+      recall = Array.isArray(list) ? list : [];
+      if (recalled !== null) {
+        const at = recall.lastIndexOf(recalled.text);
+        recalled = at < 0 ? null : { text: recalled.text, at };
+      }
+    },
   };
   if (lang === "python" && !window.flinkEditorPython) wantPython();
   host.__flinkEditor = api;

@@ -50,6 +50,9 @@ type Model struct {
 	RunID   int     // the run whose messages count; others are stale
 	Blocks  []Block // the transcript of the run, one block per statement
 	Query   *Query  // the last query of the run, for the grid views
+	// History records every statement run, when set (the playground sets
+	// it; an embed keeps none).
+	History *History
 
 	Err     *protocol.Error // the run's error, nil when none
 	ErrSpan Span            // the failing statement, in Script
@@ -218,6 +221,9 @@ func (m *Model) Apply(msg *protocol.Message, now time.Time) {
 		return
 	}
 	m.Gen++
+	if m.History != nil {
+		m.History.record(msg, m.Query, now)
+	}
 	switch msg.Type {
 	case protocol.TypeStatement:
 		m.Blocks = append(m.Blocks, Block{SQL: msg.SQL, Span: Span{msg.Start, msg.End}, Glued: msg.Glued})
