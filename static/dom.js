@@ -101,6 +101,42 @@ window.flinkplayDOM = {
   // would copy it twice).
   enc: new TextEncoder(),
   utf8(s) { return this.enc.encode(s); },
+  // chart draws the chart view's data (JSON, web/state.ChartData) in el
+  // with chart.js (uPlot), which loads the first time: only the last data
+  // given while it loads is drawn.
+  chartData: null,
+  chartLoading: null,
+  chart(el, json) {
+    this.chartData = [el, json];
+    if (window.flinkChart) {
+      this.chartFlush();
+      return;
+    }
+    if (!this.chartLoading) {
+      this.chartLoading = new Promise((resolve, reject) => {
+        const s = document.createElement("script");
+        s.src = "chart.js";
+        s.onload = resolve;
+        s.onerror = () => reject(new Error("chart.js did not load"));
+        document.head.appendChild(s);
+      });
+      this.chartLoading.then(() => this.chartFlush(), (e) => {
+        this.chartLoading = null;
+        const [host] = this.chartData || [];
+        if (host) host.textContent = "The chart could not load (" + e.message + "); the Table view shows the same rows.";
+      });
+    }
+  },
+  chartFlush() {
+    const p = this.chartData;
+    this.chartData = null;
+    if (!p) return;
+    try {
+      window.flinkChart.render(p[0], JSON.parse(p[1]));
+    } catch (e) {
+      console.warn("flinkplay chart:", e);
+    }
+  },
   // setText sets an element's text and class when they changed, for the
   // status line while rows stream (no Vugu render for it).
   setText(id, text, cls) {

@@ -64,6 +64,11 @@ type page struct {
 	results js.Value // the scroll container
 	pre     js.Value // #tableau
 	tbody   js.Value // #grid's tbody
+	chartEl js.Value // #chart
+	// chartNext is when the chart may be built again; chartStale is set
+	// while a change waits for it.
+	chartNext  time.Time
+	chartStale bool
 
 	worker    js.Value
 	workerGen int // bumps per worker, so stale callbacks are ignored
@@ -131,6 +136,7 @@ func newPage(ee vugu.EventEnv) *page {
 		p.params = state.ParseEmbed(js.Global().Get("location").Get("hash").String())
 		p.model = state.NewModel(p.params.MaxRows)
 		p.model.SetView(p.params.View)
+		p.model.ChartKind, p.model.ChartY = p.params.Chart, p.params.ChartY
 		p.embed = &app.Embed{Act: p, Chrome: app.Chrome{Model: p.model, Lazy: true}, Params: p.params,
 			PlaygroundURL: p.playgroundURL(p.params.Script)}
 		p.embed.Notice = strings.Join(p.params.Problems, " ")
@@ -616,7 +622,7 @@ func (p *page) flushResults() (chrome bool) {
 	// this tick (a run's first) wait for their frame, it waits too, so
 	// that they are drawn first.
 	framePending := js.Global().Get("flinkplayDOM").Get("pending").Truthy()
-	changed := p.model.Gen != p.resultsGen
+	changed := p.model.Gen != p.resultsGen || p.chartStale && !now.Before(p.chartNext)
 	highlight := p.model.View == state.ViewTable && p.model.Running
 	if (changed || highlight) && p.paced(now) {
 		t0 := time.Now()
@@ -691,6 +697,10 @@ func (p *page) renderResults(force bool) {
 		return
 	}
 	m := p.model
+	if m.View == state.ViewChart {
+		p.renderChart(force)
+		return
+	}
 	tableau := m.View == state.ViewTableau
 	total, h := m.GridLen(), state.GridRowHeight
 	if tableau {
@@ -731,6 +741,8 @@ func viewIndex(v string) int {
 		return 1
 	case state.ViewTable:
 		return 2
+	case state.ViewChart:
+		return 3
 	}
 	return 0
 }

@@ -35,6 +35,7 @@ func (p *page) openShared(saved string) string {
 	}
 	store(state.KeyScript, shared.Script)
 	p.model.SetView(shared.View)
+	p.model.ChartKind, p.model.ChartY = shared.Chart, shared.ChartY
 	p.chrome.Notice = "Opened a shared script. Nothing ran: press Run script to run it."
 	if p.root.Restorable {
 		p.chrome.Notice = "Opened a shared script; nothing ran. Your previous script is kept in History."
@@ -73,7 +74,7 @@ func (p *page) listenForShares() {
 // copies it.
 func (p *page) Share() {
 	defer recovered("share")
-	link := pageDir() + state.ShareFragment(state.Shared{Script: p.text(), View: p.model.View})
+	link := pageDir() + state.ShareFragment(state.Shared{Script: p.text(), View: p.model.View, Chart: p.model.ChartKind, ChartY: p.model.ChartY})
 	p.openDialog(app.DialogShare, link)
 	p.Copy()
 }
@@ -82,7 +83,7 @@ func (p *page) Share() {
 // editor's script.
 func (p *page) EmbedSnippet() {
 	defer recovered("embedSnippet")
-	snippet := state.EmbedSnippet(pageDir(), state.EmbedParams{Script: p.text(), View: p.model.View, Height: state.DefaultEmbedHeight})
+	snippet := state.EmbedSnippet(pageDir(), state.EmbedParams{Script: p.text(), View: p.model.View, Chart: p.model.ChartKind, ChartY: p.model.ChartY, Height: state.DefaultEmbedHeight})
 	p.openDialog(app.DialogEmbed, snippet)
 	p.Copy()
 }

@@ -36,6 +36,11 @@ type ResultActions interface {
 	MountResults(el js.Value)
 	MountTableau(el js.Value)
 	MountGrid(el js.Value)
+	MountChart(el js.Value)
+	// SetChart picks the chart view's kind (state.ChartAuto, ChartLine or
+	// ChartBar); SetChartY takes the measure select's change event.
+	SetChart(kind string)
+	SetChartY(event vugu.DOMEvent)
 }
 
 // Actions are what the playground's controls do.
@@ -109,6 +114,8 @@ type Chrome struct {
 	// (python.wasm) starts for a program.
 	Language      string
 	PythonLoading bool
+	// Chart is the chart view's last data (its measures feed the select).
+	Chart state.ChartData
 	// ProgramRun: the last run is a Python program's, which needs no SQL
 	// engine (an embed may never start one).
 	ProgramRun bool
@@ -462,11 +469,63 @@ func (c *Chrome) ViewClass(view string) string {
 // PaneClass hides the pane (tableau or grid) of the other views; both stay
 // in the DOM because JS owns their contents.
 func (c *Chrome) PaneClass(pane string) string {
-	showTableau := c.Model.View == state.ViewTableau
-	if (pane == "tableau") == showTableau {
+	want := "grid"
+	switch c.Model.View {
+	case state.ViewTableau:
+		want = "tableau"
+	case state.ViewChart:
+		want = "chart"
+	}
+	if pane == want {
 		return pane
 	}
 	return pane + " hidden"
+}
+
+// ShowsChart reports whether the chart view is shown.
+func (c *Chrome) ShowsChart() bool { return c.Model.View == state.ViewChart }
+
+// ChartKindClass marks the chart's kind button that is chosen.
+func (c *Chrome) ChartKindClass(kind string) string {
+	if c.Model.ChartKind == kind {
+		return "tab active"
+	}
+	return "tab"
+}
+
+// ChartKindPressed is a chart kind button's aria-pressed.
+func (c *Chrome) ChartKindPressed(kind string) string {
+	if c.Model.ChartKind == kind {
+		return "true"
+	}
+	return "false"
+}
+
+// ChartMeasures are the measures the chart's select offers (the last
+// chart's), and ChartY the one it shows.
+func (c *Chrome) ChartMeasures() []string { return c.Chart.Measures }
+func (c *Chrome) ChartY() string          { return c.Chart.Y }
+
+// ChartLabel is the chart's text alternative: what it draws.
+func (c *Chrome) ChartLabel() string {
+	d := c.Chart
+	if len(d.Series) == 0 {
+		if d.Note != "" {
+			return "Chart: " + d.Note
+		}
+		return "Chart of the query's result (none yet)"
+	}
+	what := "Line chart"
+	n := len(d.X)
+	count := state.Count(int64(n)) + " points"
+	if d.Kind == state.ChartBar {
+		what, count = "Bar chart", state.Count(int64(n))+" bars"
+	}
+	names := make([]string, len(d.Series))
+	for i, s := range d.Series {
+		names[i] = s.Name
+	}
+	return what + " of " + strings.Join(names, ", ") + " by " + d.XName + ": " + count + ". The Table view lists the same rows."
 }
 
 // NoColumns is the text of the grid's header when no query's columns are

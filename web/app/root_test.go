@@ -28,6 +28,9 @@ func (noActions) MountEditor(js.Value)        {}
 func (noActions) MountResults(js.Value)       {}
 func (noActions) MountTableau(js.Value)       {}
 func (noActions) MountGrid(js.Value)          {}
+func (noActions) MountChart(js.Value)         {}
+func (noActions) SetChart(string)             {}
+func (noActions) SetChartY(vugu.DOMEvent)     {}
 func (noActions) Share()                      {}
 func (noActions) EmbedSnippet()               {}
 func (noActions) Export()                     {}

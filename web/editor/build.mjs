@@ -1,5 +1,6 @@
 // Bundles the editor (esbuild's API; scripts/build-web.sh runs it):
 //   editor.js         CodeMirror 6 with Flink SQL, loaded by every page;
+//   chart.js          the chart view (uPlot), loaded when it is first shown;
 //   editor-python.js  Python highlighting and completion
 //                     (@codemirror/lang-python), which editor.js loads only
 //                     when the editor first holds a PyFlink program.
@@ -32,3 +33,6 @@ const fromEditor = {
 const common = { bundle: true, format: "iife", minify: true, target: "es2020", logLevel: "warning" };
 await esbuild.build({ ...common, entryPoints: ["editor.js"], outfile: out + "/editor.js" });
 await esbuild.build({ ...common, entryPoints: ["python.js"], outfile: out + "/editor-python.js", plugins: [fromEditor] });
+// chart.js: uPlot and the chart view, loaded when the chart view is first
+// shown (its stylesheet inlined as text, for a page or a shadow root).
+await esbuild.build({ ...common, entryPoints: ["chart.js"], outfile: out + "/chart.js", loader: { ".css": "text" } });

@@ -24,7 +24,8 @@ const (
 	EmbedMode     = "mode"     // streaming (default) or batch: 'execution.runtime-mode'
 	EmbedSeed     = "seed"     // 'playground.datagen.seed' default (Config.Seed)
 	EmbedStart    = "start"    // 'playground.start-time' default (Config.StartTime)
-	EmbedView     = "view"     // tableau (default), changelog or table
+	EmbedView     = "view"     // tableau (default), changelog, table or chart
+	EmbedChart    = "chart"    // the chart view's kind: line or bar (default: chosen from the result)
 	EmbedAutorun  = "autorun"  // 1: run when the page opens (loads the engine at once)
 	EmbedReadOnly = "readonly" // 1: the reader cannot edit the script
 	EmbedMaxRows  = "maxrows"  // stop a query after this many changes (default DefaultEmbedMaxRows)
@@ -48,10 +49,13 @@ type EmbedParams struct {
 	Seed      *int64
 	StartTime string
 	View      string
-	Autorun   bool
-	ReadOnly  bool
-	MaxRows   int
-	Height    int
+	// Chart and ChartY: the chart view's kind and measure (Shared's).
+	Chart    string
+	ChartY   string
+	Autorun  bool
+	ReadOnly bool
+	MaxRows  int
+	Height   int
 	// Origin is the host origin the embed trusts ("" when none was given):
 	// messages from any other origin are ignored.
 	Origin string
@@ -69,7 +73,7 @@ func ParseEmbed(fragment string) EmbedParams {
 		if err != nil {
 			bad("%s", capitalize(err.Error())+".")
 		} else {
-			p.Script, p.View = s.Script, s.View
+			p.Script, p.View, p.Chart, p.ChartY = s.Script, s.View, s.Chart, s.ChartY
 		}
 	}
 	if v, ok := kv[EmbedMode]; ok {
@@ -97,10 +101,18 @@ func ParseEmbed(fragment string) EmbedParams {
 	}
 	if v, ok := kv[EmbedView]; ok {
 		switch v {
-		case ViewTableau, ViewChangelog, ViewTable:
+		case ViewTableau, ViewChangelog, ViewTable, ViewChart:
 			p.View = v
 		default:
-			bad("view=%s: the view is tableau, changelog or table.", clip(v, 40))
+			bad("view=%s: the view is tableau, changelog, table or chart.", clip(v, 40))
+		}
+	}
+	if v, ok := kv[EmbedChart]; ok {
+		switch v {
+		case ChartLine, ChartBar:
+			p.Chart = v
+		default:
+			bad("chart=%s: the chart is line or bar.", clip(v, 40))
 		}
 	}
 	p.Autorun = flag(kv, EmbedAutorun, &p.Problems)
@@ -248,7 +260,7 @@ func AcceptMessage(trusted, origin string, fromParent bool) bool {
 // EmbedFragment is the fragment ("#" included) of an embed URL for p;
 // defaults are left out to keep snippets short.
 func EmbedFragment(p EmbedParams) string {
-	parts := []string{ShareParam + "=" + EncodeShare(Shared{Script: p.Script, View: p.View})}
+	parts := []string{ShareParam + "=" + EncodeShare(Shared{Script: p.Script, View: p.View, Chart: p.Chart, ChartY: p.ChartY})}
 	if p.Mode != "" {
 		parts = append(parts, EmbedMode+"="+p.Mode)
 	}

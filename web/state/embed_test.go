@@ -173,3 +173,19 @@ func TestParseStartTime(t *testing.T) {
 		}
 	}
 }
+
+// TestEmbedChart: an embed opens on the chart view, of a kind, and says
+// what is wrong with a kind it does not know.
+func TestEmbedChart(t *testing.T) {
+	p := ParseEmbed("#" + ShareParam + "=" + EncodeShare(Shared{Script: "SELECT 1;"}) + "&view=chart&chart=bar")
+	if p.View != ViewChart || p.Chart != ChartBar || len(p.Problems) != 0 {
+		t.Errorf("view=chart&chart=bar: %+v", p)
+	}
+	if back := ParseEmbed(EmbedFragment(p)); back.View != ViewChart || back.Chart != ChartBar {
+		t.Errorf("the fragment written back reads %+v", back)
+	}
+	p = ParseEmbed("#view=chart&chart=pie")
+	if len(p.Problems) != 1 || p.Problems[0] != "chart=pie: the chart is line or bar." {
+		t.Errorf("chart=pie: %q", p.Problems)
+	}
+}

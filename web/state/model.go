@@ -15,6 +15,7 @@ const (
 	ViewTableau   = "tableau"   // the SQL client's text output
 	ViewChangelog = "changelog" // every change, with its op
 	ViewTable     = "table"     // the materialized result
+	// ViewChart (chart.go) draws the materialized result.
 )
 
 // Row heights in CSS pixels; app.css sets the same, so that the visible
@@ -41,8 +42,11 @@ const MaxOutputLines = 10_000
 // by the worker's messages.
 type Model struct {
 	MaxRows int    // bound of each query's buffer
-	View    string // ViewTableau, ViewChangelog or ViewTable
-	Follow  bool   // keep the newest rows in view (SetFollow changes it)
+	View    string // ViewTableau, ViewChangelog, ViewTable or ViewChart
+	// ChartKind and ChartY are the chart view's choices (Chart's kind and
+	// y), kept in share links and embeds.
+	ChartKind, ChartY string
+	Follow            bool // keep the newest rows in view (SetFollow changes it)
 	// pausedAt is how many changes had come when follow-tail went off.
 	pausedAt int64
 
@@ -259,7 +263,7 @@ func (m *Model) Apply(msg *protocol.Message, now time.Time) {
 			Columns: msg.Columns, Streaming: msg.Streaming, Bounded: msg.Bounded, Insert: msg.Insert,
 			Head: lines(msg.TableauHead), HeadLazy: msg.HeadLazy, Changes: NewChanges(m.MaxRows),
 		}
-		if m.View == ViewTable {
+		if m.materializes() {
 			q.Table = NewTable(m.MaxRows)
 		}
 		m.block().Query = q
@@ -357,11 +361,15 @@ func (q *Query) report(n int64) {
 	q.Received = max(q.shown, q.reported)
 }
 
-// SetView switches the result view. The table view materializes the
-// changes the buffer holds.
+// materializes reports whether the view shows the materialized result:
+// the Table view, and the chart, which draws its rows.
+func (m *Model) materializes() bool { return m.View == ViewTable || m.View == ViewChart }
+
+// SetView switches the result view. The table and chart views
+// materialize the changes the buffer holds.
 func (m *Model) SetView(view string) {
 	switch view {
-	case ViewTableau, ViewChangelog, ViewTable:
+	case ViewTableau, ViewChangelog, ViewTable, ViewChart:
 	default:
 		return
 	}
@@ -372,7 +380,7 @@ func (m *Model) SetView(view string) {
 	if q == nil {
 		return
 	}
-	if view != ViewTable {
+	if !m.materializes() {
 		q.Table = nil
 		return
 	}
@@ -424,7 +432,7 @@ func (m *Model) Dropped() int64 {
 	if m.Query == nil {
 		return 0
 	}
-	if t := m.Query.Table; t != nil && m.View == ViewTable {
+	if t := m.Query.Table; t != nil && m.materializes() {
 		return m.Query.Changes.Dropped + t.Dropped
 	}
 	return m.Query.Changes.Dropped

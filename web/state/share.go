@@ -32,6 +32,10 @@ const MaxShareScript = 1 << 20
 type Shared struct {
 	Script string `json:"script"`
 	View   string `json:"view,omitempty"` // ViewTableau when empty
+	// Chart and ChartY are the chart view's choices: its kind (ChartLine,
+	// ChartBar; ChartAuto when empty) and the measure it shows.
+	Chart  string `json:"chart,omitempty"`
+	ChartY string `json:"y,omitempty"`
 }
 
 // EncodeShare returns the fragment value of s (without "s=").
@@ -93,9 +97,12 @@ func DecodeShare(v string) (Shared, error) {
 	switch s.View {
 	case "":
 		s.View = ViewTableau
-	case ViewTableau, ViewChangelog, ViewTable:
+	case ViewTableau, ViewChangelog, ViewTable, ViewChart:
 	default:
 		s.View = ViewTableau // a view this version does not know: the default
+	}
+	if s.Chart != ChartLine && s.Chart != ChartBar {
+		s.Chart = ChartAuto
 	}
 	return s, nil
 }

@@ -163,3 +163,17 @@ func TestFragmentParams(t *testing.T) {
 		}
 	}
 }
+
+// TestShareChart: the chart view and its choices go into the link and
+// come back; an unknown chart kind is the automatic one.
+func TestShareChart(t *testing.T) {
+	s := Shared{Script: "SELECT 1;", View: ViewChart, Chart: ChartBar, ChartY: "total"}
+	got, err := DecodeShare(EncodeShare(s))
+	if err != nil || got != s {
+		t.Errorf("round trip: %+v, %v; want %+v", got, err, s)
+	}
+	got, err = DecodeShare(EncodeShare(Shared{Script: "x", View: ViewChart, Chart: "pie"}))
+	if err != nil || got.Chart != ChartAuto || got.View != ViewChart {
+		t.Errorf("unknown kind: %+v, %v", got, err)
+	}
+}
