@@ -125,7 +125,7 @@ fi
 
 echo "precompressed copies"
 for f in "$out/app.wasm" "$out/engine.wasm" "$out/python.wasm" "$out/editor.js" "$out/editor-python.js" "$out/chart.js" "$out/wasm_exec.js" \
-  "$out/engine-worker.js" "$out/index.html" "$out/embed.html" "$out/docs-sample.html" \
+  "$out/engine-worker.js" "$out/index.html" "$out/embed.html" "$out/docs-sample.html" "$out/component-sample.html" "$out/flink-sql-playground.js" \
   "$out/sw-register.js" "$out/dom.js" "$out/app.css"; do
   compress "$f"
 done

@@ -30,6 +30,26 @@ self.onmessage = (event) => {
   }
 };
 
+// engine-worker.js?shared=1 is a SharedWorker: the embeds of one page (and
+// the <flink-sql-playground> elements, which embed them) share one engine,
+// each connection with a session of its own. Connections that come before
+// Go runs wait in flinkplayPorts, with the requests they sent; wasm/engine
+// takes them over through flinkplayConnect.
+self.flinkplayShared = new URLSearchParams(self.location.search).get("shared") === "1";
+if (self.flinkplayShared) {
+  self.flinkplayPorts = [];
+  self.onconnect = (event) => {
+    const port = event.ports[0];
+    if (self.flinkplayConnect) {
+      self.flinkplayConnect(port, []);
+      return;
+    }
+    const pending = [];
+    port.onmessage = (e) => pending.push(e.data);
+    self.flinkplayPorts.push({ port, pending });
+  };
+}
+
 // flinkplayStorage is the engine's persistent storage: one IndexedDB
 // database with an object store per bucket ("catalog": the playground
 // catalogs' definitions, "files": the virtual file system), one record per

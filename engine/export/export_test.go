@@ -480,3 +480,18 @@ func TestPyFlinkExportUsesPyFlinkAPI(t *testing.T) {
 		}
 	}
 }
+
+// TestCellsKept: a notebook script's cell markers (-- %% lines) stay in
+// both exports: as they are in the SQL client script, and as Python's own
+// cell markers (# %%, Jupyter's and VS Code's) in the PyFlink program.
+func TestCellsKept(t *testing.T) {
+	s := "-- %% Source\nCREATE TABLE T (id INT) WITH ('connector' = 'datagen');\n-- %% Query\nSELECT * FROM T;\n"
+	sqlc, err := SQLClient(s, Options{})
+	if err != nil || !strings.Contains(sqlc, "-- %% Source\nCREATE TABLE T") || !strings.Contains(sqlc, "-- %% Query\nSELECT * FROM T;") {
+		t.Errorf("SQL client script:\n%s\n%v", sqlc, err)
+	}
+	py, err := PyFlink(s, Options{})
+	if err != nil || !strings.Contains(py, "# %% Source\nt_env.execute_sql(") || !strings.Contains(py, "# %% Query\nt_env.execute_sql(") {
+		t.Errorf("PyFlink program:\n%s\n%v", py, err)
+	}
+}

@@ -65,6 +65,10 @@ type page struct {
 	pre     js.Value // #tableau
 	tbody   js.Value // #grid's tbody
 	chartEl js.Value // #chart
+	// main is the script's model (runs of the script and of statements);
+	// model is the one the results show: main or a cell's (cells.go).
+	main  *state.Model
+	cells []*cellRun
 	// chartNext is when the chart may be built again; chartStale is set
 	// while a change waits for it.
 	chartNext  time.Time
@@ -135,6 +139,7 @@ func newPage(ee vugu.EventEnv) *page {
 		persist = false
 		p.params = state.ParseEmbed(js.Global().Get("location").Get("hash").String())
 		p.model = state.NewModel(p.params.MaxRows)
+		p.main = p.model
 		p.model.SetView(p.params.View)
 		p.model.ChartKind, p.model.ChartY = p.params.Chart, p.params.ChartY
 		p.embed = &app.Embed{Act: p, Chrome: app.Chrome{Model: p.model, Lazy: true}, Params: p.params,
@@ -144,6 +149,7 @@ func newPage(ee vugu.EventEnv) *page {
 		return p
 	}
 	p.model = state.NewModel(state.DefaultMaxRows)
+	p.main = p.model
 	p.loadHistory()
 	p.root = &app.Root{Act: p, Chrome: app.Chrome{Model: p.model}, Dark: darkTheme()}
 	p.view, p.chrome = p.root, &p.root.Chrome
@@ -329,7 +335,12 @@ func (p *page) startWorker() {
 			// playground keeps in this origin's storage.
 			url += "?storage=none"
 		}
-		w = js.Global().Get("Worker").New(url)
+		if ne := js.Global().Get("flinkplayNewEngine"); ne.Type() == js.TypeFunction {
+			// The embeds of a page share one engine (embed.html).
+			w = ne.Invoke(url, gen > 1)
+		} else {
+			w = js.Global().Get("Worker").New(url)
+		}
 	}
 	onmessage := p.keep(funcOf("onmessage", func(args []js.Value) any {
 		if gen != p.workerGen || len(args) == 0 {
@@ -450,10 +461,18 @@ func (p *page) drainSome() (more bool) {
 		t0 := time.Now()
 		if state.IndexRows(raw, &p.rows) || state.DecodeRows([]byte(raw), &p.rows) {
 			t1 := time.Now()
-			if p.replayID == 0 || p.rows.ID != p.replayID {
+			if cm := p.cellModel(p.rows.ID); cm != nil {
+				before := cm.Received()
+				cm.ApplyRows(&p.rows)
+				if cm == p.model {
+					p.firstRows(before)
+				}
+			} else if p.replayID == 0 || p.rows.ID != p.replayID {
 				before := p.model.Received()
-				p.model.ApplyRows(&p.rows)
-				p.firstRows(before)
+				p.main.ApplyRows(&p.rows)
+				if p.main == p.model {
+					p.firstRows(before)
+				}
 			}
 			p.stats.DecodeMs += ms(t1.Sub(t0))
 			p.stats.ApplyMs += ms(time.Since(t1))
@@ -493,7 +512,14 @@ func (p *page) handle(msg *protocol.Message, now time.Time) {
 	if p.takeFiles(msg) {
 		return
 	}
-	p.model.Apply(msg, now)
+	if cm := p.cellModel(msg.ID); cm != nil && msg.ID != 0 {
+		p.applyCell(cm, msg, now)
+		return
+	}
+	p.main.Apply(msg, now)
+	if len(p.cells) > 0 {
+		p.shareSession()
+	}
 	switch msg.Type {
 	case protocol.TypeReady:
 		p.chrome.EngineReady = true
@@ -648,6 +674,9 @@ func (p *page) flushResults() (chrome bool) {
 	if !framePending && (p.forceChrome || due && now.Sub(p.chromeAt) >= wait) {
 		p.chromeGen, p.chromeStruc, p.chromeAt, p.forceChrome = p.model.Gen, p.structGen, now, false
 		chrome = true
+		if p.root != nil && len(p.cells) > 0 {
+			p.root.CellTabs = p.cellTabs()
+		}
 	}
 	p.ee.UnlockOnly()
 	return chrome
@@ -761,6 +790,10 @@ func (p *page) text() string {
 // runRange runs [from, to) of the editor text (UTF-16 offsets); the
 // caller holds the lock.
 func (p *page) runRange(from, to int, all bool) {
+	if p.main != p.model {
+		// The script's runs show in the script's results.
+		p.showModel(p.main)
+	}
 	text := p.text()
 	if state.IsPython(text) {
 		// A program runs whole, in the Python engine.
@@ -923,6 +956,9 @@ func (p *page) Reset() {
 		p.stopRun()
 	}
 	p.replaceScript(state.SeedSQL, "before Reset", "The default script, in a fresh session.", "Your previous script is kept in History.")
+	// A fresh session: the cells' results go with the old one.
+	p.showModel(p.main)
+	p.cells, p.root.CellTabs = nil, nil
 	p.model.DDL = nil
 	store(state.KeyDDL, state.EncodeDDL(nil))
 	p.nextID++
@@ -960,6 +996,8 @@ func (p *page) MountEditor(el vjs.Value) {
 	opts := js.Global().Get("Object").New()
 	opts.Set("doc", doc)
 	opts.Set("readOnly", p.params.ReadOnly)
+	// An embed runs its example whole: its cells have no Run cell buttons.
+	opts.Set("noCells", p.embed != nil)
 	opts.Set("language", state.LanguageOf(doc))
 	p.chrome.Language = state.LanguageOf(doc)
 	p.wireEditor(opts)
@@ -1017,6 +1055,19 @@ func (p *page) adoptEarlyEditor(host js.Value) (ok bool) {
 // when it calls them).
 func (p *page) wireEditor(opts js.Value) {
 	p.wireHistory(opts)
+	opts.Set("onRunCell", p.keep(funcOf("onRunCell", func(args []js.Value) any {
+		if len(args) < 1 || p.root == nil {
+			return nil
+		}
+		pos := args[0].Int()
+		go func() {
+			defer recovered("onRunCell")
+			p.ee.Lock()
+			defer p.ee.UnlockRender()
+			p.runCell(pos)
+		}()
+		return nil
+	})))
 	opts.Set("onChange", p.keep(funcOf("onChange", func(args []js.Value) any {
 		if len(args) > 0 {
 			text := args[0].String()

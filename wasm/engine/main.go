@@ -29,6 +29,10 @@ const specsDelay = time.Second
 func main() {
 	goMain := float64(time.Now().UnixNano()) / 1e6
 	self := js.Global()
+	if self.Get("flinkplayShared").Truthy() {
+		serveShared(self, goMain)
+		return
+	}
 	post := self.Get("postMessage")
 	// buf is reused: wasm runs one goroutine at a time and emit does not block.
 	var buf []byte
@@ -101,21 +105,7 @@ func main() {
 			opts.CatalogStore = st.store
 		}
 		w := worker.New(opts)
-		handle := func(data string) {
-			defer func() {
-				if p := recover(); p != nil {
-					emitPanic(emit, p)
-				}
-			}()
-			var req protocol.Request
-			if err := json.Unmarshal([]byte(data), &req); err != nil {
-				emit(protocol.Message{Type: protocol.TypeError, Error: &protocol.Error{
-					Class: diag.IllegalArgument, Message: "malformed request: " + err.Error(), Offset: -1,
-					Text: "[ERROR] malformed request: " + err.Error()}})
-				return
-			}
-			w.Handle(req)
-		}
+		handle := func(data string) { handleRequest(w, emit, data) }
 		for {
 			select {
 			case d := <-inbox:
@@ -157,6 +147,110 @@ func main() {
 		self.Delete("flinkplayPending")
 	}
 	select {}
+}
+
+// serveShared serves the connections of a SharedWorker
+// (engine-worker.js?shared=1: the embeds of a page): each connection is a
+// worker of its own, with its own session, files and queue, so that two
+// examples run at the same time, and all share one engine. Shared engines
+// keep nothing in the origin's storage (embeds never do).
+func serveShared(self js.Value, goMain float64) {
+	zones := &zoneLoader{}
+	zone := browserZone(zones.load)
+	specs := worker.SpecsMessage()
+	var keep []js.Func // the ports' callbacks, alive as long as the engine
+	connect := func(port js.Value, pending js.Value) {
+		post := port.Get("postMessage").Call("bind", port)
+		var buf []byte
+		emit := func(m protocol.Message) {
+			var err error
+			buf, err = worker.AppendJSON(buf[:0], m)
+			if err != nil {
+				buf, _ = worker.AppendJSON(buf[:0], protocol.Message{Type: protocol.TypeError, ID: m.ID, Error: &protocol.Error{
+					Class: diag.RuntimeException, Message: "cannot encode a message: " + err.Error(), Offset: -1}})
+			}
+			post.Invoke(string(buf))
+			if cap(buf) > 4<<20 {
+				buf = nil
+			}
+		}
+		w := worker.New(worker.Options{
+			Emit:     emit,
+			Yield:    func() { time.Sleep(time.Millisecond) },
+			Zone:     zone,
+			LoadZone: zones.load,
+			FS:       vfs.NewMem(),
+			Python:   pythonRunner,
+		})
+		inbox := make(chan string, 1024)
+		go func() {
+			for d := range inbox {
+				handleRequest(w, emit, d)
+			}
+		}()
+		take := func(d string) {
+			select {
+			case inbox <- d:
+			default:
+				go func() { inbox <- d }()
+			}
+		}
+		onmessage := js.FuncOf(func(this js.Value, args []js.Value) any {
+			defer func() {
+				if p := recover(); p != nil {
+					emitPanic(emit, p)
+				}
+			}()
+			if len(args) > 0 {
+				if data := args[0].Get("data"); data.Type() == js.TypeString {
+					take(data.String())
+				}
+			}
+			return nil
+		})
+		keep = append(keep, onmessage)
+		port.Set("onmessage", onmessage)
+		emit(protocol.Message{Type: protocol.TypeReady, Boot: bootTimes(self, goMain)})
+		emit(specs)
+		for i := 0; pending.Type() == js.TypeObject && i < pending.Length(); i++ {
+			if v := pending.Index(i); v.Type() == js.TypeString {
+				take(v.String())
+			}
+		}
+	}
+	connectFn := js.FuncOf(func(this js.Value, args []js.Value) any {
+		if len(args) >= 2 {
+			connect(args[0], args[1])
+		}
+		return nil
+	})
+	self.Set("flinkplayConnect", connectFn)
+	if ports := self.Get("flinkplayPorts"); ports.Type() == js.TypeObject {
+		for i := 0; i < ports.Length(); i++ {
+			e := ports.Index(i)
+			connect(e.Get("port"), e.Get("pending"))
+		}
+		self.Delete("flinkplayPorts")
+	}
+	select {}
+}
+
+// handleRequest decodes one request and gives it to w; a malformed one is
+// answered with an error.
+func handleRequest(w *worker.Worker, emit func(protocol.Message), data string) {
+	defer func() {
+		if p := recover(); p != nil {
+			emitPanic(emit, p)
+		}
+	}()
+	var req protocol.Request
+	if err := json.Unmarshal([]byte(data), &req); err != nil {
+		emit(protocol.Message{Type: protocol.TypeError, Error: &protocol.Error{
+			Class: diag.IllegalArgument, Message: "malformed request: " + err.Error(), Offset: -1,
+			Text: "[ERROR] malformed request: " + err.Error()}})
+		return
+	}
+	w.Handle(req)
 }
 
 // browserZone is the browser's IANA zone, the default of

@@ -61,6 +61,10 @@ type Actions interface {
 	// script; RestoreRecent brings a script back (an index into
 	// Root.Recent), keeping the script it replaces.
 	OpenHistory()
+	// ShowCell shows the results of the script ("script") or of a cell
+	// (its number); StopCell stops that run.
+	ShowCell(id string)
+	StopCell(id string)
 	ShowHistory(tab string)
 	SearchHistory(event vugu.DOMEvent)
 	PickStatement(index string)
@@ -159,6 +163,37 @@ const (
 	DialogHelp     = "help"
 )
 
+// CellTab is a result tab of a notebook script: "script" or a cell's.
+type CellTab struct {
+	ID, Name               string
+	Running, Shown, Failed bool
+}
+
+// CellTabClass styles a result tab: shown, running, failed.
+func CellTabClass(t CellTab) string {
+	c := "tab cell-tab"
+	if t.Shown {
+		c += " active"
+	}
+	if t.Running {
+		c += " running"
+	} else if t.Failed {
+		c += " failed"
+	}
+	return c
+}
+
+// CellTabState says how a tab's run goes, for its title and screen readers.
+func CellTabState(t CellTab) string {
+	switch {
+	case t.Running:
+		return "running"
+	case t.Failed:
+		return "failed"
+	}
+	return ""
+}
+
 // The History dialog's lists.
 const (
 	HistoryStatements = "statements"
@@ -236,6 +271,7 @@ func (s Shortcut) Parts() []KeyPart {
 var Shortcuts = []Shortcut{
 	{"Ctrl/Cmd+Shift+Enter", "Run the whole script (or the PyFlink program) in a fresh session"},
 	{"Ctrl/Cmd+Enter", "Run the statement at the cursor, or the selection, in the current session"},
+	{"Alt+Enter", "Run the cell at the cursor (cells begin at lines that start with -- %%), beside the cells that run"},
 	{"↑", "In an empty editor: bring back the statement run before (↓ goes forward again)"},
 	{"Ctrl+R", "In the editor: search the statements you ran (History)"},
 	{"Ctrl+Space", "In the editor: complete a keyword, table, column, function or option"},
@@ -276,6 +312,10 @@ type Root struct {
 	HistoryTab   string
 	HistoryQuery string
 	Statements   []state.StatementRun
+
+	// CellTabs are the result tabs of a notebook script: the script's,
+	// then each cell's that ran (none until a cell runs).
+	CellTabs []CellTab
 
 	// Menu is set while the toolbar's More menu is open (narrow windows
 	// show the rarer actions there).

@@ -46,6 +46,8 @@ func (noActions) ToggleTheme()                {}
 func (noActions) ToggleMenu()                 {}
 func (noActions) CloseMenu()                  {}
 func (noActions) OpenHelp()                   {}
+func (noActions) ShowCell(string)             {}
+func (noActions) StopCell(string)             {}
 func (noActions) ShowHistory(string)          {}
 func (noActions) SearchHistory(vugu.DOMEvent) {}
 func (noActions) PickStatement(string)        {}

@@ -149,6 +149,7 @@ func TestExampleKeepsTheScript(t *testing.T) {
 	p.click("reset")
 	waitFor[bool](p, "the seed", `window.flinkplay.getText() === `+jsString(seedScript), 5*time.Second)
 	p.click("history")
+	p.click("history-scripts") // the kept scripts, beside the statements run
 	items := waitFor[[]string](p, "History", guardList(`[...document.querySelectorAll('#history-list .pick')].map((b) => b.textContent)`), 5*time.Second)
 	p.shot("history")
 	if len(items) < 2 || !strings.Contains(items[0], "SELECT 1;") || !strings.Contains(items[0], "before Reset") || !strings.Contains(items[1], "CREATE TABLE Ticks") {
@@ -172,6 +173,7 @@ func TestHistorySurvivesAReload(t *testing.T) {
 		p.fatalf("after a reload the editor holds %q", got)
 	}
 	p.click("history")
+	p.click("history-scripts")
 	waitFor[bool](p, "History to list the script", `(document.getElementById('history-list')?.textContent || '').includes("SELECT 'kept';")`, 5*time.Second)
 	p.shot("history-after-reload")
 	p.do("restore it", 10*time.Second, chromedp.Click(chromedp.CSS(`#history-list button[data-index="0"]`)))

@@ -216,6 +216,18 @@ const instrument = `(() => {
     if (!e2e.firstRow && seen()) { e2e.firstRow = performance.now(); mo.disconnect(); }
   });
   mo.observe(document, {childList: true, subtree: true, characterData: true});
+  // An embed's engine is a SharedWorker (embed.html): it counts as the
+  // page's worker too.
+  const SW = window.SharedWorker;
+  if (SW) {
+    window.SharedWorker = class extends SW {
+      constructor(...args) {
+        super(...args);
+        e2e.workers.push(this);
+        e2e.workerAt = e2e.workerAt || performance.now();
+      }
+    };
+  }
   const W = window.Worker;
   if (W) {
     window.Worker = class extends W {

@@ -8,7 +8,7 @@
 
 import {
   EditorView, keymap, lineNumbers, highlightActiveLineGutter, highlightSpecialChars, drawSelection, dropCursor,
-  highlightActiveLine,
+  highlightActiveLine, ViewPlugin, Decoration, WidgetType,
 } from "@codemirror/view";
 import { EditorState, Prec, Compartment } from "@codemirror/state";
 import { sql, SQLDialect } from "@codemirror/lang-sql";
@@ -257,6 +257,48 @@ function makeCompletionSource(data) {
   };
 }
 
+// Notebook cells: a line that starts with "-- %%" begins a cell (the
+// page's web/state.Cells). Its line is drawn as a divider with a "▶ Run
+// cell" button; the button, and Alt+Enter in a cell, run that cell.
+const CELL_MARKER = /^[ \t]*-- %%/;
+class RunCellWidget extends WidgetType {
+  constructor(pos) { super(); this.pos = pos; }
+  eq(other) { return other.pos === this.pos; }
+  toDOM(view) {
+    const b = document.createElement("button");
+    b.className = "cm-run-cell";
+    b.textContent = "▶ Run cell";
+    b.title = "Run this cell on its own, beside the others (Alt+Enter in the cell)";
+    b.setAttribute("aria-label", "Run cell at line " + view.state.doc.lineAt(this.pos).number);
+    b.onmousedown = (e) => e.preventDefault();
+    b.onclick = (e) => {
+      e.preventDefault();
+      const run = view.flinkRunCell;
+      if (run) run(this.pos);
+    };
+    return b;
+  }
+  ignoreEvent() { return true; }
+}
+const cellMarkers = ViewPlugin.fromClass(class {
+  constructor(view) { this.decorations = this.build(view); }
+  update(u) { if (u.docChanged || u.viewportChanged) this.decorations = this.build(u.view); }
+  build(view) {
+    const ds = [];
+    for (const { from, to } of view.visibleRanges) {
+      for (let pos = from; pos <= to;) {
+        const line = view.state.doc.lineAt(pos);
+        if (CELL_MARKER.test(line.text)) {
+          ds.push(Decoration.line({ class: "cm-cell-marker" }).range(line.from));
+          ds.push(Decoration.widget({ widget: new RunCellWidget(line.from), side: 1 }).range(line.to));
+        }
+        pos = line.to + 1;
+      }
+    }
+    return Decoration.set(ds, true);
+  }
+}, { decorations: (v) => v.decorations });
+
 function mount(host, opts) {
   opts = opts || {};
   if (host.__flinkEditor) return host.__flinkEditor;
@@ -336,12 +378,14 @@ function mount(host, opts) {
         Prec.highest(keymap.of([
           { key: "Mod-Enter", run }, { key: "Shift-Mod-Enter", run: runAll },
           { key: "ArrowUp", run: recallKey(-1) }, { key: "ArrowDown", run: recallKey(1) },
+          { key: "Alt-Enter", run: (v) => { if (!opts.onRunCell || opts.readOnly) return false; opts.onRunCell(v.state.selection.main.head); return true; } },
           { key: "Ctrl-r", run: () => { if (!opts.onSearchHistory) return false; opts.onSearchHistory(); return true; }, preventDefault: true },
         ])),
         setup,
         language.of(languageExtensions(lang)),
         dropFile,
         lintGutter(),
+        opts.readOnly || opts.noCells ? [] : cellMarkers,
         // An embed's read-only listing: selectable and runnable, not editable.
         opts.readOnly ? [EditorState.readOnly.of(true), EditorView.editable.of(false)] : [],
         EditorView.updateListener.of((u) => {
@@ -355,6 +399,7 @@ function mount(host, opts) {
       ],
     }),
   });
+  view.flinkRunCell = (pos) => { if (opts.onRunCell) opts.onRunCell(pos); };
   let shown = false; // diagnostics are shown
   const api = {
     view,

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // The embed page (/embed.html) is driven by its URL fragment, so that a
@@ -26,6 +27,7 @@ const (
 	EmbedStart    = "start"    // 'playground.start-time' default (Config.StartTime)
 	EmbedView     = "view"     // tableau (default), changelog, table or chart
 	EmbedChart    = "chart"    // the chart view's kind: line or bar (default: chosen from the result)
+	EmbedScript   = "script"   // the script as plain (percent-encoded) text, instead of s (<flink-sql-playground> writes it)
 	EmbedAutorun  = "autorun"  // 1: run when the page opens (loads the engine at once)
 	EmbedReadOnly = "readonly" // 1: the reader cannot edit the script
 	EmbedMaxRows  = "maxrows"  // stop a query after this many changes (default DefaultEmbedMaxRows)
@@ -74,6 +76,15 @@ func ParseEmbed(fragment string) EmbedParams {
 			bad("%s", capitalize(err.Error())+".")
 		} else {
 			p.Script, p.View, p.Chart, p.ChartY = s.Script, s.View, s.Chart, s.ChartY
+		}
+	}
+	if v, ok := kv[EmbedScript]; ok {
+		if len(v) > MaxShareScript {
+			bad("script: the script is larger than %d bytes.", MaxShareScript)
+		} else if !utf8.ValidString(v) {
+			bad("script: the script is not valid UTF-8 text.")
+		} else {
+			p.Script = v
 		}
 	}
 	if v, ok := kv[EmbedMode]; ok {

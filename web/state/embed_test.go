@@ -189,3 +189,15 @@ func TestEmbedChart(t *testing.T) {
 		t.Errorf("chart=pie: %q", p.Problems)
 	}
 }
+
+// TestEmbedPlainScript: script= carries the script as plain text (what
+// <flink-sql-playground> writes), percent-encoded; it wins over s=.
+func TestEmbedPlainScript(t *testing.T) {
+	p := ParseEmbed("#script=SELECT%20'a%26b'%20AS%20x%3B%0ASELECT%201%3B&view=table")
+	if p.Script != "SELECT 'a&b' AS x;\nSELECT 1;" || p.View != ViewTable || len(p.Problems) != 0 {
+		t.Errorf("script=: %q, view %s, problems %q", p.Script, p.View, p.Problems)
+	}
+	if p := ParseEmbed("#script=%FF"); len(p.Problems) != 1 || p.Script != "" {
+		t.Errorf("invalid UTF-8: %q, %q", p.Script, p.Problems)
+	}
+}

@@ -89,6 +89,10 @@ type Request struct {
 	// Language of an Execute: LanguageSQL or LanguagePython; Filename
 	// names a Python program in its tracebacks ("my_job.py").
 	Language string `json:"language,omitempty"`
+	// Cell: an Execute of one cell of a notebook, which runs beside the
+	// session's other runs instead of after them (two cells stream at the
+	// same time, each stopped by its own Cancel), in the same session.
+	Cell     bool   `json:"cell,omitempty"`
 	Filename string `json:"filename,omitempty"`
 	// Format of an Export: ExportPyFlink or ExportSQL.
 	Format string `json:"format,omitempty"`

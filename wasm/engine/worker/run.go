@@ -29,12 +29,20 @@ func (w *Worker) execute(ctx context.Context, req protocol.Request) {
 		return
 	}
 	// An embed's seed and start time hold for this run only.
+	w.sessMu.Lock()
+	locked := true
+	defer func() {
+		if locked {
+			w.sessMu.Unlock()
+		}
+	}()
 	w.sess.SetDefaults(w.runDefaults(req.Config))
-	w.stmtStart = 0
+	w.setStmtStart(req.ID, 0)
+	defer w.dropStmtStart(req.ID)
 	var writes int
 	steps := w.sess.ExecuteScript(ctx, req.Script, engine.ScriptOptions{Selection: true, Start: req.Start, End: req.End,
 		Before: func(st *engine.Step) context.Context {
-			w.stmtStart = st.Span.Start
+			w.setStmtStart(req.ID, st.Span.Start)
 			writes = w.storeWrites()
 			w.emit(protocol.Message{Type: protocol.TypeStatement, ID: req.ID, Stmt: st.Index,
 				Start: st.Span.Start, End: st.Span.End, SQL: st.SQL})
@@ -47,10 +55,37 @@ func (w *Worker) execute(ctx context.Context, req protocol.Request) {
 			}
 			return
 		}
-		if !w.statement(ctx, req, st.Index, st.Result, writes) {
+		// The statement is planned (and a DDL done): its rows stream
+		// without the session's lock, so that other cells run meanwhile.
+		o := w.options()
+		w.sessMu.Unlock()
+		locked = false
+		ok := w.statement(ctx, req, st.Index, st.Result, writes, o)
+		w.sessMu.Lock()
+		locked = true
+		if !ok {
 			return
 		}
 	}
+}
+
+// setStmtStart records where run id's statement starts in its script.
+func (w *Worker) setStmtStart(id, start int) {
+	w.mu.Lock()
+	w.stmtStarts[id] = start
+	w.mu.Unlock()
+}
+
+func (w *Worker) dropStmtStart(id int) {
+	w.mu.Lock()
+	delete(w.stmtStarts, id)
+	w.mu.Unlock()
+}
+
+func (w *Worker) stmtStart(id int) int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.stmtStarts[id]
 }
 
 // options returns the printing options of the next statement: the SQL
@@ -66,8 +101,8 @@ func (w *Worker) options() client.Options {
 // statement shows what one statement returned and reports whether the
 // run goes on.
 // writes is the store's count of writes before the statement ran.
-func (w *Worker) statement(ctx context.Context, req protocol.Request, idx int, res *engine.Result, writes int) bool {
-	o := w.options()
+// o are the printing options, read from the session before it streams.
+func (w *Worker) statement(ctx context.Context, req protocol.Request, idx int, res *engine.Result, writes int, o client.Options) bool {
 	if res.Kind == engine.ResultInsert && res.Job != nil && !o.DMLSync {
 		// Submitted: the job runs on in the background (Jobs panel).
 		return w.submit(req, idx, res, o)
@@ -102,7 +137,7 @@ func (w *Worker) emitError(req protocol.Request, idx int, err error) {
 	e := diag.Wrap(err)
 	e.Resolve(req.Script)
 	shown := *e
-	shown.Msg = scriptPositions(e.Msg, req.Script, w.stmtStart)
+	shown.Msg = scriptPositions(e.Msg, req.Script, w.stmtStart(req.ID))
 	var text strings.Builder
 	client.PrintError(&text, &shown, w.options())
 	pe := &protocol.Error{Class: e.Class, Message: shown.Msg, Offset: -1,

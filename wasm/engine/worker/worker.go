@@ -102,6 +102,17 @@ type Worker struct {
 	looping bool
 	runID   int                // the run in progress, 0 when none
 	cancel  context.CancelFunc // cancels the run in progress
+	// cells are the cell runs in progress (Request.Cell), which run on
+	// goroutines of their own, by id.
+	cells map[int]context.CancelFunc
+	// stmtStarts is where the statement that runs starts in its script,
+	// per run: Flink counts the positions in its messages from there.
+	stmtStarts map[int]int
+
+	// sessMu serializes the runs' work on the session: a run holds it
+	// while a statement is parsed, planned and executed, and lets go while
+	// a query's rows stream, so that cells stream side by side.
+	sessMu sync.Mutex
 
 	// emitMu serializes Emit calls.
 	emitMu sync.Mutex
@@ -114,9 +125,6 @@ type Worker struct {
 	// lastYield is when the host last had its turn (Unix nanoseconds); the
 	// loop and the background jobs all yield through it.
 	lastYield atomic.Int64
-	// stmtStart is where the statement that runs starts in its script:
-	// Flink counts the positions in its messages from there.
-	stmtStart int
 
 	// jobs follows the background INSERT jobs (any goroutine).
 	jobs jobWatch
@@ -148,7 +156,7 @@ func New(o Options) *Worker {
 	if o.YieldInterval <= 0 {
 		o.YieldInterval = DefaultYieldInterval
 	}
-	w := &Worker{o: o, out: &lineWriter{}, zone: o.Zone}
+	w := &Worker{o: o, out: &lineWriter{}, zone: o.Zone, cells: map[int]context.CancelFunc{}, stmtStarts: map[int]int{}}
 	if o.CatalogStore != nil {
 		w.store = &countingStore{Store: o.CatalogStore}
 	}
@@ -198,6 +206,10 @@ func (w *Worker) Handle(req protocol.Request) {
 		w.cancelRun(0)
 		w.enqueue(req)
 	case protocol.TypeExecute, protocol.TypeCatalog:
+		if req.Type == protocol.TypeExecute && req.Cell && req.Language != protocol.LanguagePython {
+			w.startCell(req)
+			return
+		}
 		w.enqueue(req)
 	case protocol.TypeExport:
 		go w.exportScript(req)
@@ -221,6 +233,11 @@ func (w *Worker) cancelRun(id int) {
 	if w.cancel != nil && (id == 0 || id == w.runID) {
 		w.cancel()
 	}
+	for cid, cancel := range w.cells {
+		if id == 0 || id == cid {
+			cancel()
+		}
+	}
 	kept := w.queue[:0]
 	for _, q := range w.queue {
 		if q.Type == protocol.TypeExecute && (id == 0 || q.ID == id) {
@@ -239,6 +256,27 @@ func (w *Worker) enqueue(req protocol.Request) {
 		w.looping = true
 		go w.loop()
 	}
+}
+
+// startCell runs a cell's execute on a goroutine of its own, beside the
+// queue's runs and the other cells', in the same session.
+func (w *Worker) startCell(req protocol.Request) {
+	ctx, cancel := context.WithCancel(context.Background())
+	w.mu.Lock()
+	if old := w.cells[req.ID]; old != nil {
+		old()
+	}
+	w.cells[req.ID] = cancel
+	w.mu.Unlock()
+	go func() {
+		defer func() {
+			w.mu.Lock()
+			delete(w.cells, req.ID)
+			w.mu.Unlock()
+			cancel()
+		}()
+		w.serve(ctx, req)
+	}()
 }
 
 // loop serves queued requests until the queue is empty.
@@ -288,7 +326,9 @@ func (w *Worker) serve(ctx context.Context, req protocol.Request) {
 			w.setZone(req.Config.Zone)
 		}
 		w.dropJobs()
+		w.sessMu.Lock()
 		w.newSession()
+		w.sessMu.Unlock()
 		w.emitCatalog()
 	case protocol.TypeCatalog:
 		w.emitCatalog()
@@ -352,6 +392,8 @@ func (w *Worker) emit(m protocol.Message) {
 }
 
 func (w *Worker) emitCatalog() {
+	w.sessMu.Lock()
+	defer w.sessMu.Unlock()
 	snap := Snapshot(w.sess)
 	if ws := append(append([]string(nil), w.o.Warnings...), w.sess.Warnings()...); len(ws) > 0 {
 		snap.Warnings = ws
