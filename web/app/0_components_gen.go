@@ -1205,7 +1205,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 			vgparent.AppendChild(vgn)
 			if len(c.CellTabs) > 0 {
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "cell-tabs"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "cell-tabs"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "tablist"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Results of the script and its cells"}}}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "cell-tabs"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "cell-tabs"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "group"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Results of the script and its cells"}}}
 				vgparent.AppendChild(vgn)
 				{
 					vgparent := vgn
@@ -1222,9 +1222,9 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						{
 							vgparent := vgn
 							_ = vgparent
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "role", Val: "tab"}}}
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute(nil)}
 							vgparent.AppendChild(vgn)
-							vgn.AddAttrInterface("aria-selected", fmt.Sprint(t.Shown))
+							vgn.AddAttrInterface("aria-pressed", fmt.Sprint(t.Shown))
 							vgn.AddAttrInterface("class", CellTabClass(t))
 							vgn.AddAttrInterface("id", "cell-tab-"+t.ID)
 							vgn.AddAttrInterface("title", CellTabState(t))

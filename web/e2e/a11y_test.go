@@ -121,6 +121,14 @@ func TestAxe(t *testing.T) {
 			}
 		}
 	}
+	// The chart view, and a notebook's result tabs.
+	p.setScript("-- %% Counts\nSELECT product, SUM(n) AS total FROM (VALUES ('pear', 3), ('apple', 5), ('pear', 4)) AS t(product, n) GROUP BY product;\n")
+	p.click("view-chart")
+	waitFor[bool](p, "the Run cell button", `!!document.querySelector('#editor .cm-run-cell')`, 5*time.Second)
+	p.do("run the cell", 5*time.Second, chromedp.Click(chromedp.CSS(`#editor .cm-run-cell`)))
+	waitFor[bool](p, "the chart", `(document.getElementById('chart').flinkChartData?.labels || []).length === 2 && !!document.getElementById('cell-tab-1')`, 20*time.Second)
+	check("light, chart view of a cell")
+	p.click("view-table")
 	p.click("theme")
 	time.Sleep(200 * time.Millisecond)
 	check("dark, table view")
