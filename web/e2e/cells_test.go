@@ -56,7 +56,7 @@ func TestCells(t *testing.T) {
 	if head := eval[string](p, "cell 2's tableau", `document.getElementById('tableau').textContent`); !strings.Contains(head, "| op |          id |") {
 		t.Errorf("cell 2 shows %q, want its own columns", head[:min(len(head), 200)])
 	}
-	p.shot("cell-2")
+	p.shotWidths("cell-2")
 	// Stop cell 2: cell 3 streams on.
 	p.click("cell-stop-2")
 	waitFor[bool](p, "cell 2 to stop", `!document.getElementById('cell-tab-2').classList.contains('running') && !JSON.parse(window.flinkplay.state()).running`, 10*time.Second)

@@ -52,7 +52,7 @@ func TestStatementHistory(t *testing.T) {
 	if !strings.Contains(lines[2], "Column 'nope' not found") {
 		t.Errorf("the failed statement's line says no why: %q", lines[2])
 	}
-	p.shot("statements")
+	p.shotWidths("statements")
 
 	// The search box filters, every word.
 	p.do("search", 5*time.Second, chromedp.SendKeys(chromedp.CSS("#history-search"), "hist select"))

@@ -172,7 +172,7 @@ func TestShortcutsHelp(t *testing.T) {
 			t.Errorf("the shortcuts dialog lacks %q:\n%s", want, text)
 		}
 	}
-	p.shot("help")
+	p.shotWidths("help")
 	p.do("escape", 5*time.Second, chromedp.KeyEvent("\x1b"))
 	waitFor[bool](p, "the dialog to close and the focus to return", `document.getElementById('dialog').classList.contains('hidden') && document.activeElement.id === 'results'`, 5*time.Second)
 
@@ -211,4 +211,29 @@ func (p *page) swipe(x, y, dy float64) {
 	}
 	touch(input.DispatchTouchEventTypeTouchEnd, []*input.TouchPoint{})
 	time.Sleep(300 * time.Millisecond)
+}
+
+// shotWidths takes screenshots of what the page shows now at a phone's, a
+// tablet's and a desktop's width, in the light and the dark theme, and
+// puts the page back at 1280 px in the theme it had.
+func (p *page) shotWidths(name string) {
+	p.t.Helper()
+	before := eval[string](p, "the theme", `document.documentElement.dataset.theme || ''`)
+	for _, theme := range []string{"light", "dark"} {
+		eval[bool](p, "set the theme", `(document.documentElement.dataset.theme = '`+theme+`', true)`)
+		for _, w := range []int64{390, 1024, 1920} {
+			if w < 800 {
+				p.do(fmt.Sprintf("width %d", w), 5*time.Second, chromedp.EmulateViewport(w, 900, chromedp.EmulateTouch))
+			} else {
+				p.do(fmt.Sprintf("width %d", w), 5*time.Second, chromedp.EmulateViewport(w, 900))
+			}
+			time.Sleep(300 * time.Millisecond)
+			if over := eval[float64](p, "overflow", `document.documentElement.scrollWidth - document.documentElement.clientWidth`); over > 0 {
+				p.t.Errorf("%s at %d px, %s: the page is %v px wider than the window", name, w, theme, over)
+			}
+			p.shot(fmt.Sprintf("%s-%s-%d", name, theme, w))
+		}
+	}
+	eval[bool](p, "restore the theme", `(() => { const t = '`+before+`'; if (t) document.documentElement.dataset.theme = t; else delete document.documentElement.dataset.theme; return true; })()`)
+	p.do("desktop width", 5*time.Second, chromedp.EmulateViewport(1280, 900))
 }
