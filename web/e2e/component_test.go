@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -114,4 +115,41 @@ func TestWebComponent(t *testing.T) {
 			p.shot(fmt.Sprintf("%s-%d", scheme, w))
 		}
 	}
+}
+
+// TestWebComponentInForeignHost: a documentation page on another origin
+// includes /flink-sql-playground.js from the playground's and writes an
+// element with autorun: the example runs, the page hears its status
+// events and the element fits its height.
+func TestWebComponentInForeignHost(t *testing.T) {
+	p := open(t, 120*time.Second)
+	host := otherOrigin(t, func(*http.Request) string {
+		return `<!doctype html><html><head><meta charset="utf-8"><title>docs</title>
+<script src="` + p.base + `/flink-sql-playground.js" defer></script>
+<style>iframe { border: 6px dashed red !important; }</style></head>
+<body style="margin:0;font:14px sans-serif"><h1 style="font-size:16px;margin:8px">Docs on another origin</h1>
+<flink-sql-playground id="ex" autorun seed="42" start="2024-01-01 00:00:00" height="180">
+  CREATE TABLE T (id INT) WITH ('connector' = 'datagen', 'number-of-rows' = '6', 'fields.id.min' = '1', 'fields.id.max' = '9');
+  SELECT id FROM T;
+</flink-sql-playground>
+<script>
+window.__events = [];
+document.addEventListener("flinkplay-status", (e) => window.__events.push(e.detail));
+</script></body></html>`
+	})
+	if host == p.base {
+		t.Fatal("the servers share an origin")
+	}
+	p.do("open the docs page", 30*time.Second, chromedp.Navigate(host+"/"))
+	waitFor[bool](p, "a done status event", `window.__events.some(e => e.state === "done")`, 60*time.Second)
+	rows := waitFrame(p, "6 rows in the example", "embed.html",
+		`JSON.stringify((document.getElementById("tableau").textContent.match(/\| \+I \|/g) || []).length === 6 ? document.getElementById("tableau").textContent : "")`, 10*time.Second)
+	if !strings.Contains(rows, "Received a total of 6 rows") {
+		t.Errorf("the example's tableau:\n%s", rows)
+	}
+	if got := eval[string](p, "the frame", `getComputedStyle(document.getElementById('ex').shadowRoot.querySelector('iframe')).borderTopStyle`); got != "solid" {
+		t.Errorf("the frame's border is %s: the page's !important rule reached into the shadow root", got)
+	}
+	waitFor[bool](p, "the frame to fit its content", `document.getElementById('ex').shadowRoot.querySelector('iframe').getBoundingClientRect().height > 300`, 10*time.Second)
+	p.shot("foreign-host")
 }
