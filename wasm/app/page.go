@@ -175,6 +175,7 @@ func (p *page) start() {
 		p.startWorker()
 		p.listenForShares()
 		p.listenForEscape()
+		p.followSystemTheme()
 	}
 	go p.messageLoop()
 	go p.flushLoop()
@@ -1209,6 +1210,30 @@ func darkTheme() bool {
 		return false
 	}
 	return js.Global().Call("matchMedia", "(prefers-color-scheme: dark)").Get("matches").Bool()
+}
+
+// followSystemTheme keeps the theme button in step with the system's
+// theme when it changes while the page is open (and no choice was made
+// with the button, which wins).
+func (p *page) followSystemTheme() {
+	defer recovered("followSystemTheme")
+	mm := js.Global().Get("matchMedia")
+	if mm.Type() != js.TypeFunction {
+		return
+	}
+	q := js.Global().Call("matchMedia", "(prefers-color-scheme: dark)")
+	if q.Get("addEventListener").Type() != js.TypeFunction {
+		return
+	}
+	q.Call("addEventListener", "change", p.keep(funcOf("colorScheme", func([]js.Value) any {
+		go func() {
+			defer recovered("colorScheme")
+			p.ee.Lock()
+			defer p.ee.UnlockRender()
+			p.root.Dark = darkTheme()
+		}()
+		return nil
+	})))
 }
 
 // ToggleTheme switches the theme and keeps the choice in this browser.

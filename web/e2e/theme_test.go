@@ -115,6 +115,14 @@ func TestDarkMode(t *testing.T) {
 	if got := eval[string](p, "the theme button", `document.getElementById('theme').getAttribute('aria-pressed') + ' ' + document.getElementById('theme').title`); got != "true Switch to the light theme (kept in this browser)" {
 		t.Errorf("theme button %q under a dark system, want pressed, switching to light", got)
 	}
+	// The system switches while the page is open: the page and its button
+	// follow, as long as no theme was chosen with the button.
+	darkSystem(false)
+	if _, err := tryWait[bool](p, `document.getElementById('theme').getAttribute('aria-pressed') === 'false' && getComputedStyle(document.body).backgroundColor === 'rgb(246, 247, 249)'`, 5*time.Second); err != nil {
+		t.Errorf("after the system turned light the theme button is %q", eval[string](p, "the theme button", `document.getElementById('theme').getAttribute('aria-pressed')`))
+	}
+	darkSystem(true)
+	waitFor[bool](p, "the dark system again", `document.getElementById('theme').getAttribute('aria-pressed') === 'true'`, 5*time.Second)
 	if got := eval[string](p, "the toolbar", `(() => { const bs = [...document.querySelectorAll('.toolbar button')].filter(b => b.getClientRects().length > 0); return String(new Set(bs.map(b => Math.round(b.getBoundingClientRect().top))).size); })()`); got != "1" {
 		t.Errorf("at 1280 px the toolbar's buttons sit on %s rows, want one", got)
 	}

@@ -51,7 +51,7 @@ func (w *Worker) execute(ctx context.Context, req protocol.Request) {
 	for st := range steps {
 		if st.Err != nil {
 			if ctx.Err() == nil {
-				w.emitError(req, max(st.Index, 0), st.Err)
+				w.emitError(req, max(st.Index, 0), st.Err, w.options())
 			}
 			return
 		}
@@ -116,7 +116,7 @@ func (w *Worker) statement(ctx context.Context, req protocol.Request, idx int, r
 	}
 	var buf bytes.Buffer
 	if _, err := client.Print(ctx, &buf, res, o); err != nil {
-		w.emitError(req, idx, err)
+		w.emitError(req, idx, err, o)
 		return false
 	}
 	w.emit(protocol.Message{Type: protocol.TypeResult, ID: req.ID, Stmt: idx, Text: buf.String(),
@@ -133,13 +133,15 @@ func (w *Worker) statement(ctx context.Context, req protocol.Request, idx int, r
 // The positions in Flink's message count from the start of the statement,
 // as the SQL client parses one statement at a time; the page shows the
 // script's, which are the editor's.
-func (w *Worker) emitError(req protocol.Request, idx int, err error) {
+// o are the printing options of the statement (read from the session
+// while the run held its lock: a cell's rows stream without it).
+func (w *Worker) emitError(req protocol.Request, idx int, err error, o client.Options) {
 	e := diag.Wrap(err)
 	e.Resolve(req.Script)
 	shown := *e
 	shown.Msg = scriptPositions(e.Msg, req.Script, w.stmtStart(req.ID))
 	var text strings.Builder
-	client.PrintError(&text, &shown, w.options())
+	client.PrintError(&text, &shown, o)
 	pe := &protocol.Error{Class: e.Class, Message: shown.Msg, Offset: -1,
 		Text: strings.TrimSuffix(text.String(), "\n"), Where: e.Where, Note: e.Note, Table: e.Table, Keys: e.Keys}
 	if e.Pos >= 0 && e.Pos <= len(req.Script) {
@@ -199,7 +201,7 @@ const yieldCheckRows = 64
 func (w *Worker) query(ctx context.Context, req protocol.Request, idx int, res *engine.Result, o client.Options) bool {
 	cancelled, err := w.stream(ctx, req, idx, res, o, false)
 	if err != nil {
-		w.emitError(req, idx, err)
+		w.emitError(req, idx, err, o)
 		return false
 	}
 	return !cancelled
@@ -350,7 +352,7 @@ func (w *Worker) insert(ctx context.Context, req protocol.Request, idx int, res 
 				break
 			}
 			f.end(nil)
-			w.emitError(req, idx, err)
+			w.emitError(req, idx, err, o)
 			return false
 		}
 		f.count(b.Len())
