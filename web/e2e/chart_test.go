@@ -5,6 +5,7 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -172,4 +173,20 @@ func TestChart(t *testing.T) {
 			p.shot(fmt.Sprintf("%s-%d", theme, w))
 		}
 	}
+}
+
+// TestEmbedChart: an embed opens on the chart view of the kind its
+// fragment names, and draws its example's result there.
+func TestEmbedChart(t *testing.T) {
+	p := open(t, 90*time.Second)
+	script := "SELECT CAST(ts AS TIMESTAMP(3)) AS ts, v FROM (VALUES ('2026-01-01 00:00:00', 1), ('2026-01-01 00:01:00', 3)) AS t(ts, v);\n"
+	p.do("open the embed", 30*time.Second, chromedp.Navigate(p.base+"/embed.html#script="+strings.ReplaceAll(url.QueryEscape(script), "+", "%20")+"&view=chart&chart=bar&autorun=1"))
+	waitFor[bool](p, "the bars", `(() => { const d = document.getElementById('chart')?.flinkChartData; return !!d && d.kind === 'bar' && d.series.length === 1 && d.x.length === 2; })()`, 60*time.Second)
+	if !eval[bool](p, "the chart tab", `document.getElementById('view-chart').classList.contains('active')`) {
+		t.Error("the embed's Chart tab is not the active one")
+	}
+	if w := eval[float64](p, "the canvas", `document.querySelector('#chart canvas')?.getBoundingClientRect().width || 0`); w < 300 {
+		t.Errorf("the embed's chart is %v px wide", w)
+	}
+	p.shot("embed-chart")
 }

@@ -226,8 +226,13 @@ func (m *Model) chartBars(d *ChartData, rows [][]string, keyCol, timeCol, yCol i
 		bs = bs[:ChartMaxBars]
 		d.Note = "The first " + Count(ChartMaxBars) + " groups are drawn."
 	}
+	timeKey := keyCol >= 0 && keyCol == timeCol
 	for i, b := range bs {
-		d.Labels = append(d.Labels, b.label)
+		label := b.label
+		if timeKey {
+			label = shortTime(label, bs[0].label)
+		}
+		d.Labels = append(d.Labels, label)
 		d.X = append(d.X, float64(i))
 		s.Values = append(s.Values, b.v)
 	}
@@ -334,6 +339,16 @@ func (m *Model) chartLines(d *ChartData, rows [][]string, timeCol, keyCol, yCol 
 		}
 	}
 	d.Series = series
+}
+
+// shortTime shortens a timestamp group's label for a bar: without its
+// zero milliseconds, and without its date when it is the first group's.
+func shortTime(label, first string) string {
+	label = strings.TrimSuffix(label, ".000")
+	if len(label) > 11 && len(first) > 11 && label[:11] == first[:11] && label[10] == ' ' {
+		return label[11:]
+	}
+	return label
 }
 
 func naturalCmp(a, b string) int {

@@ -116,3 +116,14 @@ func TestChartLinesOverTime(t *testing.T) {
 		t.Errorf("%d points from %v, note %q", len(d.X), d.X[0], d.Note)
 	}
 }
+
+// TestChartBarsOverTime: bars over a time column (chosen by hand) are
+// labelled by time of day when the groups share a date.
+func TestChartBarsOverTime(t *testing.T) {
+	m := chartModel([]protocol.Column{{Name: "ts", Type: "TIMESTAMP(3)"}, {Name: "v", Type: "INT"}},
+		[]string{"+I", "2026-01-01 00:01:00.000", "3"}, []string{"+I", "2026-01-01 00:00:00.000", "1"}, []string{"+I", "2026-01-02 00:00:00.500", "2"})
+	d := m.Chart(ChartBar, "")
+	if strings.Join(d.Labels, ",") != "00:00:00,00:01:00,2026-01-02 00:00:00.500" || show(d.Series[0].Values) != "1,3,2" {
+		t.Errorf("bars over time: %v %s", d.Labels, show(d.Series[0].Values))
+	}
+}
