@@ -43,7 +43,7 @@
 
   class FlinkSqlPlayground extends HTMLElement {
     static get observedAttributes() {
-      return ["script", ...Object.keys(params), ...Object.keys(flags)];
+      return ["script", "title", ...Object.keys(params), ...Object.keys(flags)];
     }
 
     constructor() {

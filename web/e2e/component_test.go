@@ -55,6 +55,14 @@ func TestWebComponent(t *testing.T) {
 	if got := eval[string](p, "the frame's border", `getComputedStyle(document.getElementById('ex1').shadowRoot.querySelector('iframe')).borderTopWidth`); got != "1px" {
 		t.Errorf("the example's frame has a %s border: the page's styles reached into the element", got)
 	}
+	// The frame is named by the element's title, and follows it.
+	if got := eval[string](p, "the frame's title", `document.getElementById('ex1').shadowRoot.querySelector('iframe').title`); got != "Flink SQL example: a continuous aggregation" {
+		t.Errorf("ex1's frame is titled %q", got)
+	}
+	eval[bool](p, "retitle", `(document.getElementById('ex1').setAttribute('title', 'Clicks per user'), true)`)
+	if got := eval[string](p, "the frame's title", `document.getElementById('ex1').shadowRoot.querySelector('iframe').title`); got != "Clicks per user" {
+		t.Errorf("after a new title ex1's frame is titled %q", got)
+	}
 	// The script is the element's text, without the page's indentation;
 	// the attributes are the embed's parameters.
 	if got := eval[string](p, "ex2's script", inExample("ex2", `d.querySelector('#editor .cm-content').innerText`)); !strings.HasPrefix(got, "SELECT product, SUM(amount) AS total\nFROM (VALUES") {
