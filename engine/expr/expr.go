@@ -35,6 +35,13 @@ type Ctx struct {
 	Out  *stream.Batch  // arena for the bytes of produced strings (Out.Alloc); nil: heap
 	Zone *time.Location // table.local-time-zone; nil means UTC
 	Now  time.Time      // statement time, for CURRENT_TIMESTAMP and friends
+	// Clock, when set, is the job's clock: a streaming job reads it for
+	// every record's CURRENT_TIMESTAMP, LOCALTIMESTAMP, NOW(), CURRENT_DATE,
+	// CURRENT_TIME and LOCALTIME, as Flink evaluates them per record in
+	// streaming mode (once per query, Now, in batch mode);
+	// CURRENT_ROW_TIMESTAMP() reads it in both modes.
+	Clock     func() time.Time
+	Streaming bool
 	// Watermark is the current watermark of the operator evaluating the
 	// expression, for CURRENT_WATERMARK; valid when HasWatermark.
 	Watermark    int64

@@ -35,7 +35,9 @@ func keywordOf(e expr.Expr) (string, bool) {
 	return expr.SymbolName(e)
 }
 
-// buildClock is the current date and time of the statement: CURRENT_DATE
+// buildClock is the current date and time: of the record in a streaming
+// job, of the statement in a batch one (CURRENT_ROW_TIMESTAMP: of the
+// record always). CURRENT_DATE
 // (DATE), CURRENT_TIME and LOCALTIME (TIME(0)), LOCALTIMESTAMP (TIMESTAMP(3))
 // in the session zone; CURRENT_TIMESTAMP, NOW() and CURRENT_ROW_TIMESTAMP()
 // (TIMESTAMP_LTZ(3)) as an instant.
@@ -52,8 +54,14 @@ func buildClock(name string, args []expr.Expr, _ int) (expr.Expr, error) {
 		t = types.TimestampLTZOf(3)
 	}
 	t = t.WithNullable(false)
+	perRecord := name == "CURRENT_ROW_TIMESTAMP"
 	return &expr.Scalar{Name: name, Args: args, T: t, EvalFn: func(c *expr.Ctx, _ []types.Value) (types.Value, error) {
 		now := c.Now
+		if c.Clock != nil && (perRecord || c.Streaming) {
+			// Flink evaluates these for each record in streaming mode
+			// (CURRENT_ROW_TIMESTAMP in batch mode too).
+			now = c.Clock()
+		}
 		if now.IsZero() {
 			now = time.Now()
 		}

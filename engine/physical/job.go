@@ -124,7 +124,7 @@ func (j *Job) stateLimit() (*runtime.StateLimit, error) {
 }
 
 func (j *Job) exprCtx(env connector.Env) expr.Ctx {
-	return expr.Ctx{Zone: env.Zone, Now: env.Clock.Now()}
+	return expr.Ctx{Zone: env.Zone, Now: env.Clock.Now(), Clock: env.Clock.Now, Streaming: !j.set.Batch}
 }
 
 // KeyReuseSource is Flink's 'table.optimizer.reuse-source-enabled'.
