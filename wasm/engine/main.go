@@ -33,21 +33,7 @@ func main() {
 		serveShared(self, goMain)
 		return
 	}
-	post := self.Get("postMessage")
-	// buf is reused: wasm runs one goroutine at a time and emit does not block.
-	var buf []byte
-	emit := func(m protocol.Message) {
-		var err error
-		buf, err = worker.AppendJSON(buf[:0], m)
-		if err != nil {
-			buf, _ = worker.AppendJSON(buf[:0], protocol.Message{Type: protocol.TypeError, ID: m.ID, Error: &protocol.Error{
-				Class: diag.RuntimeException, Message: "cannot encode a message: " + err.Error(), Offset: -1}})
-		}
-		post.Invoke(string(buf))
-		if cap(buf) > 4<<20 {
-			buf = nil // do not keep a rare huge message's buffer
-		}
-	}
+	emit := emitter(self.Get("postMessage"))
 	zones := &zoneLoader{}
 	// The browser's storage (IndexedDB) opens while the engine warms up:
 	// "ready" goes out first (without the specs, which follow the warm-up),
@@ -160,20 +146,7 @@ func serveShared(self js.Value, goMain float64) {
 	specs := worker.SpecsMessage()
 	var keep []js.Func // the ports' callbacks, alive as long as the engine
 	connect := func(port js.Value, pending js.Value) {
-		post := port.Get("postMessage").Call("bind", port)
-		var buf []byte
-		emit := func(m protocol.Message) {
-			var err error
-			buf, err = worker.AppendJSON(buf[:0], m)
-			if err != nil {
-				buf, _ = worker.AppendJSON(buf[:0], protocol.Message{Type: protocol.TypeError, ID: m.ID, Error: &protocol.Error{
-					Class: diag.RuntimeException, Message: "cannot encode a message: " + err.Error(), Offset: -1}})
-			}
-			post.Invoke(string(buf))
-			if cap(buf) > 4<<20 {
-				buf = nil
-			}
-		}
+		emit := emitter(port.Get("postMessage").Call("bind", port))
 		w := worker.New(worker.Options{
 			Emit:     emit,
 			Yield:    func() { time.Sleep(time.Millisecond) },
@@ -233,6 +206,25 @@ func serveShared(self js.Value, goMain float64) {
 		self.Delete("flinkplayPorts")
 	}
 	select {}
+}
+
+// emitter returns the emit function of one connection: each message as
+// JSON through post (the worker's postMessage, or a port's), in a buffer
+// it reuses (wasm runs one goroutine at a time and emit does not block).
+func emitter(post js.Value) func(protocol.Message) {
+	var buf []byte
+	return func(m protocol.Message) {
+		var err error
+		buf, err = worker.AppendJSON(buf[:0], m)
+		if err != nil {
+			buf, _ = worker.AppendJSON(buf[:0], protocol.Message{Type: protocol.TypeError, ID: m.ID, Error: &protocol.Error{
+				Class: diag.RuntimeException, Message: "cannot encode a message: " + err.Error(), Offset: -1}})
+		}
+		post.Invoke(string(buf))
+		if cap(buf) > 4<<20 {
+			buf = nil // do not keep a rare huge message's buffer
+		}
+	}
 }
 
 // handleRequest decodes one request and gives it to w; a malformed one is

@@ -156,23 +156,12 @@ func TestChart(t *testing.T) {
 	p.setScript("SELECT product, SUM(n) AS total FROM (VALUES ('pear', 3), ('apple', 5), ('pear', 4), ('fig', 2), ('apple', 1)) AS t(product, n) GROUP BY product;\n")
 	p.click("run-all")
 	waitFor[bool](p, "the bars", `(document.getElementById('chart').flinkChartData?.labels || []).length === 3`, 20*time.Second)
-	for _, theme := range []string{"light", "dark"} {
-		if theme == "dark" {
-			p.click("theme")
+	p.shotWidths("bars", func(theme string, w int64) {
+		time.Sleep(100 * time.Millisecond) // the chart redraws in the theme's colours
+		if c := p.chart(); c.Canvas[0] < float64(w)/3 {
+			t.Errorf("at %d px (%s) the chart is %v px wide", w, theme, c.Canvas[0])
 		}
-		for _, w := range []int64{390, 1024, 1920} {
-			if w < 800 {
-				p.do(fmt.Sprintf("width %d", w), 5*time.Second, chromedp.EmulateViewport(w, 900, chromedp.EmulateTouch))
-			} else {
-				p.do(fmt.Sprintf("width %d", w), 5*time.Second, chromedp.EmulateViewport(w, 900))
-			}
-			time.Sleep(400 * time.Millisecond)
-			if c := p.chart(); c.Canvas[0] < float64(w)/3 {
-				t.Errorf("at %d px the chart is %v px wide", w, c.Canvas[0])
-			}
-			p.shot(fmt.Sprintf("%s-%d", theme, w))
-		}
-	}
+	})
 }
 
 // TestEmbedChart: an embed opens on the chart view of the kind its

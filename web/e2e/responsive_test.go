@@ -215,8 +215,9 @@ func (p *page) swipe(x, y, dy float64) {
 
 // shotWidths takes screenshots of what the page shows now at a phone's, a
 // tablet's and a desktop's width, in the light and the dark theme, and
-// puts the page back at 1280 px in the theme it had.
-func (p *page) shotWidths(name string) {
+// puts the page back at 1280 px in the theme it had. check, when given,
+// runs at each width before its screenshot.
+func (p *page) shotWidths(name string, check ...func(theme string, width int64)) {
 	p.t.Helper()
 	before := eval[string](p, "the theme", `document.documentElement.dataset.theme || ''`)
 	for _, theme := range []string{"light", "dark"} {
@@ -230,6 +231,9 @@ func (p *page) shotWidths(name string) {
 			time.Sleep(300 * time.Millisecond)
 			if over := eval[float64](p, "overflow", `document.documentElement.scrollWidth - document.documentElement.clientWidth`); over > 0 {
 				p.t.Errorf("%s at %d px, %s: the page is %v px wider than the window", name, w, theme, over)
+			}
+			for _, c := range check {
+				c(theme, w)
 			}
 			p.shot(fmt.Sprintf("%s-%s-%d", name, theme, w))
 		}

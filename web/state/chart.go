@@ -1,6 +1,7 @@
 package state
 
 import (
+	"cmp"
 	"encoding/json"
 	"math"
 	"slices"
@@ -221,7 +222,7 @@ func (m *Model) chartBars(d *ChartData, rows [][]string, keyCol, timeCol, yCol i
 			bs[j].v = &v
 		}
 	}
-	slices.SortStableFunc(bs, func(a, b bar) int { return naturalCmp(a.label, b.label) })
+	slices.SortStableFunc(bs, func(a, b bar) int { return NaturalCompare(a.label, b.label) })
 	if len(bs) > ChartMaxBars {
 		bs = bs[:ChartMaxBars]
 		d.Note = "The first " + Count(ChartMaxBars) + " groups are drawn."
@@ -264,15 +265,7 @@ func (m *Model) chartLines(d *ChartData, rows [][]string, timeCol, keyCol, yCol 
 	}
 	if timeCol >= 0 {
 		d.XName, d.XTime = cols[timeCol].Name, true
-		slices.SortStableFunc(pts, func(a, b point) int {
-			switch {
-			case a.x < b.x:
-				return -1
-			case a.x > b.x:
-				return 1
-			}
-			return 0
-		})
+		slices.SortStableFunc(pts, func(a, b point) int { return cmp.Compare(a.x, b.x) })
 	} else {
 		d.XName = "row"
 	}
@@ -320,7 +313,7 @@ func (m *Model) chartLines(d *ChartData, rows [][]string, timeCol, keyCol, yCol 
 			}
 		}
 		// Lines keep their colours: the keys in natural order.
-		slices.SortStableFunc(series, func(a, b ChartSeries) int { return naturalCmp(a.Name, b.Name) })
+		slices.SortStableFunc(series, func(a, b ChartSeries) int { return NaturalCompare(a.Name, b.Name) })
 		if len(series) > ChartMaxSeries {
 			series = series[:ChartMaxSeries]
 			d.Note = "The first " + Count(ChartMaxSeries) + " of the " + cols[keyCol].Name + " values are drawn."
@@ -349,14 +342,4 @@ func shortTime(label, first string) string {
 		return label[11:]
 	}
 	return label
-}
-
-func naturalCmp(a, b string) int {
-	switch {
-	case NaturalLess(a, b):
-		return -1
-	case NaturalLess(b, a):
-		return 1
-	}
-	return 0
 }

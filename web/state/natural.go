@@ -75,13 +75,17 @@ func SortCatalog(snap *protocol.Catalog) []protocol.CatalogInfo {
 
 // sortBy sorts s stably by NaturalLess of name.
 func sortBy[T any](s []T, name func(T) string) {
-	slices.SortStableFunc(s, func(a, b T) int {
-		switch x, y := name(a), name(b); {
-		case NaturalLess(x, y):
-			return -1
-		case NaturalLess(y, x):
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(s, func(a, b T) int { return NaturalCompare(name(a), name(b)) })
+}
+
+// NaturalCompare is NaturalLess as a comparison (-1, 0, 1), for
+// slices.SortFunc.
+func NaturalCompare(a, b string) int {
+	switch {
+	case NaturalLess(a, b):
+		return -1
+	case NaturalLess(b, a):
+		return 1
+	}
+	return 0
 }
