@@ -71,6 +71,9 @@ func TestStatementHistory(t *testing.T) {
 		t.Errorf("after a reload the history is\n%s\nwant\n%s", again, got)
 	}
 	p.click("dialog-close")
+	// Closing gives the focus back to History (static/dom.js), after the
+	// dialog is hidden: wait for it, or it takes the focus from the editor.
+	waitFor[bool](p, "the dialog to close", `document.getElementById('dialog').classList.contains('hidden') && document.activeElement.id === 'history'`, 5*time.Second)
 
 	// ↑ in an empty editor brings statements back, newest first; ↓ goes
 	// forward, past the newest to an empty editor.
