@@ -261,6 +261,11 @@ SELECT n FROM Numbers;
 `)
 	p.click("run-all")
 	waitFor[bool](p, "the run to end", `(() => { const s = JSON.parse(window.flinkplay.state()); return !s.running && s.received === 300; })()`, 20*time.Second)
+	// The last rows' render, which follows the tail, must land before the
+	// scroll to the top: a pending one, flushed by its timer before the
+	// browser dispatches the scroll event, would take the results back
+	// to the bottom (seen once in CI).
+	waitFor[bool](p, "the last rows rendered", `!flinkplayDOM.pending && document.getElementById('tableau').textContent.includes('|         300 |')`, 5*time.Second)
 	eval[bool](p, "scroll the results to the top", `(document.getElementById('results').scrollTop = 0, true)`)
 	waitFor[bool](p, "the first rows", `document.getElementById('tableau').textContent.includes('|           1 |')`, 5*time.Second)
 	p.do("make the window taller", 5*time.Second, chromedp.EmulateViewport(1280, 2400))
