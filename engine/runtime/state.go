@@ -31,7 +31,8 @@ func (l *StateLimit) Rows() int { return l.total }
 // stateCheckRows is how many input rows a pipeline takes between two
 // counts of its state: some operators count by walking their partitions,
 // which is too slow to do for every batch. A job overshoots the limit by
-// at most what that many rows add.
+// at most what that many rows add (a quarter of the limit, for a limit
+// under four times that).
 const stateCheckRows = 4096
 
 // update records the state of p's stages, every stateCheckRows rows of
@@ -42,7 +43,14 @@ func (l *StateLimit) update(p *Pipeline, rows int, end bool) error {
 		l.pending = map[*Pipeline]int{}
 	}
 	l.pending[p] += rows
-	if l.pending[p] < stateCheckRows && !end {
+	every := stateCheckRows
+	if l.Max > 0 {
+		// A small limit is checked more often, so that a job stops near
+		// it: state whose work grows with its size (a pattern's partial
+		// matches) would otherwise grow far past it first.
+		every = max(min(every, l.Max/4), 1)
+	}
+	if l.pending[p] < every && !end {
 		return nil
 	}
 	l.pending[p] = 0
