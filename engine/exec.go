@@ -366,6 +366,7 @@ func (s *Session) execQuery(ctx context.Context, q sql.Query) (*Result, error) {
 		Streaming: !s.IsBatch(),
 		Bounded:   qp.Bounded,
 		meters:    job.Meters(),
+		graph:     job.Graph(),
 	}
 	res.next = func(ctx context.Context) (*stream.Batch, error) {
 		b, err := pipe.Next(ctx)
@@ -404,6 +405,7 @@ func (s *Session) execInserts(ctx context.Context, inserts []*sql.Insert) (*Resu
 	type job struct {
 		pipe   *runtime.Pipeline
 		sink   stream.Sink
+		meter  *runtime.OpMeter
 		opened bool
 		done   bool
 	}
@@ -420,9 +422,9 @@ func (s *Session) execInserts(ctx context.Context, inserts []*sql.Insert) (*Resu
 		if c, ok := sink.(stream.ColumnarSink); ok && c.ColumnsIn() {
 			pipe.ColumnsOut = true
 		}
-		jobs = append(jobs, &job{pipe: pipe, sink: sink})
+		jobs = append(jobs, &job{pipe: pipe, sink: sink, meter: pj.SinkNode(pipe, physical.InsertTree(ip))})
 	}
-	res := &Result{Kind: ResultInsert, Streaming: !s.IsBatch(), Bounded: true, meters: pj.Meters()}
+	res := &Result{Kind: ResultInsert, Streaming: !s.IsBatch(), Bounded: true, meters: pj.Meters(), graph: pj.Graph()}
 	closeAll := func() error {
 		var first error
 		for _, j := range jobs {
@@ -486,9 +488,14 @@ func (s *Session) execInserts(ctx context.Context, inserts []*sql.Insert) (*Resu
 					}
 					continue
 				}
+				t0 := time.Now()
 				if err := j.sink.Write(ctx, b); err != nil {
 					closeAll()
 					return nil, err
+				}
+				j.meter.Count(b.Len(), b.Len(), time.Since(t0))
+				if b.Watermark != stream.NoWatermark {
+					j.meter.Watermark(b.Watermark)
 				}
 				turn = i + 1
 				return b, nil

@@ -57,6 +57,7 @@ type Result struct {
 	Created string
 
 	meters    []*runtime.SourceMeter
+	graph     *runtime.Graph
 	next      func(ctx context.Context) (*stream.Batch, error)
 	close     func() error
 	watermark func() int64
@@ -88,6 +89,20 @@ func (r *Result) Sources(now time.Time) []SourceProgress {
 		out[i] = m.Snapshot(now)
 	}
 	return out
+}
+
+// NodeStats is one operator of a running query's or job's graph.
+type NodeStats = runtime.NodeStats
+
+// Graph reports the operator graph of a query or job, with what each
+// operator has done so far: the nodes of its physical plan, as EXPLAIN
+// names them, inputs before the nodes they feed. Unlike Next, it may be
+// called from any goroutine. It is nil for results that run no job.
+func (r *Result) Graph() []NodeStats {
+	if r.graph == nil {
+		return nil
+	}
+	return r.graph.Snapshot()
 }
 
 // Next returns the next batch of changes of a ResultQuery or ResultInsert.

@@ -47,12 +47,13 @@ if [ ! -d web/editor/node_modules ]; then
   command -v npm >/dev/null || { echo "build-web: npm (Node.js) is needed to bundle the editor" >&2; exit 1; }
   (cd web/editor && npm ci --no-audit --no-fund)
 fi
-# editor.js, editor-python.js (Python, loaded with the first program) and
-# chart.js (the chart view, loaded when it is first shown)
+# editor.js, editor-python.js (Python, loaded with the first program),
+# chart.js and graph.js (the chart and graph views, loaded when first shown)
 (cd web/editor && node build.mjs "$tmp")
 install_file "$tmp/editor.js" "$out/editor.js"
 install_file "$tmp/editor-python.js" "$out/editor-python.js"
 install_file "$tmp/chart.js" "$out/chart.js"
+install_file "$tmp/graph.js" "$out/graph.js"
 
 echo "vugu components (vugugen)"
 # A failed vugugen run can leave a stale *_gen.go behind that breaks every
@@ -124,7 +125,7 @@ if ! $GO run ./scripts/fakerdata -out "$out/faker" -cache .cache/fakerdata; then
 fi
 
 echo "precompressed copies"
-for f in "$out/app.wasm" "$out/engine.wasm" "$out/python.wasm" "$out/editor.js" "$out/editor-python.js" "$out/chart.js" "$out/wasm_exec.js" \
+for f in "$out/app.wasm" "$out/engine.wasm" "$out/python.wasm" "$out/editor.js" "$out/editor-python.js" "$out/chart.js" "$out/graph.js" "$out/wasm_exec.js" \
   "$out/engine-worker.js" "$out/index.html" "$out/embed.html" "$out/docs-sample.html" "$out/component-sample.html" "$out/flink-sql-playground.js" \
   "$out/sw-register.js" "$out/dom.js" "$out/app.css"; do
   compress "$f"

@@ -137,6 +137,42 @@ window.flinkplayDOM = {
       console.warn("flinkplay chart:", e);
     }
   },
+  // graph draws the graph view's data (JSON, web/state.GraphData) in el
+  // with graph.js (dagre), which loads the first time: only the last data
+  // given while it loads is drawn.
+  graphData: null,
+  graphLoading: null,
+  graph(el, json) {
+    this.graphData = [el, json];
+    if (window.flinkGraph) {
+      this.graphFlush();
+      return;
+    }
+    if (!this.graphLoading) {
+      this.graphLoading = new Promise((resolve, reject) => {
+        const s = document.createElement("script");
+        s.src = "graph.js";
+        s.onload = resolve;
+        s.onerror = () => reject(new Error("graph.js did not load"));
+        document.head.appendChild(s);
+      });
+      this.graphLoading.then(() => this.graphFlush(), (e) => {
+        this.graphLoading = null;
+        const [host] = this.graphData || [];
+        if (host) host.textContent = "The graph could not load (" + e.message + "); EXPLAIN prints the same plan.";
+      });
+    }
+  },
+  graphFlush() {
+    const p = this.graphData;
+    this.graphData = null;
+    if (!p) return;
+    try {
+      window.flinkGraph.render(p[0], JSON.parse(p[1]));
+    } catch (e) {
+      console.warn("flinkplay graph:", e);
+    }
+  },
   // setText sets an element's text and class when they changed, for the
   // status line while rows stream (no Vugu render for it).
   setText(id, text, cls) {

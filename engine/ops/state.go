@@ -107,3 +107,44 @@ func (d *Deduplicate) StateRows() int { return len(d.kept) }
 
 // StateRows implements stream.StatefulOperator: rows waiting for the watermark.
 func (t *TemporalSort) StateRows() int { return len(t.pending) }
+
+// StateKeys implementations (stream.KeyedState): how many keys the state
+// holds, for the graph view.
+var (
+	_ stream.KeyedState = (*GroupAgg)(nil)
+	_ stream.KeyedState = (*Join)(nil)
+	_ stream.KeyedState = (*OverAgg)(nil)
+	_ stream.KeyedState = (*AppendTopN)(nil)
+	_ stream.KeyedState = (*RetractTopN)(nil)
+	_ stream.KeyedState = (*UpdatableTopN)(nil)
+	_ stream.KeyedState = (*Deduplicate)(nil)
+	_ stream.KeyedState = (*MiniBatchGroupAgg)(nil)
+	_ stream.KeyedState = (*GlobalGroupAgg)(nil)
+)
+
+// StateKeys implements stream.KeyedState: one key per group.
+func (g *GroupAgg) StateKeys() int { return g.StateRows() }
+
+// StateKeys implements stream.KeyedState: the join keys of both sides.
+func (j *Join) StateKeys() int { return len(j.sides[0]) + len(j.sides[1]) }
+
+// StateKeys implements stream.KeyedState: the partitions.
+func (o *OverAgg) StateKeys() int { return len(o.parts) }
+
+// StateKeys implements stream.KeyedState: the partitions.
+func (t *AppendTopN) StateKeys() int { return len(t.parts) }
+
+// StateKeys implements stream.KeyedState: the partitions.
+func (t *RetractTopN) StateKeys() int { return len(t.parts) }
+
+// StateKeys implements stream.KeyedState: the partitions.
+func (t *UpdatableTopN) StateKeys() int { return len(t.parts) }
+
+// StateKeys implements stream.KeyedState: one key per kept row.
+func (d *Deduplicate) StateKeys() int { return len(d.kept) }
+
+// StateKeys implements stream.KeyedState: the groups.
+func (m *MiniBatchGroupAgg) StateKeys() int { return len(m.Agg.groups) }
+
+// StateKeys implements stream.KeyedState: the groups.
+func (g *GlobalGroupAgg) StateKeys() int { return len(g.Agg.groups) }

@@ -10,14 +10,27 @@ import (
 	"github.com/flinkplay/flinkplay/engine/types"
 )
 
+// buildInto adds the source and stages that run the plan under n to p,
+// with their nodes in the job's graph.
 func (j *Job) buildInto(p *runtime.Pipeline, n plan.Node, env connector.Env) error {
+	from := len(p.Stages)
+	if err := j.buildNode(p, n, env); err != nil {
+		return err
+	}
+	j.tag(p, n, from)
+	return nil
+}
+
+func (j *Job) buildNode(p *runtime.Pipeline, n plan.Node, env connector.Env) error {
 	switch n := n.(type) {
 	case *plan.Scan:
-		src, err := j.scanSource(n, env)
+		src, node, err := j.scanSource(n, env)
 		if err != nil {
 			return err
 		}
 		p.Source = src
+		j.graphOf()
+		j.heads[p] = []int{node}
 		p.SourceWidth = n.Table.Physical().Len() + len(n.Metadata)
 		if n.Exprs != nil {
 			p.Stages = append(p.Stages, runtime.Stage{Op: &ops.Calc{Exprs: n.Exprs, Ctx: j.exprCtx(env)}, Width: len(n.Exprs)})
@@ -31,20 +44,26 @@ func (j *Job) buildInto(p *runtime.Pipeline, n plan.Node, env connector.Env) err
 		}
 		return nil
 	case *plan.Values:
-		p.Source = &runtime.ValuesSource{Rows: n.Rows}
+		m := &runtime.SourceMeter{}
+		p.Source = runtime.Meter(&runtime.ValuesSource{Rows: n.Rows}, m)
 		p.SourceWidth = n.Out.Len()
+		j.sourceNode(p, explainLine(n), nil, m)
 		return nil
 	case *plan.Union:
 		u := &runtime.UnionSource{}
+		var ins []int
 		for _, in := range n.Ins {
 			sub, err := j.buildPipe(in, env, p.State)
 			if err != nil {
 				return err
 			}
 			u.Inputs = append(u.Inputs, sub)
+			ins = append(ins, j.heads[sub]...)
 		}
-		p.Source = u
+		m := &runtime.SourceMeter{}
+		p.Source = runtime.Meter(u, m)
 		p.SourceWidth = n.Out.Len()
+		j.sourceNode(p, explainLine(n), ins, m)
 		return nil
 	case *plan.Join:
 		return j.buildJoin(p, n, env)
@@ -68,6 +87,9 @@ func (j *Job) buildInto(p *runtime.Pipeline, n plan.Node, env connector.Env) err
 			if c, ok := p.Stages[k-1].Op.(*ops.Calc); ok && c.Exprs == nil {
 				c.Exprs = n.Exprs
 				p.Stages[k-1].Width = len(n.Exprs)
+				if f, ok := n.Input.(*plan.Filter); ok {
+					j.retag(p, plan.ExplainCalc(n, f))
+				}
 				return nil
 			}
 		}

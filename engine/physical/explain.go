@@ -44,6 +44,14 @@ func InsertTree(ip *plan.InsertPlan) Tree {
 	return t
 }
 
+// SinkLine is the Sink line of an INSERT's tree ("" for a query's).
+func (t Tree) SinkLine() string {
+	if t.ip == nil {
+		return ""
+	}
+	return fmt.Sprintf("Sink(table=[%s], fields=[%s])", t.ip.ID.String(), t.fields)
+}
+
 // Details are the details an EXPLAIN asks for.
 type Details struct {
 	ChangelogMode, PlanAdvice, JSONExecutionPlan bool
@@ -109,7 +117,7 @@ func Explain(set Settings, trees []Tree, d Details) (string, error) {
 			}
 			depth := 0
 			if t.ip != nil {
-				line := fmt.Sprintf("Sink(table=[%s], fields=[%s])", t.ip.ID.String(), t.fields)
+				line := t.SinkLine()
 				if m != nil {
 					line = withMode(line, 0)
 				}

@@ -37,6 +37,12 @@ type Job struct {
 	// scans counts the sources made per digest: a table scanned twice
 	// without reuse gets two independent random streams, even seeded.
 	scans map[string]int
+	// graph is the job's operator graph; heads, for each pipeline, the
+	// nodes that feed its next stage (graph.go). scanNodes is the node of
+	// each shared source, by scan digest.
+	graph     *runtime.Graph
+	heads     map[*runtime.Pipeline][]int
+	scanNodes map[string]int
 	// mb is the mini-batch of the pipeline being built (minibatch.go),
 	// nil when it runs record by record.
 	mb *miniBatch
@@ -160,12 +166,15 @@ func (j *Job) prepare(roots ...plan.Node) error {
 
 // scanSource makes the runtime source of a scan, metered; a table that
 // other scans of the job read too is read once, through a tap.
-func (j *Job) scanSource(n *plan.Scan, env connector.Env) (stream.Source, error) {
+func (j *Job) scanSource(n *plan.Scan, env connector.Env) (stream.Source, int, error) {
 	if j.scans == nil {
 		j.scans, j.shared = map[string]int{}, map[string]*runtime.Shared{}
 	}
+	if j.scanNodes == nil {
+		j.scanNodes = map[string]int{}
+	}
 	if sh, ok := j.shared[n.Digest]; ok {
-		return sh.Tap(), nil
+		return sh.Tap(), j.scanNodes[n.Digest], nil
 	}
 	if i := j.scans[n.Digest]; i > 0 {
 		env.Seed ^= int64(i) * 0x5851f42d4c957f2d // another scan, another random stream
@@ -173,7 +182,7 @@ func (j *Job) scanSource(n *plan.Scan, env connector.Env) (stream.Source, error)
 	j.scans[n.Digest]++
 	src, err := n.Source.Create(env)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	m := &runtime.SourceMeter{Table: n.ID.Object}
 	if pc, ok := n.Source.(connector.Paced); ok {
@@ -183,10 +192,13 @@ func (j *Job) scanSource(n *plan.Scan, env connector.Env) (stream.Source, error)
 	}
 	j.meters = append(j.meters, m)
 	metered := runtime.Meter(src, m)
+	text := explainLine(n)
+	node := j.graphOf().Add(kindOf(text), text, nil, nil, m)
 	if j.readers[n.Digest] < 2 {
-		return metered, nil
+		return metered, node, nil
 	}
 	sh := runtime.NewShared(metered, n.Table.Physical().Len()+len(n.Metadata))
 	j.shared[n.Digest] = sh
-	return sh.Tap(), nil
+	j.scanNodes[n.Digest] = node
+	return sh.Tap(), node, nil
 }

@@ -25,6 +25,7 @@ func (j *Job) buildJoin(p *runtime.Pipeline, n *plan.Join, env connector.Env) er
 	}
 	lw, rw := n.Left.Schema().Len(), n.Right.Schema().Len()
 	p.Source = &runtime.TwoInputSource{Left: l, Right: r, LeftWidth: lw, RightWidth: rw}
+	j.feed(p, l, r)
 	p.SourceWidth = lw
 	if tj := n.Temporal; tj != nil {
 		op := &ops.TemporalJoin{
@@ -119,6 +120,7 @@ func (j *Job) buildSetOpAll(p *runtime.Pipeline, n *plan.SetOpAll, env connector
 	}
 	w := n.Out.Len()
 	p.Source = &runtime.TwoInputSource{Left: l, Right: r, LeftWidth: w, RightWidth: w}
+	j.feed(p, l, r)
 	p.SourceWidth = w
 	p.Stages = append(p.Stages, runtime.Stage{Op: &ops.SetOpAll{Except: n.Except, Width: w, Final: j.set.Batch}, Width: w})
 	return nil

@@ -24,6 +24,9 @@ type Finisher interface {
 type Stage struct {
 	Op    stream.Operator
 	Width int
+	// Meter, when set, counts the stage's records, time, watermark and
+	// state, for the job's graph (Graph).
+	Meter *OpMeter
 }
 
 // Pipeline is a linear job: one source, a chain of operators. A source may
@@ -56,11 +59,16 @@ type Pipeline struct {
 	// Columnar batches (stream.Vector): colsIn[i] tells that stage i
 	// accepts them; rows[i] receives bufs[i] as rows when it is columnar
 	// and stage i (or, for the last, the consumer) does not.
-	colsIn   []bool
-	rows     []*stream.Batch
-	timers   []int   // stages that are stream.TimerOperators
-	wms      []int64 // wms[i]: the last watermark stage i has seen
-	outWM    int64   // the watermark of the pipeline's output
+	colsIn []bool
+	rows   []*stream.Batch
+	timers []int   // stages that are stream.TimerOperators
+	wms    []int64 // wms[i]: the last watermark stage i has seen
+	outWM  int64   // the watermark of the pipeline's output
+	// metered: some stage has a Meter; stateAt is when their state sizes
+	// were last read.
+	metered  bool
+	stateAt  time.Time
+	rounds   int
 	opened   bool
 	finished bool // input ended and operators finished
 	done     bool // nothing more to return
@@ -92,6 +100,7 @@ func (p *Pipeline) Open(ctx context.Context) error {
 		p.bufs = append(p.bufs, stream.NewBatch(s.Width))
 		p.rows = append(p.rows, stream.NewBatch(s.Width))
 		p.wms = append(p.wms, stream.NoWatermark)
+		p.metered = p.metered || s.Meter != nil
 	}
 	columns := p.ColumnsOut
 	if len(p.Stages) > 0 {
@@ -267,8 +276,21 @@ func (p *Pipeline) result(out *stream.Batch) *stream.Batch {
 // after it and reports stream.ErrEndOfInput.
 func (p *Pipeline) push(from int, end bool) (*stream.Batch, error) {
 	var stop error
+	// A metered pipeline times its stages every busySample-th round and
+	// counts that time busySample times: reading the clock for every
+	// stage of every batch costs a query of small batches a tenth of its
+	// speed.
+	var t0 time.Time
+	timed := false
+	if p.metered {
+		p.rounds++
+		if timed = p.rounds%busySample == 0; timed {
+			t0 = time.Now()
+		}
+	}
 	for i := from; i < len(p.Stages); i++ {
 		in, out := p.bufs[i], p.bufs[i+1]
+		before := out.Len()
 		if in.Columnar && !p.colsIn[i] {
 			in = p.materialize(i, in)
 		}
@@ -314,6 +336,29 @@ func (p *Pipeline) push(from int, end bool) (*stream.Batch, error) {
 				}
 			}
 		}
+		if m := p.Stages[i].Meter; m != nil {
+			var busy time.Duration
+			if timed {
+				t1 := time.Now()
+				busy = t1.Sub(t0) * busySample
+				t0 = t1
+			}
+			m.Count(in.Len(), out.Len()-before, busy)
+			if out.Watermark != stream.NoWatermark {
+				m.Watermark(out.Watermark)
+			}
+		}
+	}
+	if p.metered && (end || timed && t0.Sub(p.stateAt) >= stateEvery) {
+		if t0.IsZero() {
+			t0 = time.Now()
+		}
+		p.stateAt = t0
+		for _, s := range p.Stages {
+			if s.Meter != nil {
+				s.Meter.state(s.Op)
+			}
+		}
 	}
 	if p.State != nil {
 		if err := p.State.update(p, p.bufs[from].Len(), end); err != nil {
@@ -322,6 +367,14 @@ func (p *Pipeline) push(from int, end bool) (*stream.Batch, error) {
 	}
 	return p.bufs[len(p.bufs)-1], stop
 }
+
+// stateEvery is how often a metered pipeline reads its stages' state
+// sizes: a few times for each progress report.
+const stateEvery = 100 * time.Millisecond
+
+// busySample is how often a metered pipeline times its stages: every
+// busySample-th round.
+const busySample = 8
 
 // reset empties the pipeline's batches for the next round.
 func (p *Pipeline) reset() {

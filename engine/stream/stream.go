@@ -267,6 +267,13 @@ type StatefulOperator interface {
 	StateRows() int
 }
 
+// KeyedState is a StatefulOperator that tells how many keys its state
+// holds (groups, partitions, distinct join keys), for the graph view.
+// Like StateRows, it must be cheap.
+type KeyedState interface {
+	StateKeys() int
+}
+
 // NoTimer is what TimerOperator.NextTimer returns when no timer is set.
 const NoTimer int64 = math.MaxInt64
 

@@ -65,6 +65,9 @@ type page struct {
 	pre     js.Value // #tableau
 	tbody   js.Value // #grid's tbody
 	chartEl js.Value // #chart
+	graphEl js.Value // #graph
+	// graphGen is the Query.GraphGen the graph view drew.
+	graphGen int
 	// main is the script's model (runs of the script and of statements);
 	// model is the one the results show: main or a cell's (cells.go).
 	main  *state.Model
@@ -649,7 +652,7 @@ func (p *page) flushResults() (chrome bool) {
 	// this tick (a run's first) wait for their frame, it waits too, so
 	// that they are drawn first.
 	framePending := js.Global().Get("flinkplayDOM").Get("pending").Truthy()
-	changed := p.model.Gen != p.resultsGen || p.chartStale && !now.Before(p.chartNext)
+	changed := p.model.Gen != p.resultsGen || p.chartStale && !now.Before(p.chartNext) || p.graphDue()
 	highlight := p.model.View == state.ViewTable && p.model.Running
 	if (changed || highlight) && p.paced(now) {
 		t0 := time.Now()
@@ -731,6 +734,10 @@ func (p *page) renderResults(force bool) {
 		p.renderChart(force)
 		return
 	}
+	if m.View == state.ViewGraph {
+		p.renderGraph(force)
+		return
+	}
 	tableau := m.View == state.ViewTableau
 	total, h := m.GridLen(), state.GridRowHeight
 	if tableau {
@@ -773,6 +780,8 @@ func viewIndex(v string) int {
 		return 2
 	case state.ViewChart:
 		return 3
+	case state.ViewGraph:
+		return 4
 	}
 	return 0
 }

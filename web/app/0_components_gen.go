@@ -149,6 +149,22 @@ func (c *Embed) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Chart"}
 					vgparent.AppendChild(vgn)
 				}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+				vgparent.AppendChild(vgn)
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "view-graph"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "The query's operators as a graph, live: the records each one takes and sends on, its watermark and its state"}}}
+				vgparent.AppendChild(vgn)
+				vgn.AddAttrInterface("class", c.ViewClass("graph"))
+				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+					EventType: "click",
+					Func:      func(event vugu.DOMEvent) { c.Act.SetView("graph") },
+					// TODO: implement capture, etc. mostly need to decide syntax
+				})
+				{
+					vgparent := vgn
+					_ = vgparent
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Graph"}
+					vgparent.AppendChild(vgn)
+				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 				vgparent.AppendChild(vgn)
 			}
@@ -232,6 +248,12 @@ func (c *Embed) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn.AddAttrInterface("aria-label", c.ChartLabel())
 			vgn.AddAttrInterface("class", c.PaneClass("chart"))
 			vgn.JSCreateHandler = vugu.JSValueFunc(func(value js.Value) { c.Act.MountChart(value) })
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+			vgparent.AppendChild(vgn)
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "graph"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "img"}}}
+			vgparent.AppendChild(vgn)
+			vgn.AddAttrInterface("class", c.PaneClass("graph"))
+			vgn.JSCreateHandler = vugu.JSValueFunc(func(value js.Value) { c.Act.MountGraph(value) })
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 			vgparent.AppendChild(vgn)
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "table", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "grid"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "grid"}, vugu.VGAttribute{Namespace: "", Key: "aria-readonly", Val: "true"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Query results"}}}
@@ -1344,6 +1366,22 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Chart"}
 						vgparent.AppendChild(vgn)
 					}
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+					vgparent.AppendChild(vgn)
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "view-graph"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "The query's operators as a graph, live: the records each one takes and sends on, its watermark and its state"}}}
+					vgparent.AppendChild(vgn)
+					vgn.AddAttrInterface("class", c.ViewClass("graph"))
+					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+						EventType: "click",
+						Func:      func(event vugu.DOMEvent) { c.Act.SetView("graph") },
+						// TODO: implement capture, etc. mostly need to decide syntax
+					})
+					{
+						vgparent := vgn
+						_ = vgparent
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Graph"}
+						vgparent.AppendChild(vgn)
+					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 					vgparent.AppendChild(vgn)
 				}
@@ -1607,6 +1645,12 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn.AddAttrInterface("aria-label", c.ChartLabel())
 				vgn.AddAttrInterface("class", c.PaneClass("chart"))
 				vgn.JSCreateHandler = vugu.JSValueFunc(func(value js.Value) { c.Act.MountChart(value) })
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+				vgparent.AppendChild(vgn)
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "graph"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "img"}}}
+				vgparent.AppendChild(vgn)
+				vgn.AddAttrInterface("class", c.PaneClass("graph"))
+				vgn.JSCreateHandler = vugu.JSValueFunc(func(value js.Value) { c.Act.MountGraph(value) })
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 				vgparent.AppendChild(vgn)
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "table", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "grid"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "grid"}, vugu.VGAttribute{Namespace: "", Key: "aria-readonly", Val: "true"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Query results"}}}

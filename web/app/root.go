@@ -37,6 +37,7 @@ type ResultActions interface {
 	MountTableau(el js.Value)
 	MountGrid(el js.Value)
 	MountChart(el js.Value)
+	MountGraph(el js.Value)
 	// SetChart picks the chart view's kind (state.ChartAuto, ChartLine or
 	// ChartBar); SetChartY takes the measure select's change event.
 	SetChart(kind string)
@@ -515,6 +516,8 @@ func (c *Chrome) PaneClass(pane string) string {
 		want = "tableau"
 	case state.ViewChart:
 		want = "chart"
+	case state.ViewGraph:
+		want = "graph"
 	}
 	if pane == want {
 		return pane

@@ -29,6 +29,7 @@ func (noActions) MountResults(js.Value)       {}
 func (noActions) MountTableau(js.Value)       {}
 func (noActions) MountGrid(js.Value)          {}
 func (noActions) MountChart(js.Value)         {}
+func (noActions) MountGraph(js.Value)         {}
 func (noActions) SetChart(string)             {}
 func (noActions) SetChartY(vugu.DOMEvent)     {}
 func (noActions) Share()                      {}

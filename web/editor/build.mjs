@@ -1,6 +1,7 @@
 // Bundles the editor (esbuild's API; scripts/build-web.sh runs it):
 //   editor.js         CodeMirror 6 with Flink SQL, loaded by every page;
 //   chart.js          the chart view (uPlot), loaded when it is first shown;
+//   graph.js          the graph view (dagre), loaded when it is first shown;
 //   editor-python.js  Python highlighting and completion
 //                     (@codemirror/lang-python), which editor.js loads only
 //                     when the editor first holds a PyFlink program.
@@ -36,3 +37,6 @@ await esbuild.build({ ...common, entryPoints: ["python.js"], outfile: out + "/ed
 // chart.js: uPlot and the chart view, loaded when the chart view is first
 // shown (its stylesheet inlined as text, for a page or a shadow root).
 await esbuild.build({ ...common, entryPoints: ["chart.js"], outfile: out + "/chart.js", loader: { ".css": "text" } });
+// graph.js: dagre and the graph view, loaded when the graph view is first
+// shown.
+await esbuild.build({ ...common, entryPoints: ["graph.js"], outfile: out + "/graph.js" });

@@ -130,6 +130,10 @@ type Query struct {
 	Watermark  string
 	// Sources is what each scan has read, from the last progress message.
 	Sources []protocol.SourceProgress
+	// Graph is the operator graph, from the last progress message;
+	// GraphGen counts its updates.
+	Graph    []protocol.GraphNode
+	GraphGen int
 }
 
 // NewModel returns a model whose query buffers hold maxRows changes
@@ -281,6 +285,10 @@ func (m *Model) Apply(msg *protocol.Message, now time.Time) {
 			if msg.Sources != nil {
 				q.Sources = msg.Sources
 			}
+			if msg.Graph != nil {
+				q.Graph = msg.Graph
+				q.GraphGen++
+			}
 			q.report(msg.Received)
 		}
 	case protocol.TypeDone:
@@ -301,6 +309,10 @@ func (m *Model) Apply(msg *protocol.Message, now time.Time) {
 		q.report(msg.Received)
 		if msg.Sources != nil {
 			q.Sources = msg.Sources
+		}
+		if msg.Graph != nil {
+			q.Graph = msg.Graph
+			q.GraphGen++
 		}
 		if msg.Watermark != "" {
 			q.Watermark = msg.Watermark
@@ -369,7 +381,7 @@ func (m *Model) materializes() bool { return m.View == ViewTable || m.View == Vi
 // materialize the changes the buffer holds.
 func (m *Model) SetView(view string) {
 	switch view {
-	case ViewTableau, ViewChangelog, ViewTable, ViewChart:
+	case ViewTableau, ViewChangelog, ViewTable, ViewChart, ViewGraph:
 	default:
 		return
 	}

@@ -170,6 +170,10 @@ type Message struct {
 	// aggregation shows no row before its input ends, and a paced source
 	// is why a query is slow.
 	Sources []SourceProgress `json:"sources,omitempty"`
+	// Graph is the query's or job's operator graph, each node with what
+	// its operator has done: the nodes of its physical plan, inputs
+	// before the nodes they feed.
+	Graph []GraphNode `json:"graph,omitempty"`
 	// Done: the footer Flink prints ("Received a total of 3 rows", "3 rows in
 	// set", "Query terminated, received a total of 5 rows"), and for batch
 	// queries the whole tableau text (content-inferred widths need all rows).
@@ -223,6 +227,36 @@ type SourceProgress struct {
 	PaceKey   string `json:"paceKey,omitempty"`
 	PaceRate  int64  `json:"paceRate,omitempty"`
 	Throttled bool   `json:"throttled,omitempty"`
+}
+
+// GraphNode is one operator of a running query's or job's graph.
+type GraphNode struct {
+	ID int `json:"id"`
+	// Kind is the node's name in Flink's plan ("GroupAggregate",
+	// "Exchange"), Text its line in EXPLAIN's Optimized Physical Plan.
+	Kind   string `json:"kind"`
+	Text   string `json:"text"`
+	Inputs []int  `json:"inputs,omitempty"`
+	// Table is a scan's table.
+	Table string `json:"table,omitempty"`
+	// In and Out are the records taken and sent on so far, InPerSec and
+	// OutPerSec their rates over the last second.
+	In        int64   `json:"in"`
+	Out       int64   `json:"out"`
+	InPerSec  float64 `json:"inPerSec,omitempty"`
+	OutPerSec float64 `json:"outPerSec,omitempty"`
+	// Busy is the share of the last second spent inside the operator
+	// (0 to 1).
+	Busy float64 `json:"busy,omitempty"`
+	// Watermark is the last watermark the node sent on ("" before the
+	// first; "end" once its input has ended).
+	Watermark string `json:"watermark,omitempty"`
+	// Stateful is set for an operator that keeps state: StateRows rows
+	// for StateKeys keys (-1: not counted), about StateBytes bytes.
+	Stateful   bool  `json:"stateful,omitempty"`
+	StateRows  int64 `json:"stateRows,omitempty"`
+	StateKeys  int64 `json:"stateKeys,omitempty"`
+	StateBytes int64 `json:"stateBytes,omitempty"`
 }
 
 // Job is one INSERT job, as SHOW JOBS lists it, with its progress.

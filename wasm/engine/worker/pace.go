@@ -35,6 +35,11 @@ type feed struct {
 	// rate per scan.
 	sources  func(time.Time) []engine.SourceProgress
 	srcRates []rateMeter
+	// graph reads the operator graph's meters (nil: no job); graphRates
+	// keeps, per node, rates of its records in and out and of its busy
+	// time.
+	graph      func() []engine.NodeStats
+	graphRates [][3]rateMeter
 
 	stop    chan struct{}
 	stopped chan struct{}
@@ -45,7 +50,7 @@ type feed struct {
 func (w *Worker) startFeed(req protocol.Request, idx int, res *engine.Result, keepCells bool, setup func(*rowBuffer)) *feed {
 	now := w.o.Now()
 	f := &feed{w: w, id: req.ID, stmt: idx, start: now, lastProg: now, keepCells: keepCells, wm: stream.NoWatermark,
-		sources: res.Sources, stop: make(chan struct{}), stopped: make(chan struct{})}
+		sources: res.Sources, graph: res.Graph, stop: make(chan struct{}), stopped: make(chan struct{})}
 	f.rate.add(now, 0)
 	if setup != nil {
 		setup(&f.rows)
@@ -126,7 +131,49 @@ func (f *feed) progressLocked(now time.Time) {
 	f.rate.add(now, f.received)
 	f.w.emit(protocol.Message{Type: protocol.TypeProgress, ID: f.id, Stmt: f.stmt, Received: f.received,
 		RowsPerSec: f.rate.perSecond(), ElapsedMs: now.Sub(f.start).Milliseconds(), Watermark: formatWatermark(f.wm),
-		Sources: f.sourcesLocked(now)})
+		Sources: f.sourcesLocked(now), Graph: f.graphLocked(now)})
+}
+
+// graphLocked reads the operator graph's meters, with rates for each
+// node.
+func (f *feed) graphLocked(now time.Time) []protocol.GraphNode {
+	if f.graph == nil {
+		return nil
+	}
+	snap := f.graph()
+	if len(snap) == 0 {
+		return nil
+	}
+	if len(f.graphRates) != len(snap) {
+		// Every operator started at nothing when the run did.
+		f.graphRates = make([][3]rateMeter, len(snap))
+		for i := range f.graphRates {
+			for k := range f.graphRates[i] {
+				f.graphRates[i][k].add(f.start, 0)
+			}
+		}
+	}
+	out := make([]protocol.GraphNode, len(snap))
+	for i, n := range snap {
+		r := &f.graphRates[i]
+		r[0].add(now, n.In)
+		r[1].add(now, n.Out)
+		r[2].add(now, int64(n.Busy))
+		out[i] = protocol.GraphNode{ID: n.ID, Kind: n.Kind, Text: n.Text, Inputs: n.Inputs, Table: n.Table,
+			In: n.In, Out: n.Out, InPerSec: r[0].perSecond(), OutPerSec: r[1].perSecond(),
+			Busy: min(max(r[2].perSecond()/1e9, 0), 1), Watermark: formatNodeWatermark(n.Watermark),
+			Stateful: n.Stateful, StateRows: n.StateRows, StateKeys: n.StateKeys, StateBytes: n.StateBytes}
+	}
+	return out
+}
+
+// formatNodeWatermark prints an operator's watermark: as a TIMESTAMP(3),
+// "end" once its input has ended, "" before the first.
+func formatNodeWatermark(wm int64) string {
+	if wm == stream.MaxWatermark {
+		return "end"
+	}
+	return formatWatermark(wm)
 }
 
 // sourcesLocked reads the scans' meters, with a rate for each.
@@ -220,6 +267,6 @@ func (f *feed) endWith(table func(rows [][]string), done *protocol.Message) {
 	m := *done
 	m.Type, m.ID, m.Stmt = protocol.TypeDone, f.id, f.stmt
 	m.Received, m.RowsPerSec, m.ElapsedMs = f.received, f.rate.perSecond(), now.Sub(f.start).Milliseconds()
-	m.Sources = f.sourcesLocked(now)
+	m.Sources, m.Graph = f.sourcesLocked(now), f.graphLocked(now)
 	f.w.emit(m)
 }

@@ -1,0 +1,160 @@
+package physical
+
+import (
+	"strings"
+
+	"github.com/flinkplay/flinkplay/engine/plan"
+	"github.com/flinkplay/flinkplay/engine/runtime"
+)
+
+// The job's operator graph (runtime.Graph): every source and stage the
+// job builds becomes a node, named by its line in EXPLAIN's Optimized
+// Physical Plan, with an Exchange node where Flink's plan shuffles by key.
+// buildInto names the stages each plan node added (tag); the pipelines'
+// heads say which nodes feed a pipeline's first stage.
+
+// Graph returns the operator graph of the pipelines built so far.
+func (j *Job) Graph() *runtime.Graph { return j.graph }
+
+// graphOf returns the job's graph, made on first use.
+func (j *Job) graphOf() *runtime.Graph {
+	if j.graph == nil {
+		j.graph = &runtime.Graph{}
+		j.heads = map[*runtime.Pipeline][]int{}
+	}
+	return j.graph
+}
+
+// sourceNode adds the node of p's source (a scan, a Values, a Union) and
+// makes it the input of p's first stage.
+func (j *Job) sourceNode(p *runtime.Pipeline, text string, inputs []int, src *runtime.SourceMeter) int {
+	id := j.graphOf().Add(kindOf(text), text, inputs, nil, src)
+	j.heads[p] = []int{id}
+	return id
+}
+
+// feed makes the nodes ins the inputs of p's first stage (a two-input
+// operator's, fed through a runtime.TwoInputSource).
+func (j *Job) feed(p *runtime.Pipeline, ins ...*runtime.Pipeline) {
+	j.graphOf()
+	var heads []int
+	for _, in := range ins {
+		heads = append(heads, j.heads[in]...)
+	}
+	j.heads[p] = heads
+}
+
+// tag adds a node for each stage that building n appended to p (from
+// stage from on, those without a meter yet), and meters the stage.
+func (j *Job) tag(p *runtime.Pipeline, n plan.Node, from int) {
+	g := j.graphOf()
+	lines := j.linesOf(n)
+	exchanges := plan.Exchanges(n)
+	main := mainLine(n, lines)
+	for i := from; i < len(p.Stages); i++ {
+		st := &p.Stages[i]
+		if st.Meter != nil {
+			continue
+		}
+		text := lines[main]
+		if k := stageLine(lines, i-from, len(p.Stages)-from); k >= 0 {
+			text = lines[k]
+		}
+		inputs := append([]int(nil), j.heads[p]...)
+		if exchanges != nil && text == lines[main] {
+			for k := range inputs {
+				if k < len(exchanges) {
+					inputs[k] = g.Add("Exchange", "Exchange(distribution=["+exchanges[k]+"])", []int{inputs[k]}, nil, nil)
+				}
+			}
+			exchanges = nil
+		}
+		st.Meter = runtime.NewOpMeter()
+		j.heads[p] = []int{g.Add(kindOf(text), text, inputs, st.Meter, nil)}
+	}
+}
+
+// retag renames the node of p's last stage: a projection merged into the
+// Calc of the filter below it.
+func (j *Job) retag(p *runtime.Pipeline, text string) {
+	if h := j.heads[p]; len(h) == 1 {
+		j.graphOf().SetText(h[0], kindOf(text), text)
+	}
+}
+
+// linesOf returns the EXPLAIN lines that n's stages run, in the order its
+// stages run them (bottom-up in EXPLAIN's tree).
+func (j *Job) linesOf(n plan.Node) []string {
+	switch n := n.(type) {
+	case *plan.Scan:
+		// The stages buildNode adds over the source, in its order.
+		var lines []string
+		if n.Exprs != nil {
+			lines = append(lines, "Calc(select=["+strings.Join(n.Out.Names(), ", ")+"])")
+		}
+		if n.Watermark != nil {
+			wm := "WatermarkAssigner(watermark=[" + plan.NamedExpr(n.Watermark, n.Out) + "])"
+			if n.Rowtime >= 0 {
+				wm = "WatermarkAssigner(rowtime=[" + n.Out.Columns[n.Rowtime].Name + "], watermark=[" + plan.NamedExpr(n.Watermark, n.Out) + "])"
+			}
+			lines = append(lines, wm)
+		}
+		if j.mb != nil && j.mb.modes[n] != "" {
+			lines = append(lines, plan.ExplainMiniBatchAssigner(j.mb.interval, j.mb.modes[n]))
+		}
+		if len(lines) == 0 {
+			return []string{explainLine(n)}
+		}
+		return lines
+	case *plan.Aggregate:
+		if j.mb != nil {
+			if two, _ := j.mb.aggPhases(n); two {
+				local, global := plan.ExplainLocalGlobal(n, plan.Updating(n.Input))
+				return []string{local, global}
+			}
+		}
+	case *plan.Project:
+		if f, ok := n.Input.(*plan.Filter); ok {
+			return []string{plan.ExplainCalc(n, f)}
+		}
+	}
+	return []string{explainLine(n)}
+}
+
+// mainLine is the index of the line of lines that n's keyed operator runs
+// (the one after an Exchange): a two-phase aggregation's global one.
+func mainLine(n plan.Node, lines []string) int {
+	if _, ok := n.(*plan.Aggregate); ok && len(lines) == 2 {
+		return 1
+	}
+	return 0
+}
+
+// stageLine is the line of the k-th of count stages that one plan node
+// added, when the node has a line for each (a scan's Calc and
+// WatermarkAssigner, an aggregation's local and global phases); -1 when
+// they share the node's line.
+func stageLine(lines []string, k, count int) int {
+	if len(lines) == count && k < len(lines) {
+		return k
+	}
+	return -1
+}
+
+// kindOf is the node name of an EXPLAIN line: the text before its
+// parenthesis.
+func kindOf(text string) string {
+	if i := strings.IndexByte(text, '('); i > 0 {
+		return text[:i]
+	}
+	return text
+}
+
+// SinkNode adds the node of an INSERT's sink, fed by p, and returns the
+// meter that the job's loop counts the rows it writes into.
+func (j *Job) SinkNode(p *runtime.Pipeline, t Tree) *runtime.OpMeter {
+	m := runtime.NewOpMeter()
+	text := t.SinkLine()
+	j.graphOf().Add(kindOf(text), text, append([]int(nil), j.heads[p]...), m, nil)
+	return m
+}
