@@ -84,3 +84,173 @@ func TestGraphOfJoinAndInsert(t *testing.T) {
 		t.Errorf("graph:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// traceLines prints trace events compactly: what happened, at what event
+// time or window, under what watermark (seconds).
+func traceLines(events []stream.TraceEvent) string {
+	var b strings.Builder
+	sec := func(ms int64) string {
+		if ms == stream.NoWatermark {
+			return "-"
+		}
+		if ms == stream.MaxWatermark {
+			return "end"
+		}
+		return fmt.Sprint(ms / 1000)
+	}
+	for _, e := range events {
+		switch e.Kind {
+		case stream.TraceChange:
+			continue // changeLines
+		case stream.TraceArrive:
+			fmt.Fprintf(&b, "arrive %s wm=%s", sec(e.Time), sec(e.Watermark))
+			if e.Late {
+				b.WriteString(" late")
+			}
+		case stream.TraceWatermark:
+			fmt.Fprintf(&b, "watermark %s", sec(e.Watermark))
+		case stream.TraceWindowOpen:
+			fmt.Fprintf(&b, "open [%s,%s)", sec(e.Start), sec(e.End))
+		case stream.TraceWindowFire:
+			fmt.Fprintf(&b, "fire [%s,%s) wm=%s rows=%d", sec(e.Start), sec(e.End), sec(e.Watermark), e.Count)
+		case stream.TraceDrop:
+			fmt.Fprintf(&b, "drop [%s,%s) wm=%s rows=%d", sec(e.Start), sec(e.End), sec(e.Watermark), e.Count)
+		default:
+			fmt.Fprintf(&b, "kind %d", e.Kind)
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// TestTraceOfLateRows follows a tumbling window's lesson record by record:
+// every fourth row is 6 s older than its neighbours (the data of
+// window/late.sqltest), so it arrives behind the watermark and, its window
+// having fired, is dropped.
+func TestTraceOfLateRows(t *testing.T) {
+	s := newTestSession(t)
+	mustExec(t, s, `CREATE TABLE t (
+  id INT,
+  ts AS TO_TIMESTAMP_LTZ(id * 1000 - CASE WHEN id % 4 = 0 THEN 6000 ELSE 0 END, 3),
+  WATERMARK FOR ts AS ts - INTERVAL '1' SECOND
+) WITH ('connector' = 'datagen', 'rows-per-second' = '1',
+  'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '12')`)
+	r := mustExec(t, s, `SELECT window_start, COUNT(*) AS c FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), INTERVAL '5' SECOND)) GROUP BY window_start, window_end`)
+	r.Trace().SetOn(true)
+	drain(t, r)
+	events, dropped := r.Trace().Take()
+	if dropped != 0 {
+		t.Errorf("%d events dropped", dropped)
+	}
+	got := traceLines(events)
+	want := `arrive 1 wm=-
+watermark 0
+open [0,5)
+arrive 2 wm=0
+watermark 1
+arrive 3 wm=1
+watermark 2
+arrive -2 wm=2 late
+drop [-5,0) wm=2 rows=1
+arrive 5 wm=2
+watermark 4
+open [5,10)
+arrive 6 wm=4
+watermark 5
+fire [0,5) wm=5 rows=1
+arrive 7 wm=5
+watermark 6
+arrive 2 wm=6 late
+drop [0,5) wm=6 rows=1
+arrive 9 wm=6
+watermark 8
+arrive 10 wm=8
+watermark 9
+open [10,15)
+arrive 11 wm=9
+watermark 10
+fire [5,10) wm=10 rows=1
+arrive 6 wm=10 late
+drop [5,10) wm=10 rows=1
+fire [10,15) wm=end rows=1
+`
+	if got != want {
+		t.Errorf("trace:\n%s\nwant:\n%s", got, want)
+	}
+	// Off, it records nothing.
+	r2 := mustExec(t, s, `SELECT window_start, COUNT(*) AS c FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), INTERVAL '5' SECOND)) GROUP BY window_start, window_end`)
+	drain(t, r2)
+	if events, _ := r2.Trace().Take(); len(events) != 0 {
+		t.Errorf("%d events recorded with the trace off", len(events))
+	}
+}
+
+// changeLines prints the TraceChange events: cause, what the operator sent
+// on, and which output changes came of it.
+func changeLines(events []stream.TraceEvent) string {
+	var b strings.Builder
+	for _, e := range events {
+		if e.Kind != stream.TraceChange {
+			continue
+		}
+		cause := e.Input
+		if cause == "" {
+			cause = fmt.Sprintf("watermark %d", e.Watermark)
+			if e.Watermark == stream.MaxWatermark {
+				cause = "end of input"
+			}
+		}
+		fmt.Fprintf(&b, "%s -> %s = out %d+%d\n", cause, strings.Join(e.Rows, " "), e.OutFrom, e.Count)
+	}
+	return b.String()
+}
+
+// TestTraceWhyEachChange: with the trace on, each change of an
+// aggregation comes with the input record behind it, and the output
+// changes it became; the output is the same as without the trace.
+func TestTraceWhyEachChange(t *testing.T) {
+	s := newTestSession(t)
+	query := `SELECT product, SUM(n) AS total FROM (VALUES ('pear', 3), ('apple', 5), ('pear', 4), ('fig', 2)) AS t(product, n) WHERE n > 2 GROUP BY product`
+	plain := mustExec(t, s, query)
+	wantKinds, wantRows := drain(t, plain)
+	r := mustExec(t, s, query)
+	r.Trace().SetOn(true)
+	kinds, rows := drain(t, r)
+	if fmt.Sprint(kinds, rows) != fmt.Sprint(wantKinds, wantRows) {
+		t.Fatalf("traced output %v %v, want %v %v", kinds, rows, wantKinds, wantRows)
+	}
+	events, _ := r.Trace().Take()
+	got := changeLines(events)
+	want := `+I[pear, 3] -> +I[pear, 3] = out 0+1
++I[apple, 5] -> +I[apple, 5] = out 1+1
++I[pear, 4] -> -U[pear, 3] +U[pear, 7] = out 2+2
+`
+	if got != want {
+		t.Errorf("changes:\n%s\nwant:\n%s", got, want)
+	}
+	for _, e := range events {
+		if e.Kind == stream.TraceChange && r.Graph()[e.Node].Kind != "GroupAggregate" {
+			t.Errorf("change recorded by node %d (%s)", e.Node, r.Graph()[e.Node].Kind)
+		}
+	}
+
+	// A window's rows come of the watermark that fired it.
+	mustExec(t, s, `CREATE TABLE t (
+  id INT,
+  ts AS TO_TIMESTAMP_LTZ(id * 1000 - CASE WHEN id % 4 = 0 THEN 6000 ELSE 0 END, 3),
+  WATERMARK FOR ts AS ts - INTERVAL '1' SECOND
+) WITH ('connector' = 'datagen', 'rows-per-second' = '1',
+  'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '12')`)
+	w := mustExec(t, s, `SELECT window_start, COUNT(*) AS c FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), INTERVAL '5' SECOND)) GROUP BY window_start, window_end`)
+	w.Trace().SetOn(true)
+	drain(t, w)
+	events, _ = w.Trace().Take()
+	got = changeLines(events)
+	want = `watermark 5000 -> +I[1970-01-01 00:00:00.000, 1970-01-01 00:00:05.000, 3] = out 0+1
+watermark 10000 -> +I[1970-01-01 00:00:05.000, 1970-01-01 00:00:10.000, 4] = out 1+1
+end of input -> +I[1970-01-01 00:00:10.000, 1970-01-01 00:00:15.000, 2] = out 2+1
+`
+	if got != want {
+		t.Errorf("window changes:\n%s\nwant:\n%s", got, want)
+	}
+}

@@ -58,6 +58,7 @@ type Result struct {
 
 	meters    []*runtime.SourceMeter
 	graph     *runtime.Graph
+	trace     *stream.TraceLog
 	next      func(ctx context.Context) (*stream.Batch, error)
 	close     func() error
 	watermark func() int64
@@ -104,6 +105,12 @@ func (r *Result) Graph() []NodeStats {
 	}
 	return r.graph.Snapshot()
 }
+
+// Trace returns the trace of a query's or job's operators (nil for
+// results that run no job): turned on, it records the records' event
+// times, the watermarks, windows and late records, and the causes of
+// aggregations' changes, for any goroutine to take.
+func (r *Result) Trace() *stream.TraceLog { return r.trace }
 
 // Next returns the next batch of changes of a ResultQuery or ResultInsert.
 // It returns stream.ErrEndOfInput when the result is complete. The batch is

@@ -216,6 +216,10 @@ type Runner struct {
 	// do (table.dml-sync false); the caller stops them. Unset, a job runs
 	// to its end before Run returns, so a test can read its sink.
 	Detach bool
+	// Trace turns every result's trace on (engine.Result.Trace), and
+	// throws what it records away as the rows come: a traced run must
+	// print what an untraced one does.
+	Trace bool
 
 	out   syncBuffer
 	jobID int
@@ -302,6 +306,21 @@ func (r *Runner) Run(ctx context.Context, rec *Record) Outcome {
 			return r.outcome(st.Err)
 		}
 		var err error
+		if tl := st.Result.Trace(); r.Trace && tl != nil {
+			tl.SetOn(true)
+			stop := make(chan struct{})
+			go func() {
+				for {
+					select {
+					case <-stop:
+						return
+					case <-time.After(time.Millisecond):
+						tl.Take()
+					}
+				}
+			}()
+			defer close(stop)
+		}
 		switch res := st.Result; rec.Kind {
 		case QueryChangelog:
 			err = r.changelog(ctx, res, o)

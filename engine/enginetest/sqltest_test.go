@@ -6,12 +6,16 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	_ "time/tzdata" // SET 'table.local-time-zone' in scripts works without a system zone database
 )
 
-var update = flag.Bool("update", false, "rewrite the expectations of the .sqltest files with the actual output")
+var (
+	update = flag.Bool("update", false, "rewrite the expectations of the .sqltest files with the actual output")
+	traced = flag.Bool("trace", false, "run every query with its trace on (engine.Result.Trace): the output must not change")
+)
 
 // TestSQL runs every testdata/**/*.sqltest file in a fresh session.
 func TestSQL(t *testing.T) {
@@ -21,7 +25,27 @@ func TestSQL(t *testing.T) {
 			if strings.HasPrefix(name, "fakerdata/") {
 				needsFakerData(t)
 			}
-			runFile(t, path)
+			runFile(t, path, *traced)
+		})
+	}
+}
+
+// TestSQLTraced runs every file again with every query's trace on (the
+// page's timeline and "why this change" panel): the trace runs an
+// operator one record at a time, and the output must stay the same
+// record for record. Natively only: under wasm it would double the
+// corpus's time for the same check.
+func TestSQLTraced(t *testing.T) {
+	if runtime.GOARCH == "wasm" || *traced {
+		t.Skip("TestSQL is traced (-trace), or this is wasm")
+	}
+	for _, path := range sqltestFiles(t) {
+		name := strings.TrimSuffix(filepath.ToSlash(strings.TrimPrefix(path, "testdata"+string(filepath.Separator))), ".sqltest")
+		t.Run(name, func(t *testing.T) {
+			if strings.HasPrefix(name, "fakerdata/") {
+				needsFakerData(t)
+			}
+			runFile(t, path, true)
 		})
 	}
 }
@@ -45,7 +69,7 @@ func sqltestFiles(t *testing.T) []string {
 	return files
 }
 
-func runFile(t *testing.T, path string) {
+func runFile(t *testing.T, path string, trace bool) {
 	text, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -55,6 +79,7 @@ func runFile(t *testing.T, path string) {
 		t.Fatalf("%s: %v", path, err)
 	}
 	r := NewRunner()
+	r.Trace = trace
 	actual := map[int]string{}
 	for i := range script.Records {
 		rec := &script.Records[i]

@@ -20,6 +20,11 @@ import (
 type WatermarkAssigner struct {
 	Expr expr.Expr // TIMESTAMP or TIMESTAMP_LTZ over the row
 	Ctx  expr.Ctx
+	// RowtimeCol is the rowtime column, whose values a trace records as
+	// the records arrive (-1: none).
+	RowtimeCol int
+
+	tr *stream.Tracer
 
 	max     int64
 	emitted int64
@@ -47,6 +52,14 @@ func (w *WatermarkAssigner) processColumns(in, out *stream.Batch) error {
 		out.Reset()
 		return w.Process(w.rows, out)
 	}
+	if w.tr.On() && w.RowtimeCol >= 0 && w.RowtimeCol < len(in.Cols) {
+		rt := &in.Cols[w.RowtimeCol]
+		for r := range in.Len() {
+			if i := in.Selected(r); rt.Kind == stream.VecInt && !rt.IsNull(i) {
+				w.arrive(rt.I[i])
+			}
+		}
+	}
 	m := w.max
 	for r := range in.Len() {
 		i := in.Selected(r)
@@ -60,10 +73,23 @@ func (w *WatermarkAssigner) processColumns(in, out *stream.Batch) error {
 	return nil
 }
 
+// SetTracer implements stream.TracedOperator.
+func (w *WatermarkAssigner) SetTracer(t *stream.Tracer) { w.tr = t }
+
+// arrive records a record's event time as it arrives, late when the
+// watermark has passed it.
+func (w *WatermarkAssigner) arrive(ts int64) {
+	w.tr.Add(stream.TraceEvent{Kind: stream.TraceArrive, Time: ts, Watermark: w.emitted,
+		Late: w.emitted != stream.NoWatermark && ts <= w.emitted})
+}
+
 func (w *WatermarkAssigner) advance(out *stream.Batch) {
 	if w.max > w.emitted {
 		w.emitted = w.max
 		out.Watermark = w.max
+		if w.tr.On() {
+			w.tr.Add(stream.TraceEvent{Kind: stream.TraceWatermark, Watermark: w.max})
+		}
 	}
 }
 
@@ -84,8 +110,12 @@ func (w *WatermarkAssigner) Process(in, out *stream.Batch) error {
 		return w.processColumns(in, out)
 	}
 	w.Ctx.Out = out
+	traced := w.tr.On() && w.RowtimeCol >= 0
 	for i := 0; i < in.Len(); i++ {
 		row := in.Row(i)
+		if traced && w.RowtimeCol < len(row) && !row[w.RowtimeCol].Null {
+			w.arrive(row[w.RowtimeCol].I)
+		}
 		v, err := w.Expr.Eval(&w.Ctx, row)
 		if err != nil {
 			return err

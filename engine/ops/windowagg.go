@@ -67,6 +67,18 @@ type WindowAgg struct {
 	wins     [][2]int64
 	// Dropped counts late rows (Flink's numLateRecordsDropped).
 	Dropped int64
+
+	tr *stream.Tracer
+}
+
+// SetTracer implements stream.TracedOperator: windows opening and firing,
+// and late rows dropped.
+func (g *WindowAgg) SetTracer(t *stream.Tracer) { g.tr = t }
+
+// trace records an event about window win (wall bounds, recorded in the
+// watermark's time).
+func (g *WindowAgg) trace(kind stream.TraceKind, win [2]int64, count int64) {
+	g.tr.Add(stream.TraceEvent{Kind: kind, Start: g.Window.epoch(win[0]), End: g.Window.epoch(win[1]), Count: count, Watermark: g.wm})
 }
 
 type sessionKey struct {
@@ -163,6 +175,9 @@ func (g *WindowAgg) processColumns(in, out *stream.Batch) error {
 		}
 		if a == nil {
 			g.Dropped += int64(len(sel))
+			if g.tr.On() {
+				g.trace(stream.TraceDrop, win, int64(len(sel)))
+			}
 			continue
 		}
 		in.Sel = sel
@@ -194,6 +209,9 @@ func (g *WindowAgg) target(win [2]int64) (*GroupAgg, error) {
 	late := true
 	for _, w := range g.wins {
 		if !g.fired(w[1]) {
+			if !g.pending[w] && g.tr.On() {
+				g.trace(stream.TraceWindowOpen, w, 0)
+			}
 			g.pending[w] = true
 			late = false
 		}
@@ -225,6 +243,9 @@ func (g *WindowAgg) window(win [2]int64) (*GroupAgg, error) {
 		return nil, err
 	}
 	g.windows[win] = a
+	if g.tr.On() {
+		g.trace(stream.TraceWindowOpen, win, 0)
+	}
 	return a, nil
 }
 
@@ -262,6 +283,9 @@ func (g *WindowAgg) Process(in, out *stream.Batch) error {
 		g.arrivals++
 		if a == nil {
 			g.Dropped++
+			if g.tr.On() {
+				g.trace(stream.TraceDrop, win, 1)
+			}
 			continue
 		}
 		g.one.Reset()
@@ -343,10 +367,14 @@ func (g *WindowAgg) advance(wm int64, out *stream.Batch) error {
 	}
 	sortWindows(due)
 	for _, win := range due {
+		before := out.Len()
 		if err := g.windows[win].Finish(out); err != nil {
 			return err
 		}
 		delete(g.windows, win)
+		if g.tr.On() {
+			g.trace(stream.TraceWindowFire, win, int64(out.Len()-before))
+		}
 	}
 	return nil
 }
@@ -389,6 +417,9 @@ func (g *WindowAgg) fireSlices(out *stream.Batch) error {
 		}
 		fires = append(fires, firing{win, a})
 		rows += a.vec.live
+		if g.tr.On() {
+			g.trace(stream.TraceWindowFire, win, int64(a.vec.live))
+		}
 	}
 	if len(fires) == 0 {
 		return g.dropSlices()
@@ -541,8 +572,12 @@ func (g *WindowAgg) fireSessions(out *stream.Batch) error {
 		if err := a.Process(g.one, g.sink); err != nil {
 			return err
 		}
+		before := out.Len()
 		if err := a.Finish(out); err != nil {
 			return err
+		}
+		if g.tr.On() {
+			g.trace(stream.TraceWindowFire, [2]int64{f.s.start, f.s.end}, int64(out.Len()-before))
 		}
 	}
 	// Forget keys without open sessions.

@@ -17,7 +17,7 @@ func (j *Job) buildInto(p *runtime.Pipeline, n plan.Node, env connector.Env) err
 	if err := j.buildNode(p, n, env); err != nil {
 		return err
 	}
-	j.tag(p, n, from)
+	j.tag(p, n, from, env.Zone)
 	return nil
 }
 
@@ -36,7 +36,7 @@ func (j *Job) buildNode(p *runtime.Pipeline, n plan.Node, env connector.Env) err
 			p.Stages = append(p.Stages, runtime.Stage{Op: &ops.Calc{Exprs: n.Exprs, Ctx: j.exprCtx(env)}, Width: len(n.Exprs)})
 		}
 		if n.Watermark != nil {
-			p.Stages = append(p.Stages, runtime.Stage{Op: &ops.WatermarkAssigner{Expr: n.Watermark, Ctx: j.exprCtx(env)}, Width: n.Out.Len()})
+			p.Stages = append(p.Stages, runtime.Stage{Op: &ops.WatermarkAssigner{Expr: n.Watermark, Ctx: j.exprCtx(env), RowtimeCol: n.Rowtime}, Width: n.Out.Len()})
 		}
 		if j.mb != nil && j.mb.modes[n] != "" {
 			p.Stages = append(p.Stages, runtime.Stage{Op: &ops.MiniBatchAssigner{Interval: j.mb.interval,

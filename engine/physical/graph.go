@@ -2,9 +2,12 @@ package physical
 
 import (
 	"strings"
+	"time"
 
 	"github.com/flinkplay/flinkplay/engine/plan"
 	"github.com/flinkplay/flinkplay/engine/runtime"
+	"github.com/flinkplay/flinkplay/engine/stream"
+	"github.com/flinkplay/flinkplay/engine/types"
 )
 
 // The job's operator graph (runtime.Graph): every source and stage the
@@ -46,7 +49,7 @@ func (j *Job) feed(p *runtime.Pipeline, ins ...*runtime.Pipeline) {
 
 // tag adds a node for each stage that building n appended to p (from
 // stage from on, those without a meter yet), and meters the stage.
-func (j *Job) tag(p *runtime.Pipeline, n plan.Node, from int) {
+func (j *Job) tag(p *runtime.Pipeline, n plan.Node, from int, zone *time.Location) {
 	g := j.graphOf()
 	lines := j.linesOf(n)
 	exchanges := plan.Exchanges(n)
@@ -70,8 +73,57 @@ func (j *Job) tag(p *runtime.Pipeline, n plan.Node, from int) {
 			exchanges = nil
 		}
 		st.Meter = runtime.NewOpMeter()
-		j.heads[p] = []int{g.Add(kindOf(text), text, inputs, st.Meter, nil)}
+		id := g.Add(kindOf(text), text, inputs, st.Meter, nil)
+		j.heads[p] = []int{id}
+		tr := &stream.Tracer{Log: j.traceLog(), Node: id, Zone: zone, Out: typesOf(n.Schema(), st.Width)}
+		if t, ok := st.Op.(stream.TracedOperator); ok {
+			t.SetTracer(tr)
+		}
+		// Why an operator that keeps state changed what it sent on (not
+		// under mini-batch, whose point is to merge changes).
+		if _, ok := st.Op.(stream.StatefulOperator); ok && j.mb == nil {
+			for _, in := range n.Inputs() {
+				w := in.Schema().Len()
+				if len(n.Inputs()) == 1 {
+					w = inWidth(p, i)
+				}
+				tr.In = append(tr.In, typesOf(in.Schema(), w))
+			}
+			st.Trace = tr
+		}
 	}
+}
+
+// typesOf returns the column types of s when a row of the stage is as wide
+// (nil otherwise: its rows are printed as "[…]").
+func typesOf(s types.Schema, width int) []types.Type {
+	if s.Len() != width {
+		return nil
+	}
+	ts := make([]types.Type, s.Len())
+	for i, c := range s.Columns {
+		ts[i] = c.Type
+	}
+	return ts
+}
+
+// inWidth is the width of the rows stage i of p takes.
+func inWidth(p *runtime.Pipeline, i int) int {
+	if i == 0 {
+		return p.SourceWidth
+	}
+	return p.Stages[i-1].Width
+}
+
+// Trace returns the job's trace, which its operators record into while it
+// is on (stream.TraceLog).
+func (j *Job) Trace() *stream.TraceLog { return j.traceLog() }
+
+func (j *Job) traceLog() *stream.TraceLog {
+	if j.trace == nil {
+		j.trace = &stream.TraceLog{}
+	}
+	return j.trace
 }
 
 // retag renames the node of p's last stage: a projection merged into the

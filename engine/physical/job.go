@@ -41,6 +41,7 @@ type Job struct {
 	// nodes that feed its next stage (graph.go). scanNodes is the node of
 	// each shared source, by scan digest.
 	graph     *runtime.Graph
+	trace     *stream.TraceLog
 	heads     map[*runtime.Pipeline][]int
 	scanNodes map[string]int
 	// mb is the mini-batch of the pipeline being built (minibatch.go),

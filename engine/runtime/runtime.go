@@ -27,6 +27,9 @@ type Stage struct {
 	// Meter, when set, counts the stage's records, time, watermark and
 	// state, for the job's graph (Graph).
 	Meter *OpMeter
+	// Trace, set on a stage that keeps state, records why it changed
+	// what it sent on while its log is on (trace.go).
+	Trace *stream.Tracer
 }
 
 // Pipeline is a linear job: one source, a chain of operators. A source may
@@ -66,13 +69,19 @@ type Pipeline struct {
 	outWM  int64   // the watermark of the pipeline's output
 	// metered: some stage has a Meter; stateAt is when their state sizes
 	// were last read.
-	metered  bool
-	stateAt  time.Time
-	rounds   int
-	opened   bool
-	finished bool // input ended and operators finished
-	done     bool // nothing more to return
-	closed   bool
+	metered bool
+	stateAt time.Time
+	rounds  int
+	// traced: some stage has a Trace; emitted counts the rows the
+	// pipeline has returned; traceIn and traceOut hold a traced round's
+	// input and output rows.
+	traced            bool
+	emitted           int64
+	traceIn, traceOut *stream.Batch
+	opened            bool
+	finished          bool // input ended and operators finished
+	done              bool // nothing more to return
+	closed            bool
 }
 
 // maxWait bounds one sleep, so that cancellation is seen promptly even on a
@@ -101,6 +110,7 @@ func (p *Pipeline) Open(ctx context.Context) error {
 		p.rows = append(p.rows, stream.NewBatch(s.Width))
 		p.wms = append(p.wms, stream.NoWatermark)
 		p.metered = p.metered || s.Meter != nil
+		p.traced = p.traced || s.Trace != nil
 	}
 	columns := p.ColumnsOut
 	if len(p.Stages) > 0 {
@@ -268,6 +278,7 @@ func (p *Pipeline) result(out *stream.Batch) *stream.Batch {
 	if out.Len() == 0 && (!advanced || out.Watermark == stream.MaxWatermark) {
 		return nil
 	}
+	p.emitted += int64(out.Len())
 	return out
 }
 
@@ -275,20 +286,58 @@ func (p *Pipeline) result(out *stream.Batch) *stream.Batch {
 // each stage in order. A stage that ends the job (LIMIT) finishes the stages
 // after it and reports stream.ErrEndOfInput.
 func (p *Pipeline) push(from int, end bool) (*stream.Batch, error) {
-	var stop error
+	inRows := p.bufs[from].Len()
 	// A metered pipeline times its stages every busySample-th round and
 	// counts that time busySample times: reading the clock for every
 	// stage of every batch costs a query of small batches a tenth of its
 	// speed.
-	var t0 time.Time
-	timed := false
+	var clk stageClock
 	if p.metered {
 		p.rounds++
-		if timed = p.rounds%busySample == 0; timed {
-			t0 = time.Now()
+		if clk.timed = p.rounds%busySample == 0; clk.timed {
+			clk.t0 = time.Now()
 		}
 	}
-	for i := from; i < len(p.Stages); i++ {
+	var stop, err error
+	if s := p.tracedFrom(from); s >= 0 {
+		end, stop, err = p.runTraced(from, s, end, &clk)
+	} else {
+		end, stop, err = p.run(from, len(p.Stages), end, &clk)
+	}
+	if err != nil {
+		return p.bufs[len(p.bufs)-1], err
+	}
+	if p.metered && (end || clk.timed && clk.t0.Sub(p.stateAt) >= stateEvery) {
+		if clk.t0.IsZero() {
+			clk.t0 = time.Now()
+		}
+		p.stateAt = clk.t0
+		for _, s := range p.Stages {
+			if s.Meter != nil {
+				s.Meter.state(s.Op)
+			}
+		}
+	}
+	if p.State != nil {
+		if err := p.State.update(p, inRows, end); err != nil {
+			return p.bufs[len(p.bufs)-1], err
+		}
+	}
+	return p.bufs[len(p.bufs)-1], stop
+}
+
+// stageClock times the stages of one round, when it is timed.
+type stageClock struct {
+	timed bool
+	t0    time.Time
+}
+
+// run runs bufs[from] through stages from to to-1; at end of input it
+// also finishes each of them. It returns whether the input has ended
+// (a stage that ends the job, LIMIT, ends it for the stages after it),
+// and stream.ErrEndOfInput as stop when such a stage did.
+func (p *Pipeline) run(from, to int, end bool, clk *stageClock) (ended bool, stop, err error) {
+	for i := from; i < to; i++ {
 		in, out := p.bufs[i], p.bufs[i+1]
 		before := out.Len()
 		if in.Columnar && !p.colsIn[i] {
@@ -301,13 +350,13 @@ func (p *Pipeline) push(from int, end bool) (*stream.Batch, error) {
 				stop = err
 				end = true
 			} else if err != nil {
-				return out, err
+				return end, stop, err
 			}
 		}
 		if in.MiniBatch {
 			if m, ok := op.(stream.MiniBatchOperator); ok {
 				if err := m.FlushMiniBatch(out); err != nil {
-					return out, err
+					return end, stop, err
 				}
 			}
 			out.MiniBatch = true
@@ -322,7 +371,7 @@ func (p *Pipeline) push(from int, end bool) (*stream.Batch, error) {
 			if w, ok := op.(stream.WatermarkOperator); ok {
 				var err error
 				if fwd, err = w.OnWatermark(wm, out); err != nil {
-					return out, err
+					return end, stop, err
 				}
 			}
 			if fwd > out.Watermark {
@@ -332,16 +381,16 @@ func (p *Pipeline) push(from int, end bool) (*stream.Batch, error) {
 		if end {
 			if f, ok := op.(Finisher); ok {
 				if err := f.Finish(out); err != nil {
-					return out, err
+					return end, stop, err
 				}
 			}
 		}
 		if m := p.Stages[i].Meter; m != nil {
 			var busy time.Duration
-			if timed {
+			if clk.timed {
 				t1 := time.Now()
-				busy = t1.Sub(t0) * busySample
-				t0 = t1
+				busy = t1.Sub(clk.t0) * busySample
+				clk.t0 = t1
 			}
 			m.Count(in.Len(), out.Len()-before, busy)
 			if out.Watermark != stream.NoWatermark {
@@ -349,23 +398,7 @@ func (p *Pipeline) push(from int, end bool) (*stream.Batch, error) {
 			}
 		}
 	}
-	if p.metered && (end || timed && t0.Sub(p.stateAt) >= stateEvery) {
-		if t0.IsZero() {
-			t0 = time.Now()
-		}
-		p.stateAt = t0
-		for _, s := range p.Stages {
-			if s.Meter != nil {
-				s.Meter.state(s.Op)
-			}
-		}
-	}
-	if p.State != nil {
-		if err := p.State.update(p, p.bufs[from].Len(), end); err != nil {
-			return p.bufs[len(p.bufs)-1], err
-		}
-	}
-	return p.bufs[len(p.bufs)-1], stop
+	return end, stop, nil
 }
 
 // stateEvery is how often a metered pipeline reads its stages' state

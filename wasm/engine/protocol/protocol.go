@@ -44,6 +44,9 @@ const (
 	// Jobs: STOP JOB for the Jobs panel's Stop button (JobID); answered
 	// by Jobs.
 	TypeStopJob = "stopJob"
+	// TypeTrace turns the trace of run ID on or off (Request.Trace): while
+	// on, its progress messages carry what its operators did (Trace).
+	TypeTrace = "trace"
 	// worker -> page
 	TypeReady     = "ready" // the worker started; carries Specs (the browser build sends them in "specs" after it)
 	TypeSpecs     = "specs" // the connectors, functions and keywords the editor completes
@@ -102,6 +105,10 @@ type Request struct {
 	Limit int    `json:"limit,omitempty"`
 	// JobID of StopJob.
 	JobID string `json:"jobId,omitempty"`
+	// Trace, on an Execute or a Trace request: record what the run's
+	// operators do (event times, watermarks, windows, late records, and
+	// why each change happened) for the page's timeline and "why" panel.
+	Trace bool `json:"trace,omitempty"`
 }
 
 // Export formats.
@@ -174,6 +181,12 @@ type Message struct {
 	// its operator has done: the nodes of its physical plan, inputs
 	// before the nodes they feed.
 	Graph []GraphNode `json:"graph,omitempty"`
+	// Trace is what the operators did since the last progress message,
+	// while the run's trace is on (Request.Trace), in order;
+	// TraceDropped counts the events that came faster than a progress
+	// message could carry them (the oldest go).
+	Trace        []TraceEvent `json:"trace,omitempty"`
+	TraceDropped int64        `json:"traceDropped,omitempty"`
 	// Done: the footer Flink prints ("Received a total of 3 rows", "3 rows in
 	// set", "Query terminated, received a total of 5 rows"), and for batch
 	// queries the whole tableau text (content-inferred widths need all rows).
@@ -258,6 +271,44 @@ type GraphNode struct {
 	StateKeys  int64 `json:"stateKeys,omitempty"`
 	StateBytes int64 `json:"stateBytes,omitempty"`
 }
+
+// TraceEvent is one thing an operator did (engine/stream.TraceEvent).
+// Times are milliseconds of event time (a TIMESTAMP's wall clock read as
+// UTC); a watermark of MaxWatermark is the end of input.
+type TraceEvent struct {
+	Seq  int64 `json:"seq"`
+	Node int   `json:"node"`
+	// Kind: TraceArrive, TraceWatermark, TraceOpen, TraceFire, TraceDrop
+	// or TraceChange.
+	Kind      string `json:"kind"`
+	Time      int64  `json:"time,omitempty"`
+	Watermark int64  `json:"wm,omitempty"`
+	// HasWatermark: Watermark holds one (a record that arrives before the
+	// first has none).
+	HasWatermark bool     `json:"hasWm,omitempty"`
+	Late         bool     `json:"late,omitempty"`
+	Start        int64    `json:"start,omitempty"`
+	End          int64    `json:"end,omitempty"`
+	Count        int64    `json:"count,omitempty"`
+	Input        string   `json:"input,omitempty"`
+	Side         int      `json:"side,omitempty"`
+	Rows         []string `json:"rows,omitempty"`
+	OutFrom      int64    `json:"outFrom,omitempty"`
+}
+
+// Trace event kinds.
+const (
+	TraceArrive    = "arrive"    // a record reached a watermark assigner at Time
+	TraceWatermark = "watermark" // the assigner's watermark advanced
+	TraceOpen      = "open"      // window [Start, End) got its first record
+	TraceFire      = "fire"      // window [Start, End) fired, Count rows
+	TraceDrop      = "drop"      // Count late records of window [Start, End) dropped
+	TraceChange    = "change"    // an operator's Rows, because of Input or the watermark; output changes OutFrom..+Count
+)
+
+// MaxWatermark is the watermark at the end of input (Flink's
+// Long.MAX_VALUE).
+const MaxWatermark int64 = 1<<63 - 1
 
 // Job is one INSERT job, as SHOW JOBS lists it, with its progress.
 type Job struct {

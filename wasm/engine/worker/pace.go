@@ -40,6 +40,10 @@ type feed struct {
 	// time.
 	graph      func() []engine.NodeStats
 	graphRates [][3]rateMeter
+	// trace is the statement's trace log (nil: no job), unwatch forgets
+	// it when the feed ends.
+	trace   *stream.TraceLog
+	unwatch func()
 
 	stop    chan struct{}
 	stopped chan struct{}
@@ -50,8 +54,9 @@ type feed struct {
 func (w *Worker) startFeed(req protocol.Request, idx int, res *engine.Result, keepCells bool, setup func(*rowBuffer)) *feed {
 	now := w.o.Now()
 	f := &feed{w: w, id: req.ID, stmt: idx, start: now, lastProg: now, keepCells: keepCells, wm: stream.NoWatermark,
-		sources: res.Sources, graph: res.Graph, stop: make(chan struct{}), stopped: make(chan struct{})}
+		sources: res.Sources, graph: res.Graph, trace: res.Trace(), stop: make(chan struct{}), stopped: make(chan struct{})}
 	f.rate.add(now, 0)
+	f.unwatch = w.watchTrace(req.ID, f.trace, req.Trace)
 	if setup != nil {
 		setup(&f.rows)
 	}
@@ -131,7 +136,34 @@ func (f *feed) progressLocked(now time.Time) {
 	f.rate.add(now, f.received)
 	f.w.emit(protocol.Message{Type: protocol.TypeProgress, ID: f.id, Stmt: f.stmt, Received: f.received,
 		RowsPerSec: f.rate.perSecond(), ElapsedMs: now.Sub(f.start).Milliseconds(), Watermark: formatWatermark(f.wm),
-		Sources: f.sourcesLocked(now), Graph: f.graphLocked(now)})
+		Sources: f.sourcesLocked(now), Graph: f.graphLocked(now), Trace: f.traceLocked()})
+}
+
+// traceLocked takes what the operators recorded since the last call.
+func (f *feed) traceLocked() []protocol.TraceEvent {
+	if f.trace == nil {
+		return nil
+	}
+	events, _ := f.trace.Take()
+	if len(events) == 0 {
+		return nil
+	}
+	out := make([]protocol.TraceEvent, len(events))
+	for i, e := range events {
+		t := protocol.TraceEvent{Seq: e.Seq, Node: e.Node, Kind: traceKinds[e.Kind], Time: e.Time, Late: e.Late,
+			Start: e.Start, End: e.End, Count: e.Count, Input: e.Input, Side: e.Side, Rows: e.Rows, OutFrom: e.OutFrom}
+		if e.Watermark != stream.NoWatermark {
+			t.Watermark, t.HasWatermark = e.Watermark, true
+		}
+		out[i] = t
+	}
+	return out
+}
+
+var traceKinds = map[stream.TraceKind]string{
+	stream.TraceArrive: protocol.TraceArrive, stream.TraceWatermark: protocol.TraceWatermark,
+	stream.TraceWindowOpen: protocol.TraceOpen, stream.TraceWindowFire: protocol.TraceFire,
+	stream.TraceDrop: protocol.TraceDrop, stream.TraceChange: protocol.TraceChange,
 }
 
 // graphLocked reads the operator graph's meters, with rates for each
@@ -257,6 +289,7 @@ func (f *feed) endWith(table func(rows [][]string), done *protocol.Message) {
 	defer f.mu.Unlock()
 	now := f.w.o.Now()
 	f.flushLocked(now)
+	defer f.unwatch()
 	if done == nil {
 		return
 	}
@@ -267,6 +300,6 @@ func (f *feed) endWith(table func(rows [][]string), done *protocol.Message) {
 	m := *done
 	m.Type, m.ID, m.Stmt = protocol.TypeDone, f.id, f.stmt
 	m.Received, m.RowsPerSec, m.ElapsedMs = f.received, f.rate.perSecond(), now.Sub(f.start).Milliseconds()
-	m.Sources, m.Graph = f.sourcesLocked(now), f.graphLocked(now)
+	m.Sources, m.Graph, m.Trace = f.sourcesLocked(now), f.graphLocked(now), f.traceLocked()
 	f.w.emit(m)
 }

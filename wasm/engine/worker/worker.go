@@ -105,6 +105,11 @@ type Worker struct {
 	// cells are the cell runs in progress (Request.Cell), which run on
 	// goroutines of their own, by id.
 	cells map[int]context.CancelFunc
+	// traces are the trace logs of the statements that run, by run id,
+	// and traceOn whether the page wants each run's trace (TypeTrace,
+	// or an Execute's Trace).
+	traces  map[int]*stream.TraceLog
+	traceOn map[int]bool
 	// stmtStarts is where the statement that runs starts in its script,
 	// per run: Flink counts the positions in its messages from there.
 	stmtStarts map[int]int
@@ -217,6 +222,8 @@ func (w *Worker) Handle(req protocol.Request) {
 		go w.files(req)
 	case protocol.TypeStopJob:
 		go w.stopJob(req.JobID)
+	case protocol.TypeTrace:
+		w.setTrace(req.ID, req.Trace)
 	default:
 		w.emit(protocol.Message{Type: protocol.TypeError, ID: req.ID, Error: &protocol.Error{
 			Class: diag.IllegalArgument, Message: fmt.Sprintf("unknown request type %q", req.Type), Offset: -1,
@@ -227,6 +234,45 @@ func (w *Worker) Handle(req protocol.Request) {
 
 // cancelRun cancels the run id (any run when id is 0) and drops queued
 // executes of that id.
+// setTrace turns the trace of run id on or off: the statement that runs
+// now, and those after it.
+func (w *Worker) setTrace(id int, on bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.traceOn == nil {
+		w.traceOn = map[int]bool{}
+	}
+	w.traceOn[id] = on
+	if tl := w.traces[id]; tl != nil {
+		tl.SetOn(on)
+	}
+}
+
+// watchTrace registers the trace log of run id's statement, on when the
+// page wants it; the returned func forgets it.
+func (w *Worker) watchTrace(id int, tl *stream.TraceLog, on bool) func() {
+	if tl == nil {
+		return func() {}
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.traces == nil {
+		w.traces, w.traceOn = map[int]*stream.TraceLog{}, map[int]bool{}
+	}
+	if on {
+		w.traceOn[id] = true
+	}
+	w.traces[id] = tl
+	tl.SetOn(w.traceOn[id])
+	return func() {
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		if w.traces[id] == tl {
+			delete(w.traces, id)
+		}
+	}
+}
+
 func (w *Worker) cancelRun(id int) {
 	w.mu.Lock()
 	defer w.mu.Unlock()

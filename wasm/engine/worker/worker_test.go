@@ -807,3 +807,43 @@ func TestStopJobRequest(t *testing.T) {
 		t.Errorf("stopped job %+v", last)
 	}
 }
+
+// TestTraceRequest: an Execute with Trace set gets what its operators did
+// in its progress and done messages (here, each record's event time as it
+// arrives, the watermarks, and the windows), and a Trace request turns it
+// off.
+func TestTraceRequest(t *testing.T) {
+	script := `CREATE TABLE t (id INT, ts AS TO_TIMESTAMP_LTZ(id * 1000, 3), WATERMARK FOR ts AS ts - INTERVAL '1' SECOND)
+  WITH ('connector' = 'datagen', 'number-of-rows' = '12', 'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '12');
+SELECT window_start, COUNT(*) AS c FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), INTERVAL '5' SECOND)) GROUP BY window_start, window_end;`
+	w, r := newTestWorker(t, Options{})
+	w.Handle(protocol.Request{Type: protocol.TypeExecute, ID: 1, Script: script, End: len(script), Trace: true})
+	msgs := r.until(t, protocol.TypeRunDone)
+	kinds := map[string]int{}
+	var changes []protocol.TraceEvent
+	for _, m := range msgs {
+		for _, e := range m.Trace {
+			kinds[e.Kind]++
+			if e.Kind == protocol.TraceChange {
+				changes = append(changes, e)
+			}
+		}
+	}
+	if kinds[protocol.TraceArrive] != 12 || kinds[protocol.TraceOpen] != 3 || kinds[protocol.TraceFire] != 3 || kinds[protocol.TraceWatermark] == 0 {
+		t.Errorf("trace events %v", kinds)
+	}
+	// The twelve records come in one batch: its watermark (11 s) fires two
+	// windows at once, the end of input the third.
+	if len(changes) != 2 || changes[0].Input != "" || !changes[0].HasWatermark || changes[0].Watermark != 11000 || changes[0].Count != 2 ||
+		changes[1].Watermark != protocol.MaxWatermark || changes[1].OutFrom != 2 {
+		t.Errorf("changes %+v", changes)
+	}
+	// Off: the same run again records nothing.
+	w.Handle(protocol.Request{Type: protocol.TypeTrace, ID: 2, Trace: false})
+	w.Handle(protocol.Request{Type: protocol.TypeExecute, ID: 2, Script: script, End: len(script)})
+	for _, m := range r.until(t, protocol.TypeRunDone) {
+		if len(m.Trace) > 0 {
+			t.Fatalf("trace events with the trace off: %+v", m.Trace)
+		}
+	}
+}
