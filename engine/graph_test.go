@@ -193,14 +193,20 @@ func changeLines(events []stream.TraceEvent) string {
 		if e.Kind != stream.TraceChange {
 			continue
 		}
-		cause := e.Input
-		if cause == "" {
+		cause := ""
+		if e.Input != nil {
+			cause = e.Input.String()
+		} else {
 			cause = fmt.Sprintf("watermark %d", e.Watermark)
 			if e.Watermark == stream.MaxWatermark {
 				cause = "end of input"
 			}
 		}
-		fmt.Fprintf(&b, "%s -> %s = out %d+%d\n", cause, strings.Join(e.Rows, " "), e.OutFrom, e.Count)
+		rows := make([]string, len(e.Rows))
+		for i, r := range e.Rows {
+			rows[i] = r.String()
+		}
+		fmt.Fprintf(&b, "%s -> %s = out %d+%d\n", cause, strings.Join(rows, " "), e.OutFrom, e.Count)
 	}
 	return b.String()
 }

@@ -137,40 +137,58 @@ window.flinkplayDOM = {
       console.warn("flinkplay chart:", e);
     }
   },
-  // graph draws the graph view's data (JSON, web/state.GraphData) in el
-  // with graph.js (dagre), which loads the first time: only the last data
-  // given while it loads is drawn.
-  graphData: null,
-  graphLoading: null,
-  graph(el, json) {
-    this.graphData = [el, json];
+  // graph and timeline draw the graph and timeline views' data (JSON,
+  // web/state.GraphData and TimelineData) in el with graph.js (dagre),
+  // which loads the first time: only the last data given to each while
+  // it loads is drawn.
+  insideData: {},
+  insideLoading: null,
+  graph(el, json) { this.inside("render", el, json); },
+  // loadInside loads graph.js ahead of a why(); why words "why this
+  // change" (web/state.Model.WhyJSON) as lines, or returns null while
+  // graph.js loads.
+  loadInside() { if (!window.flinkGraph) this.inside("noop", null, "null"); },
+  why(json) {
+    if (!window.flinkGraph) {
+      this.loadInside();
+      return null;
+    }
+    return window.flinkGraph.why(JSON.parse(json));
+  },
+  timeline(el, json) { this.inside("timeline", el, json); },
+  inside(fn, el, json) {
+    this.insideData[fn] = [el, json];
     if (window.flinkGraph) {
-      this.graphFlush();
+      this.insideFlush();
       return;
     }
-    if (!this.graphLoading) {
-      this.graphLoading = new Promise((resolve, reject) => {
+    if (!this.insideLoading) {
+      this.insideLoading = new Promise((resolve, reject) => {
         const s = document.createElement("script");
         s.src = "graph.js";
         s.onload = resolve;
         s.onerror = () => reject(new Error("graph.js did not load"));
         document.head.appendChild(s);
       });
-      this.graphLoading.then(() => this.graphFlush(), (e) => {
-        this.graphLoading = null;
-        const [host] = this.graphData || [];
-        if (host) host.textContent = "The graph could not load (" + e.message + "); EXPLAIN prints the same plan.";
+      this.insideLoading.then(() => this.insideFlush(), (e) => {
+        this.insideLoading = null;
+        for (const [host] of Object.values(this.insideData)) {
+          if (host) host.textContent = "The view could not load (" + e.message + "); EXPLAIN prints the same plan.";
+        }
+        this.insideData = {};
       });
     }
   },
-  graphFlush() {
-    const p = this.graphData;
-    this.graphData = null;
-    if (!p) return;
-    try {
-      window.flinkGraph.render(p[0], JSON.parse(p[1]));
-    } catch (e) {
-      console.warn("flinkplay graph:", e);
+  insideFlush() {
+    const todo = this.insideData;
+    this.insideData = {};
+    for (const [fn, [el, json]] of Object.entries(todo)) {
+      if (fn === "noop") continue;
+      try {
+        window.flinkGraph[fn](el, JSON.parse(json));
+      } catch (e) {
+        console.warn("flinkplay " + fn + ":", e);
+      }
     }
   },
   // setText sets an element's text and class when they changed, for the

@@ -82,14 +82,19 @@ func (j *Job) tag(p *runtime.Pipeline, n plan.Node, from int, zone *time.Locatio
 		// Why an operator that keeps state changed what it sent on (not
 		// under mini-batch, whose point is to merge changes).
 		if _, ok := st.Op.(stream.StatefulOperator); ok && j.mb == nil {
+			var inFields [][]string
 			for _, in := range n.Inputs() {
 				w := in.Schema().Len()
 				if len(n.Inputs()) == 1 {
 					w = inWidth(p, i)
 				}
 				tr.In = append(tr.In, typesOf(in.Schema(), w))
+				inFields = append(inFields, in.Schema().Names())
 			}
 			st.Trace = tr
+			if tr.Out != nil {
+				g.SetFields(id, n.Schema().Names(), inFields)
+			}
 		}
 	}
 }

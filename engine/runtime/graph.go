@@ -33,6 +33,19 @@ type GraphNode struct {
 	Meter *OpMeter
 	// Source, for a table scan, counts what it read.
 	Source *SourceMeter
+	// Fields name the columns of the node's rows, InFields those of its
+	// inputs' (set for the nodes whose changes a trace explains).
+	Fields   []string
+	InFields [][]string
+}
+
+// SetFields names the columns of node id's rows and of its inputs'.
+func (g *Graph) SetFields(id int, fields []string, in [][]string) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if id >= 0 && id < len(g.nodes) {
+		g.nodes[id].Fields, g.nodes[id].InFields = fields, in
+	}
 }
 
 // Add adds a node and returns its ID.
@@ -142,6 +155,9 @@ type NodeStats struct {
 	StateBytes           int64
 	// Table is a scan's table.
 	Table string
+	// Fields and InFields are GraphNode's.
+	Fields   []string
+	InFields [][]string
 }
 
 // Snapshot reads every node's meters. An Exchange (no meter) shows what
@@ -154,7 +170,7 @@ func (g *Graph) Snapshot() []NodeStats {
 	defer g.mu.Unlock()
 	out := make([]NodeStats, len(g.nodes))
 	for i, n := range g.nodes {
-		s := NodeStats{ID: n.ID, Kind: n.Kind, Text: n.Text, Inputs: n.Inputs, Watermark: stream.NoWatermark}
+		s := NodeStats{ID: n.ID, Kind: n.Kind, Text: n.Text, Inputs: n.Inputs, Watermark: stream.NoWatermark, Fields: n.Fields, InFields: n.InFields}
 		if m := n.Meter; m != nil {
 			s.In, s.Out, s.Busy, s.Watermark = m.in.Load(), m.out.Load(), time.Duration(m.busy.Load()), m.wm.Load()
 			s.Stateful = m.stateful.Load()

@@ -85,7 +85,8 @@ func (p *Pipeline) runTraced(from, s int, end bool, clk *stageClock) (bool, erro
 		}
 		ev := stream.TraceEvent{Kind: stream.TraceChange, Side: side, OutFrom: p.emitted + int64(acc.Len())}
 		if withRow {
-			ev.Input = tr.FormatIn(side, k, row)
+			in := tr.FormatIn(side, k, row)
+			ev.Input = &in
 		} else {
 			ev.Watermark = wmark
 			if fin {

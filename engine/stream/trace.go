@@ -1,8 +1,6 @@
 package stream
 
 import (
-	"cmp"
-	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -69,10 +67,24 @@ type TraceEvent struct {
 	Late       bool
 	Start, End int64
 	Count      int64
-	Input      string
-	Side       int
-	Rows       []string
-	OutFrom    int64
+	// Input is the record (nil for a watermark's change), of input Side;
+	// Rows what the operator sent on. Each is printed as Flink prints
+	// values, one string a column.
+	Input   *TraceRow
+	Side    int
+	Rows    []TraceRow
+	OutFrom int64
+}
+
+// TraceRow is a row a trace records: its kind and its values, printed.
+type TraceRow struct {
+	Kind  Kind
+	Cells []string
+}
+
+// String prints the row as Flink prints a change: +I[17, pear].
+func (r TraceRow) String() string {
+	return r.Kind.String() + "[" + strings.Join(r.Cells, ", ") + "]"
 }
 
 type ring struct {
@@ -134,17 +146,19 @@ func (l *TraceLog) Take() (events []TraceEvent, dropped int64) {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	events = l.arrivals.take(nil)
-	events = l.events.take(events)
+	a, b := l.arrivals.take(nil), l.events.take(nil)
 	dropped = l.arrivals.dropped + l.events.dropped
 	l.arrivals.dropped, l.events.dropped = 0, 0
-	// Arrivals and the rest, merged by number.
-	sortBySeq(events)
+	// Arrivals and the rest, each in order: merged by number.
+	events = make([]TraceEvent, 0, len(a)+len(b))
+	for len(a) > 0 || len(b) > 0 {
+		if len(b) == 0 || len(a) > 0 && a[0].Seq < b[0].Seq {
+			events, a = append(events, a[0]), a[1:]
+		} else {
+			events, b = append(events, b[0]), b[1:]
+		}
+	}
 	return events, dropped
-}
-
-func sortBySeq(es []TraceEvent) {
-	slices.SortFunc(es, func(a, b TraceEvent) int { return cmp.Compare(a.Seq, b.Seq) })
 }
 
 // Tracer is an operator's handle on its job's TraceLog: the log and the
@@ -160,9 +174,8 @@ type Tracer struct {
 	Zone *time.Location
 }
 
-// FormatIn prints a row of input side as Flink prints a change:
-// +I[17, pear].
-func (t *Tracer) FormatIn(side int, k Kind, row []types.Value) string {
+// FormatIn prints a row of input side.
+func (t *Tracer) FormatIn(side int, k Kind, row []types.Value) TraceRow {
 	var ts []types.Type
 	if side < len(t.In) {
 		ts = t.In[side]
@@ -171,25 +184,22 @@ func (t *Tracer) FormatIn(side int, k Kind, row []types.Value) string {
 }
 
 // FormatOut prints an output row.
-func (t *Tracer) FormatOut(k Kind, row []types.Value) string {
+func (t *Tracer) FormatOut(k Kind, row []types.Value) TraceRow {
 	return formatRow(k, row, t.Out, t.Zone)
 }
 
-func formatRow(k Kind, row []types.Value, ts []types.Type, zone *time.Location) string {
+// formatRow prints row's values; a row whose types are not known (an
+// accumulator's internal columns) has no cells.
+func formatRow(k Kind, row []types.Value, ts []types.Type, zone *time.Location) TraceRow {
+	r := TraceRow{Kind: k}
 	if len(ts) != len(row) {
-		return k.String() + "[…]" // a row of internal columns (an accumulator's)
+		return r
 	}
-	var b strings.Builder
-	b.WriteString(k.String())
-	b.WriteByte('[')
+	r.Cells = make([]string, len(row))
 	for i, v := range row {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(types.FormatValue(v, ts[i], zone))
+		r.Cells[i] = types.FormatValue(v, ts[i], zone)
 	}
-	b.WriteByte(']')
-	return b.String()
+	return r
 }
 
 // On reports whether the operator should record.

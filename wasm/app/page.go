@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall/js"
@@ -66,6 +67,12 @@ type page struct {
 	tbody   js.Value // #grid's tbody
 	chartEl js.Value // #chart
 	graphEl js.Value // #graph
+	// timelineEl is #timeline, timelineGen the Timeline.Gen it drew.
+	timelineEl  js.Value
+	timelineGen int
+	// traceSent is the trace wish last sent for run traceRun.
+	traceSent bool
+	traceRun  int
 	// graphGen is the Query.GraphGen the graph view drew.
 	graphGen int
 	// main is the script's model (runs of the script and of statements);
@@ -652,7 +659,7 @@ func (p *page) flushResults() (chrome bool) {
 	// this tick (a run's first) wait for their frame, it waits too, so
 	// that they are drawn first.
 	framePending := js.Global().Get("flinkplayDOM").Get("pending").Truthy()
-	changed := p.model.Gen != p.resultsGen || p.chartStale && !now.Before(p.chartNext) || p.graphDue()
+	changed := p.model.Gen != p.resultsGen || p.chartStale && !now.Before(p.chartNext) || p.graphDue() || p.timelineDue()
 	highlight := p.model.View == state.ViewTable && p.model.Running
 	if (changed || highlight) && p.paced(now) {
 		t0 := time.Now()
@@ -738,6 +745,10 @@ func (p *page) renderResults(force bool) {
 		p.renderGraph(force)
 		return
 	}
+	if m.View == state.ViewTimeline {
+		p.renderTimeline(force)
+		return
+	}
 	tableau := m.View == state.ViewTableau
 	total, h := m.GridLen(), state.GridRowHeight
 	if tableau {
@@ -782,6 +793,8 @@ func viewIndex(v string) int {
 		return 3
 	case state.ViewGraph:
 		return 4
+	case state.ViewTimeline:
+		return 5
 	}
 	return 0
 }
@@ -867,7 +880,7 @@ func (p *page) runRange(from, to int, all bool) {
 	p.scrollTop = 0
 	p.setDiagnostics()
 	store(state.KeyScript, text)
-	p.post(protocol.Request{Type: protocol.TypeExecute, ID: p.nextID, Script: text, Start: start, End: end, Config: p.config()})
+	p.post(protocol.Request{Type: protocol.TypeExecute, ID: p.nextID, Script: text, Start: start, End: end, Config: p.config(), Trace: p.tracing()})
 	p.hostStatus("running")
 	p.flagRender()
 }
@@ -950,6 +963,7 @@ func (p *page) stopRun() {
 func (p *page) SetView(view string) {
 	defer recovered("setView")
 	p.model.SetView(view)
+	p.syncTrace()
 }
 
 // FollowTail shows the newest rows and follows them again.
@@ -1195,6 +1209,28 @@ func (p *page) MountGrid(el vjs.Value) {
 	defer recovered("mountGrid")
 	if v := js.Value(el); !v.Equal(p.tbody) {
 		p.tbody = v
+		// A click on a change of the Changelog view, with Why on,
+		// explains it.
+		v.Call("addEventListener", "click", p.keep(funcOf("gridClick", func(args []js.Value) any {
+			if len(args) == 0 {
+				return nil
+			}
+			tr := args[0].Get("target").Call("closest", "tr[data-n]")
+			if !tr.Truthy() {
+				return nil
+			}
+			n, err := strconv.ParseInt(tr.Get("dataset").Get("n").String(), 10, 64)
+			if err != nil {
+				return nil
+			}
+			go func() {
+				defer recovered("why")
+				p.ee.Lock()
+				defer p.ee.UnlockRender()
+				p.explain(n)
+			}()
+			return nil
+		})))
 		p.flagRender()
 	}
 }

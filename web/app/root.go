@@ -38,6 +38,9 @@ type ResultActions interface {
 	MountGrid(el js.Value)
 	MountChart(el js.Value)
 	MountGraph(el js.Value)
+	MountTimeline(el js.Value)
+	// ToggleWhy turns "why this change" on or off.
+	ToggleWhy()
 	// SetChart picks the chart view's kind (state.ChartAuto, ChartLine or
 	// ChartBar); SetChartY takes the measure select's change event.
 	SetChart(kind string)
@@ -121,6 +124,12 @@ type Chrome struct {
 	PythonLoading bool
 	// Chart is the chart view's last data (its measures feed the select).
 	Chart state.ChartData
+	// WhyOn: "why this change" is on (the run's trace records, and a
+	// click on a change explains it); Why is what the panel says, about
+	// change WhyRow.
+	WhyOn  bool
+	Why    []string
+	WhyRow int64
 	// ProgramRun: the last run is a Python program's, which needs no SQL
 	// engine (an embed may never start one).
 	ProgramRun bool
@@ -518,11 +527,24 @@ func (c *Chrome) PaneClass(pane string) string {
 		want = "chart"
 	case state.ViewGraph:
 		want = "graph"
+	case state.ViewTimeline:
+		want = "timeline"
 	}
 	if pane == want {
 		return pane
 	}
 	return pane + " hidden"
+}
+
+// WhyPressed is the Why button's aria-pressed.
+func (c *Chrome) WhyPressed() string { return fmt.Sprint(c.WhyOn) }
+
+// WhyClass hides the Why panel when Why is off.
+func (c *Chrome) WhyClass() string {
+	if c.WhyOn && len(c.Why) > 0 {
+		return "why"
+	}
+	return "why hidden"
 }
 
 // ShowsChart reports whether the chart view is shown.

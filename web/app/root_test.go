@@ -30,6 +30,8 @@ func (noActions) MountTableau(js.Value)       {}
 func (noActions) MountGrid(js.Value)          {}
 func (noActions) MountChart(js.Value)         {}
 func (noActions) MountGraph(js.Value)         {}
+func (noActions) MountTimeline(js.Value)      {}
+func (noActions) ToggleWhy()                  {}
 func (noActions) SetChart(string)             {}
 func (noActions) SetChartY(vugu.DOMEvent)     {}
 func (noActions) Share()                      {}

@@ -1,4 +1,4 @@
-// The graph view: a job's operator graph (web/state.GraphData, as JSON),
+// The graph and timeline views. The graph view: a job's operator graph (web/state.GraphData, as JSON),
 // laid out by dagre (@dagrejs/dagre) and drawn as SVG. The page loads this
 // file the first time the view shows (static/dom.js), and calls
 // window.flinkGraph.render(host, data) with each progress report, four
@@ -60,8 +60,14 @@ function build(host, data, room) {
   }
   const { g, dir, width, h } = best;
   const scale = Math.max(best.fit, MIN_SCALE);
+  // The drawing's text alternative sits on an element of its own: the
+  // page's renders own the host's attributes.
+  const fig = document.createElement("div");
+  fig.setAttribute("role", "img");
+  fig.className = "graph-figure";
+  host.appendChild(fig);
   const svg = el("svg", { class: "graph-svg", width: Math.ceil(width * scale), height: Math.ceil(h * scale),
-    viewBox: `0 0 ${Math.ceil(width)} ${Math.ceil(h)}`, "aria-hidden": "true", "data-dir": dir }, host);
+    viewBox: `0 0 ${Math.ceil(width)} ${Math.ceil(h)}`, "aria-hidden": "true", "data-dir": dir }, fig);
   const defs = el("defs", {}, svg);
   const marker = el("marker", { id: "graph-arrow", viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse" }, defs);
   el("path", { d: "M 0 0 L 10 5 L 0 10 z", class: "graph-arrow" }, marker);
@@ -88,7 +94,7 @@ function build(host, data, room) {
     }
     nodes.set(n.id, { grp, rect, lines, detail });
   }
-  return { key: data.key, dir, room, svg, nodes };
+  return { key: data.key, dir, room, svg, fig, nodes };
 }
 
 // update rewrites the figures of a drawn graph.
@@ -115,6 +121,9 @@ function render(host, data, again) {
     host.flinkGraph = null;
     if (host.textContent !== data.note) host.textContent = data.note || "";
     host.classList.add("graph-empty");
+    host.flinkGraphData = data;
+    host.flinkGraphDraws = (host.flinkGraphDraws || 0) + 1;
+    return;
   } else {
     host.classList.remove("graph-empty");
     let st = host.flinkGraph;
@@ -123,7 +132,8 @@ function render(host, data, again) {
     if (!st || st.key !== data.key || moved || !host.contains(st.svg)) st = host.flinkGraph = build(host, data, room);
     update(st, data);
   }
-  if (host.getAttribute("aria-label") !== data.label) host.setAttribute("aria-label", data.label);
+  const fig = host.flinkGraph ? host.flinkGraph.fig : host;
+  if (fig.getAttribute("aria-label") !== data.label) fig.setAttribute("aria-label", data.label);
   // For tests: the data drawn, and how many times.
   host.flinkGraphData = data;
   if (!again) host.flinkGraphDraws = (host.flinkGraphDraws || 0) + 1;
@@ -135,7 +145,292 @@ const resized = typeof ResizeObserver === "function" ? new ResizeObserver((entri
   for (const e of entries) {
     const host = e.target;
     if (host.flinkGraph && host.flinkGraphData && host.clientWidth > 0) render(host, host.flinkGraphData, true);
+    if (host.flinkTimelineRaw && host.clientWidth > 0 && Math.abs(host.clientWidth - host.flinkTimelineWidth) > 16) timeline(host, host.flinkTimelineRaw, true);
   }
 }) : null;
 
-window.flinkGraph = { render };
+// ---- Words for event time (the timeline and "why this change").
+
+const END = 9e18; // the end-of-input watermark (Long.MAX_VALUE, as a JS number)
+const pad = (n, w) => String(n).padStart(w, "0");
+
+// clock prints event time (ms, a TIMESTAMP's wall clock read as UTC) as a
+// time of day, with milliseconds when it has them.
+function clock(ms) {
+  const t = new Date(ms);
+  const s = pad(t.getUTCHours(), 2) + ":" + pad(t.getUTCMinutes(), 2) + ":" + pad(t.getUTCSeconds(), 2);
+  return ms % 1000 !== 0 ? s + "." + pad(((ms % 1000) + 1000) % 1000, 3) : s;
+}
+
+// duration prints a lateness: 13 s, 1.5 s, 250 ms, 2 min 5 s.
+function duration(ms) {
+  if (ms < 1000) return ms + " ms";
+  if (ms < 60000) return ms % 1000 === 0 ? ms / 1000 + " s" : (ms / 1000).toFixed(1) + " s";
+  return Math.floor(ms / 60000) + " min " + Math.floor((ms % 60000) / 1000) + " s";
+}
+
+const count = (n) => n.toLocaleString("en-US");
+const plural = (n, one, many) => (n === 1 ? one : many);
+
+// windowText says what became of a window.
+function windowText(w) {
+  let s = "window [" + clock(w.start) + ", " + clock(w.end) + ")";
+  if (w.fired && w.fireWm >= END) s += " fired when the input ended";
+  else if (w.fired) s += " fired when the watermark passed " + clock(w.end - 1) + " (it reached " + clock(w.fireWm) + ")";
+  else if (w.dropped > 0) s += " had closed before any of its records came: the watermark had passed " + clock(w.end - 1);
+  else s += " is open: it fires when the watermark passes " + clock(w.end - 1);
+  if (w.fired) s += ", " + count(w.rows) + " " + plural(w.rows, "row", "rows");
+  if (w.dropped > 0) s += "; " + count(w.dropped) + " late " + plural(w.dropped, "record", "records") + " dropped";
+  return s;
+}
+
+// lateText says how late a record was and what became of it: dropped
+// when every window it falls in had fired before it came.
+function lateText(a, windows) {
+  const s = "late by " + duration(a.wm - a.time) + " (event time " + clock(a.time) + ", watermark " + clock(a.wm) + ")";
+  const within = windows.filter((w) => w.start <= a.time && a.time < w.end);
+  if (!within.length) return s;
+  // A window takes a record until the watermark passes its end.
+  const open = within.find((w) => a.wm < w.end - 1);
+  if (open) return s + ": its window [" + clock(open.start) + ", " + clock(open.end) + ") was still open, so it counts";
+  const w = within[within.length - 1];
+  return "dropped: " + s + "; its window [" + clock(w.start) + ", " + clock(w.end) + ") had " + (w.fired ? "fired" : "closed") +
+    " when the watermark passed " + clock(w.end - 1);
+}
+
+// ticks picks about six round instants over [x0, x1].
+function ticks(x0, x1) {
+  const steps = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1e3, 2e3, 5e3, 1e4, 15e3, 3e4, 6e4, 12e4, 3e5, 6e5, 9e5, 18e5, 36e5, 72e5, 216e5, 432e5, 864e5];
+  const step = steps.find((s) => (x1 - x0) / s <= 6) || steps[steps.length - 1];
+  const out = [];
+  for (let at = Math.ceil(x0 / step) * step; at <= x1; at += step) out.push({ at, text: clock(at) });
+  return out;
+}
+
+// timelineData lays out the recorded event time (web/state.Model's
+// TimelineJSON) for drawing: the ranges, the watermark's steps, the
+// windows in view and the late records, each with its words.
+function timelineData(raw) {
+  const d = { points: [], steps: [], windows: [], lates: [], ticks: [], note: "", label: "", title: "Event time →, records in the order they arrived ↓",
+    legend: ["● a record at its event time", "✕ a late record (behind the watermark)", "— the watermark", "▭ a window: open, then fired"] };
+  const arr = raw.arrivals;
+  if (!raw.query) {
+    d.note = "Run a query over a table with a WATERMARK: each record shows here at its event time as it arrives, with the watermark, the windows and the late records.";
+  } else if (!arr.length && !raw.windows.length) {
+    d.note = raw.done
+      ? "This query's records had no event time to show: the timeline needs a table with a WATERMARK (a time attribute), and records that arrived while it was open."
+      : "Waiting for records with an event time (a table with a WATERMARK)…";
+  }
+  if (d.note) {
+    d.label = "Timeline: " + d.note;
+    return d;
+  }
+  d.n0 = arr.length ? arr[0].n : 0;
+  d.n1 = arr.length ? arr[arr.length - 1].n : 0;
+  let x0 = Infinity, x1 = -Infinity;
+  for (const a of arr) {
+    d.points.push([a.time, a.n, a.late ? 1 : 0]);
+    x0 = Math.min(x0, a.time);
+    x1 = Math.max(x1, a.time);
+  }
+  for (const w of raw.windows) {
+    if (arr.length && ((w.end <= x0 && w.fireN < d.n0) || w.start > x1)) continue;
+    // A window whose records all came after the watermark passed its
+    // end never opened: it closed at its first (dropped) record.
+    const closed = !w.fired && w.dropped > 0;
+    d.windows.push({ start: w.start, end: w.end, open: w.openN, fired: w.fired, closed, fire: closed ? w.dropN + 1 : w.fireN, text: windowText(w) });
+  }
+  for (const w of d.windows) {
+    x0 = Math.min(x0, w.start);
+    x1 = Math.max(x1, w.end);
+  }
+  if (!(x1 > x0)) x1 = x0 + 1000;
+  d.x0 = x0;
+  d.x1 = x1;
+  for (const s of raw.watermarks) if (s.wm < END) d.steps.push([s.n, s.wm]);
+  const last = raw.watermarks.length ? raw.watermarks[raw.watermarks.length - 1].wm : null;
+  for (const a of arr) if (a.late) d.lates.push({ time: a.time, n: a.n, text: lateText(a, raw.windows) });
+  d.ticks = ticks(x0, x1);
+  if (raw.lost > 0) d.note = "The stream is faster than the timeline can follow: " + count(raw.lost) + " events were left out.";
+  else if (d.n0 > 0) d.note = "The newest " + arr.length + " records.";
+  const fired = d.windows.filter((w) => w.fired).length;
+  d.label = "Timeline of " + d.points.length + " records by event time, from " + clock(x0) + " to " + clock(x1) + ": " + d.lates.length + " late; " +
+    d.windows.length + " windows, " + fired + " fired." +
+    (last === null ? "" : last >= END ? " The input has ended." : " The watermark is at " + clock(last) + ".") +
+    d.lates.map((l) => " A record at " + clock(l.time) + ": " + l.text + ".").join("");
+  return d;
+}
+
+// describe prints a record with its columns' names: +I[id = 17, product = pear].
+function describe(r, fields, side) {
+  const names = fields && fields[side];
+  let s = r.cells && names && names.length === r.cells.length
+    ? r.op + "[" + r.cells.map((c, i) => names[i] + " = " + c).join(", ") + "]"
+    : rowText(r);
+  if (fields && fields.length === 2) s += side ? " from the right input" : " from the left input";
+  return s;
+}
+
+const rowText = (r) => r.op + "[" + (r.cells ? r.cells.join(", ") : "…") + "]";
+
+// why words "why this change" (web/state.Model.WhyJSON): the record or
+// the watermark that made the operator that keeps state send the change,
+// what it changed, and for a window, when it fired.
+function why(d) {
+  const e = d.event, node = d.node || {};
+  const kind = node.kind || "The operator";
+  const rows = (e.rows || []).map(rowText);
+  const lines = [];
+  if (!e.input) {
+    const wm = e.wm || 0;
+    lines.push(wm >= END
+      ? kind + " sent " + rows.join(" ") + " when the input ended: the end of input is a last watermark, which fires every window still open and flushes what waits for time."
+      : kind + " sent " + rows.join(" ") + " when the watermark reached " + clock(wm) + ".");
+    for (const w of d.windows) lines.push(windowText(w).replace(/^w/, "W") + ".");
+    return lines;
+  }
+  const input = describe(e.input, node.inFields, e.side || 0);
+  const r = e.rows || [];
+  if (r.length === 2 && r[0].op === "-U" && r[1].op === "+U") {
+    const fields = node.fields || [];
+    const same = [], changed = [];
+    const n = Math.min((r[0].cells || []).length, (r[1].cells || []).length);
+    for (let i = 0; i < n; i++) {
+      const name = fields[i] || "column " + (i + 1);
+      if (r[0].cells[i] === r[1].cells[i]) same.push(name + " = " + r[0].cells[i]);
+      else changed.push(name + " went " + r[0].cells[i] + " → " + r[1].cells[i]);
+    }
+    let what = changed.join(", ") || "its result";
+    if (same.length) what += " for " + same.join(", ");
+    lines.push(kind + ": " + what + ", because of the record " + input + ".");
+    lines.push("It retracts the old result (-U) and sends the new one (+U): " + rows[0] + " then " + rows[1] + ".");
+  } else if (r.length === 0) {
+    lines.push(kind + " took the record " + input + " and sent nothing on.");
+  } else {
+    lines.push(kind + " sent " + rows.join(" ") + " because of the record " + input + ".");
+  }
+  const c = e.count || 0;
+  if (c > 1) lines.push("Together they are the result's changes " + count((e.outFrom || 0) + 1) + " to " + count((e.outFrom || 0) + c) + ".");
+  return lines;
+}
+
+// timeline draws the timeline view (web/state.Model.TimelineJSON): event time
+// across, arrival order down; each record a dot where its event time
+// falls (a cross when it came late), the watermark as a line that steps
+// right as it advances, and each window as a band over its time, from the
+// record that opened it down to where it fired. The windows and the late
+// records are listed below it in words.
+function timeline(host, raw, again) {
+  const d = timelineData(raw);
+  host.flinkTimelineRaw = raw;
+  if (resized && !host.flinkGraphObserved) {
+    host.flinkGraphObserved = true;
+    resized.observe(host);
+  }
+  host.textContent = "";
+  const head = document.createElement("div");
+  head.className = "timeline-head";
+  head.textContent = d.points.length ? d.title : d.note;
+  host.appendChild(head);
+  host.flinkTimelineData = d;
+  host.flinkTimelineWidth = host.clientWidth;
+  if (!again) host.flinkTimelineDraws = (host.flinkTimelineDraws || 0) + 1;
+  if (!d.points.length && !d.windows.length) {
+    host.classList.add("graph-empty");
+    return;
+  }
+  host.classList.remove("graph-empty");
+  const W = Math.max(host.clientWidth - 24, 280);
+  const rows = Math.max(d.n1 - d.n0 + 1, 1);
+  const rowH = Math.max(4, Math.min(18, 360 / rows));
+  const top = 34, left = 30, right = 30, bottom = 14;
+  const H = top + rows * rowH + bottom;
+  const x = (t) => left + ((t - d.x0) / (d.x1 - d.x0)) * (W - left - right);
+  const y = (n) => top + (n - d.n0 + 0.5) * rowH;
+  const fig = document.createElement("div");
+  fig.setAttribute("role", "img");
+  fig.setAttribute("aria-label", d.label);
+  fig.className = "timeline-figure";
+  host.appendChild(fig);
+  const svg = el("svg", { class: "timeline-svg", width: W, height: H, viewBox: `0 0 ${W} ${H}`, "aria-hidden": "true" }, fig);
+  // Ticks of event time.
+  for (const t of d.ticks) {
+    const tx = x(t.at);
+    el("line", { x1: tx, x2: tx, y1: top - 6, y2: H - bottom, class: "timeline-grid" }, svg);
+    const label = el("text", { x: tx, y: 12, class: "timeline-tick", "text-anchor": "middle" }, svg);
+    label.textContent = t.text;
+  }
+  // Windows: open from the record that opened them, fired where they fired.
+  d.windows.forEach((w) => {
+    const x1 = x(Math.max(w.start, d.x0)), x2 = x(Math.min(w.end, d.x1));
+    const y1 = y(Math.max(w.open, d.n0)) - rowH / 2;
+    const ends = w.fired || w.closed;
+    const y2 = ends ? y(Math.min(w.fire, d.n1 + 1)) - rowH / 2 : H - bottom;
+    const state = w.fired ? "fired" : w.closed ? "closed" : "open";
+    const g = el("g", { class: "timeline-window " + state, "data-start": w.start, "data-end": w.end }, svg);
+    const tip = el("title", {}, g);
+    tip.textContent = w.text;
+    el("rect", { x: x1 + 1, y: y1, width: Math.max(x2 - x1 - 2, 1), height: Math.max(y2 - y1, 2), rx: 3, class: "timeline-band" }, g);
+    if (w.fired) {
+      el("line", { x1: x1 + 1, x2: x2 - 1, y1: y2, y2: y2, class: "timeline-fire" }, g);
+    }
+    const lab = el("text", { x: x1 + 4, y: 26, class: "timeline-wlabel" }, g);
+    lab.textContent = state;
+  });
+  // The watermark, stepping right as it advances.
+  if (d.steps.length) {
+    let path = "";
+    d.steps.forEach((s, i) => {
+      const sx = x(Math.max(Math.min(s[1], d.x1), d.x0));
+      const sy = y(s[0]) - rowH / 2;
+      const ny = i + 1 < d.steps.length ? y(d.steps[i + 1][0]) - rowH / 2 : H - bottom;
+      path += (i ? " L" : "M") + sx.toFixed(1) + " " + sy.toFixed(1) + " L" + sx.toFixed(1) + " " + ny.toFixed(1);
+    });
+    el("path", { d: path, class: "timeline-watermark" }, svg);
+  }
+  // The records.
+  const r = Math.max(2, Math.min(5, rowH / 2 - 1));
+  for (const [t, n, late] of d.points) {
+    const px = x(t), py = y(n);
+    if (late) {
+      const g = el("g", { class: "timeline-late", "data-time": t }, svg);
+      el("path", { d: `M${px - r} ${py - r} L${px + r} ${py + r} M${px - r} ${py + r} L${px + r} ${py - r}` }, g);
+    } else {
+      el("circle", { cx: px, cy: py, r, class: "timeline-point" }, svg);
+    }
+  }
+  for (const l of d.lates) {
+    const g = [...svg.querySelectorAll(".timeline-late")].find((e) => +e.dataset.time === l.time && !e.querySelector("title"));
+    if (g) {
+      const tip = el("title", {}, g);
+      tip.textContent = l.text;
+    }
+  }
+  // In words: the legend, the windows, the late records.
+  const legend = document.createElement("div");
+  legend.className = "timeline-legend";
+  legend.textContent = d.legend.join("   ");
+  host.appendChild(legend);
+  if (d.note) {
+    const note = document.createElement("div");
+    note.className = "timeline-note";
+    note.textContent = d.note;
+    host.appendChild(note);
+  }
+  const list = document.createElement("ul");
+  list.className = "timeline-list";
+  for (const l of d.lates) {
+    const li = document.createElement("li");
+    li.className = "late";
+    li.textContent = "✕ " + l.text;
+    list.appendChild(li);
+  }
+  for (const w of d.windows) {
+    const li = document.createElement("li");
+    li.textContent = "▭ " + w.text;
+    list.appendChild(li);
+  }
+  host.appendChild(list);
+}
+
+window.flinkGraph = { render, timeline, why, timelineData };

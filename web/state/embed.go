@@ -25,7 +25,7 @@ const (
 	EmbedMode     = "mode"     // streaming (default) or batch: 'execution.runtime-mode'
 	EmbedSeed     = "seed"     // 'playground.datagen.seed' default (Config.Seed)
 	EmbedStart    = "start"    // 'playground.start-time' default (Config.StartTime)
-	EmbedView     = "view"     // tableau (default), changelog, table, chart or graph
+	EmbedView     = "view"     // tableau (default), changelog, table, chart, graph or timeline
 	EmbedChart    = "chart"    // the chart view's kind: line or bar (default: chosen from the result)
 	EmbedScript   = "script"   // the script as plain (percent-encoded) text, instead of s (<flink-sql-playground> writes it)
 	EmbedAutorun  = "autorun"  // 1: run when the page opens (loads the engine at once)
@@ -112,10 +112,10 @@ func ParseEmbed(fragment string) EmbedParams {
 	}
 	if v, ok := kv[EmbedView]; ok {
 		switch v {
-		case ViewTableau, ViewChangelog, ViewTable, ViewChart, ViewGraph:
+		case ViewTableau, ViewChangelog, ViewTable, ViewChart, ViewGraph, ViewTimeline:
 			p.View = v
 		default:
-			bad("view=%s: the view is tableau, changelog, table, chart or graph.", clip(v, 40))
+			bad("view=%s: the view is tableau, changelog, table, chart, graph or timeline.", clip(v, 40))
 		}
 	}
 	if v, ok := kv[EmbedChart]; ok {

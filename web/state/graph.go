@@ -12,7 +12,7 @@ import (
 
 // ViewGraph shows the running query's or job's operator graph: the nodes
 // of its physical plan, each with what its operator has done, from the
-// worker's progress messages (four a second).
+// worker's progress messages (five a second).
 const ViewGraph = "graph"
 
 // GraphData is what the graph view draws (web/editor/graph.js reads it as
@@ -79,8 +79,11 @@ func (m *Model) Graph() GraphData {
 	var g GraphData
 	var key strings.Builder
 	for _, n := range q.Graph {
-		fmt.Fprintf(&key, "%d:%s<%v;", n.ID, n.Kind, n.Inputs)
-		g.Nodes = append(g.Nodes, graphNode(n, q.Done))
+		d := graphNode(n, q.Done)
+		// A node's height follows its lines: a new one lays the graph out
+		// again.
+		fmt.Fprintf(&key, "%d:%s<%v:%d;", n.ID, n.Kind, n.Inputs, len(d.Lines))
+		g.Nodes = append(g.Nodes, d)
 	}
 	g.Key = key.String()
 	return g

@@ -134,6 +134,8 @@ type Query struct {
 	// GraphGen counts its updates.
 	Graph    []protocol.GraphNode
 	GraphGen int
+	// Timeline is what the run's trace told (nil: nothing yet).
+	Timeline *Timeline
 }
 
 // NewModel returns a model whose query buffers hold maxRows changes
@@ -289,6 +291,7 @@ func (m *Model) Apply(msg *protocol.Message, now time.Time) {
 				q.Graph = msg.Graph
 				q.GraphGen++
 			}
+			q.applyTrace(msg.Trace, msg.TraceDropped)
 			q.report(msg.Received)
 		}
 	case protocol.TypeDone:
@@ -314,6 +317,7 @@ func (m *Model) Apply(msg *protocol.Message, now time.Time) {
 			q.Graph = msg.Graph
 			q.GraphGen++
 		}
+		q.applyTrace(msg.Trace, msg.TraceDropped)
 		if msg.Watermark != "" {
 			q.Watermark = msg.Watermark
 		}
@@ -381,7 +385,7 @@ func (m *Model) materializes() bool { return m.View == ViewTable || m.View == Vi
 // materialize the changes the buffer holds.
 func (m *Model) SetView(view string) {
 	switch view {
-	case ViewTableau, ViewChangelog, ViewTable, ViewChart, ViewGraph:
+	case ViewTableau, ViewChangelog, ViewTable, ViewChart, ViewGraph, ViewTimeline:
 	default:
 		return
 	}
@@ -721,10 +725,14 @@ func (m *Model) AppendGridHTML(b []byte, from, to int) []byte {
 		numeric[i] = isNumeric(col.Type)
 	}
 	index := from + 2 // ARIA row index: the header is row 1
-	row := func(c Change, op bool, changed bool) {
+	row := func(c Change, op bool, changed bool, n int64) {
 		b = append(b, `<tr aria-rowindex="`...)
 		b = strconv.AppendInt(b, int64(index), 10)
 		index++
+		if n >= 0 {
+			b = append(b, `" data-n="`...)
+			b = strconv.AppendInt(b, n, 10)
+		}
 		b = append(b, `" data-op="`...)
 		b = append(b, html.EscapeString(c.Op)...)
 		if changed {
@@ -755,13 +763,14 @@ func (m *Model) AppendGridHTML(b []byte, from, to int) []byte {
 	if m.View == ViewTable && q.Table != nil {
 		follow := m.Followable()
 		q.Table.Rows(from, to, func(c Change, changed int64) {
-			row(c, false, follow && m.Tick-changed < HighlightTicks)
+			row(c, false, follow && m.Tick-changed < HighlightTicks, -1)
 		})
 		return b
 	}
 	index = max(from, 0) + 2
 	for i := max(from, 0); i < min(to, q.Changes.Len()); i++ {
-		row(q.Changes.At(i), true, false)
+		// data-n: the change's number, for "why this change".
+		row(q.Changes.At(i), true, false, q.Changes.Dropped+int64(i))
 	}
 	return b
 }

@@ -168,7 +168,7 @@ func TestModelStreaming(t *testing.T) {
 	if got := strings.Join(m.Columns(), ","); got != "op,a" {
 		t.Errorf("changelog columns %q", got)
 	}
-	if got := string(m.AppendGridHTML(nil, 0, 10)); got != `<tr aria-rowindex="2" data-op="+I"><td class="op">+I</td><td class="num">1</td></tr><tr aria-rowindex="3" data-op="+I"><td class="op">+I</td><td class="null">&lt;NULL&gt;</td></tr>` {
+	if got := string(m.AppendGridHTML(nil, 0, 10)); got != `<tr aria-rowindex="2" data-n="0" data-op="+I"><td class="op">+I</td><td class="num">1</td></tr><tr aria-rowindex="3" data-n="1" data-op="+I"><td class="op">+I</td><td class="null">&lt;NULL&gt;</td></tr>` {
 		t.Errorf("changelog html %s", got)
 	}
 	m.SetView(ViewTable)

@@ -97,7 +97,7 @@ func DecodeShare(v string) (Shared, error) {
 	switch s.View {
 	case "":
 		s.View = ViewTableau
-	case ViewTableau, ViewChangelog, ViewTable, ViewChart, ViewGraph:
+	case ViewTableau, ViewChangelog, ViewTable, ViewChart, ViewGraph, ViewTimeline:
 	default:
 		s.View = ViewTableau // a view this version does not know: the default
 	}

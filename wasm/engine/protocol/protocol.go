@@ -27,6 +27,8 @@
 // Error set when the request failed.
 package protocol
 
+import "strings"
+
 // Message types, the "type" field of every message.
 const (
 	// page -> worker
@@ -252,6 +254,10 @@ type GraphNode struct {
 	Inputs []int  `json:"inputs,omitempty"`
 	// Table is a scan's table.
 	Table string `json:"table,omitempty"`
+	// Fields name the columns of the node's rows, InFields those of its
+	// inputs' (for the nodes whose changes a trace explains).
+	Fields   []string   `json:"fields,omitempty"`
+	InFields [][]string `json:"inFields,omitempty"`
 	// In and Out are the records taken and sent on so far, InPerSec and
 	// OutPerSec their rates over the last second.
 	In        int64   `json:"in"`
@@ -285,15 +291,32 @@ type TraceEvent struct {
 	Watermark int64  `json:"wm,omitempty"`
 	// HasWatermark: Watermark holds one (a record that arrives before the
 	// first has none).
-	HasWatermark bool     `json:"hasWm,omitempty"`
-	Late         bool     `json:"late,omitempty"`
-	Start        int64    `json:"start,omitempty"`
-	End          int64    `json:"end,omitempty"`
-	Count        int64    `json:"count,omitempty"`
-	Input        string   `json:"input,omitempty"`
-	Side         int      `json:"side,omitempty"`
-	Rows         []string `json:"rows,omitempty"`
-	OutFrom      int64    `json:"outFrom,omitempty"`
+	HasWatermark bool  `json:"hasWm,omitempty"`
+	Late         bool  `json:"late,omitempty"`
+	Start        int64 `json:"start,omitempty"`
+	End          int64 `json:"end,omitempty"`
+	Count        int64 `json:"count,omitempty"`
+	// Input is the record a change came of (nil: the watermark), of
+	// input Side; Rows what the operator sent on.
+	Input   *TraceRow  `json:"input,omitempty"`
+	Side    int        `json:"side,omitempty"`
+	Rows    []TraceRow `json:"rows,omitempty"`
+	OutFrom int64      `json:"outFrom,omitempty"`
+}
+
+// TraceRow is a row of a trace: its kind ("+I") and values, printed as
+// Flink prints them (no cells: a row of internal columns).
+type TraceRow struct {
+	Op    string   `json:"op"`
+	Cells []string `json:"cells,omitempty"`
+}
+
+// String prints the row as Flink prints a change: +I[17, pear].
+func (r TraceRow) String() string {
+	if r.Cells == nil {
+		return r.Op + "[…]"
+	}
+	return r.Op + "[" + strings.Join(r.Cells, ", ") + "]"
 }
 
 // Trace event kinds.

@@ -151,7 +151,13 @@ func (f *feed) traceLocked() []protocol.TraceEvent {
 	out := make([]protocol.TraceEvent, len(events))
 	for i, e := range events {
 		t := protocol.TraceEvent{Seq: e.Seq, Node: e.Node, Kind: traceKinds[e.Kind], Time: e.Time, Late: e.Late,
-			Start: e.Start, End: e.End, Count: e.Count, Input: e.Input, Side: e.Side, Rows: e.Rows, OutFrom: e.OutFrom}
+			Start: e.Start, End: e.End, Count: e.Count, Side: e.Side, OutFrom: e.OutFrom}
+		if e.Input != nil {
+			t.Input = &protocol.TraceRow{Op: e.Input.Kind.String(), Cells: e.Input.Cells}
+		}
+		for _, r := range e.Rows {
+			t.Rows = append(t.Rows, protocol.TraceRow{Op: r.Kind.String(), Cells: r.Cells})
+		}
 		if e.Watermark != stream.NoWatermark {
 			t.Watermark, t.HasWatermark = e.Watermark, true
 		}
@@ -191,7 +197,7 @@ func (f *feed) graphLocked(now time.Time) []protocol.GraphNode {
 		r[0].add(now, n.In)
 		r[1].add(now, n.Out)
 		r[2].add(now, int64(n.Busy))
-		out[i] = protocol.GraphNode{ID: n.ID, Kind: n.Kind, Text: n.Text, Inputs: n.Inputs, Table: n.Table,
+		out[i] = protocol.GraphNode{ID: n.ID, Kind: n.Kind, Text: n.Text, Inputs: n.Inputs, Table: n.Table, Fields: n.Fields, InFields: n.InFields,
 			In: n.In, Out: n.Out, InPerSec: r[0].perSecond(), OutPerSec: r[1].perSecond(),
 			Busy: min(max(r[2].perSecond()/1e9, 0), 1), Watermark: formatNodeWatermark(n.Watermark),
 			Stateful: n.Stateful, StateRows: n.StateRows, StateKeys: n.StateKeys, StateBytes: n.StateBytes}

@@ -40,7 +40,7 @@ import (
 const (
 	DefaultFlushInterval    = 50 * time.Millisecond
 	DefaultMaxBatchRows     = 2000
-	DefaultProgressInterval = 250 * time.Millisecond
+	DefaultProgressInterval = 200 * time.Millisecond // five a second: the graph view updates at least four times
 	DefaultYieldInterval    = 20 * time.Millisecond
 )
 

@@ -834,7 +834,7 @@ SELECT window_start, COUNT(*) AS c FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), IN
 	}
 	// The twelve records come in one batch: its watermark (11 s) fires two
 	// windows at once, the end of input the third.
-	if len(changes) != 2 || changes[0].Input != "" || !changes[0].HasWatermark || changes[0].Watermark != 11000 || changes[0].Count != 2 ||
+	if len(changes) != 2 || changes[0].Input != nil || !changes[0].HasWatermark || changes[0].Watermark != 11000 || changes[0].Count != 2 ||
 		changes[1].Watermark != protocol.MaxWatermark || changes[1].OutFrom != 2 {
 		t.Errorf("changes %+v", changes)
 	}

@@ -1,0 +1,101 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"syscall/js"
+
+	vjs "github.com/vugu/vugu/js"
+
+	"github.com/flinkplay/flinkplay/wasm/engine/protocol"
+	"github.com/flinkplay/flinkplay/web/state"
+)
+
+// MountTimeline keeps #timeline.
+func (p *page) MountTimeline(el vjs.Value) {
+	defer recovered("mountTimeline")
+	if v := js.Value(el); !v.Equal(p.timelineEl) {
+		p.timelineEl = v
+		p.flagRender()
+	}
+}
+
+// tracing reports whether the page wants the run's trace: the timeline
+// shows, or Why is on.
+func (p *page) tracing() bool {
+	return p.model.View == state.ViewTimeline || p.chrome.WhyOn
+}
+
+// syncTrace tells the worker when the wish for the running run's trace
+// changed (the view changed, Why was turned on or off).
+func (p *page) syncTrace() {
+	on, id := p.tracing(), p.model.RunID
+	if !p.model.Running || on == p.traceSent && id == p.traceRun {
+		p.traceSent, p.traceRun = on, id
+		return
+	}
+	p.traceSent, p.traceRun = on, id
+	p.post(protocol.Request{Type: protocol.TypeTrace, ID: id, Trace: on})
+}
+
+// timelineDue reports whether the timeline view shows and has news.
+func (p *page) timelineDue() bool {
+	q := p.model.Query
+	return p.model.View == state.ViewTimeline && q != nil && q.Timeline != nil && q.Timeline.Gen != p.timelineGen
+}
+
+// renderTimeline draws the timeline view; the caller holds the lock.
+func (p *page) renderTimeline(force bool) {
+	defer recovered("renderTimeline")
+	if !p.timelineEl.Truthy() || p.model.View != state.ViewTimeline {
+		return
+	}
+	gen := -1
+	if q := p.model.Query; q != nil && q.Timeline != nil {
+		gen = q.Timeline.Gen
+	}
+	if !force && gen == p.timelineGen {
+		return
+	}
+	p.timelineGen = gen
+	js.Global().Get("flinkplayDOM").Call("timeline", p.timelineEl, p.model.TimelineJSON())
+}
+
+// ToggleWhy turns "why this change" on or off: on, the run records why
+// each change happened, and a click on a change of the Changelog view
+// explains it.
+func (p *page) ToggleWhy() {
+	defer recovered("toggleWhy")
+	p.chrome.WhyOn = !p.chrome.WhyOn
+	p.chrome.Why = nil
+	if p.chrome.WhyOn {
+		js.Global().Get("flinkplayDOM").Call("loadInside") // graph.js words the answers
+		p.chrome.Why = []string{"Click a change of the Changelog view to see why it happened. Runs record it while Why is on (a query runs slower then: one record at a time through the operator that keeps state)."}
+		if p.model.View != state.ViewChangelog {
+			p.model.SetView(state.ViewChangelog)
+		}
+	}
+	p.syncTrace()
+	p.forceChrome = true
+}
+
+// explain shows why change n happened; the caller holds the lock.
+func (p *page) explain(n int64) {
+	if !p.chrome.WhyOn || p.model.View != state.ViewChangelog {
+		return
+	}
+	var lines []string
+	if data, ok := p.model.WhyJSON(n); !ok {
+		lines = []string{"The trace has nothing on change " + state.Count(n+1) + ": it was recorded before Why was on, or it is older than what the page keeps. Run the query again with Why on."}
+	} else if words := js.Global().Get("flinkplayDOM").Call("why", data); words.Type() != js.TypeObject {
+		lines = []string{"Loading the explanation… click the change again in a moment."}
+	} else {
+		lines = append(lines, "Change "+state.Count(n+1)+":")
+		for i := range words.Length() {
+			lines = append(lines, words.Index(i).String())
+		}
+	}
+	p.chrome.Why = lines
+	p.chrome.WhyRow = n
+	p.forceChrome = true
+}

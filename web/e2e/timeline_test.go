@@ -1,0 +1,177 @@
+//go:build !(js && wasm)
+
+package e2e
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+)
+
+// lateLesson is the late-record lesson's script: twelve records, one a
+// second (each its own batch, so the watermark moves between any two of
+// them), every fourth of them 6 s older than its neighbours; a tumbling
+// window of 5 s counts them (the data of engine/enginetest's
+// window/late.sqltest).
+const lateLesson = `CREATE TABLE Readings (
+  id INT,
+  ts AS TO_TIMESTAMP_LTZ(id * 1000 - CASE WHEN id % 4 = 0 THEN 6000 ELSE 0 END, 3),
+  WATERMARK FOR ts AS ts - INTERVAL '1' SECOND
+) WITH ('connector' = 'datagen', 'rows-per-second' = '1',
+  'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '12');
+SELECT window_start, window_end, COUNT(*) AS readings
+FROM TABLE(TUMBLE(TABLE Readings, DESCRIPTOR(ts), INTERVAL '5' SECOND))
+GROUP BY window_start, window_end;
+`
+
+// timelineState is what the timeline view drew last (graph.js keeps it on
+// the element), with what the drawing holds.
+type timelineState struct {
+	Points  [][3]int64 `json:"points"`
+	Steps   [][2]int64 `json:"steps"`
+	Windows []struct {
+		Start int64  `json:"start"`
+		End   int64  `json:"end"`
+		Fired bool   `json:"fired"`
+		Text  string `json:"text"`
+	} `json:"windows"`
+	Lates []struct {
+		Time int64  `json:"time"`
+		Text string `json:"text"`
+	} `json:"lates"`
+	Note    string `json:"note"`
+	Label   string `json:"label"`
+	Draws   int    `json:"draws"`
+	Dots    int    `json:"dots"`
+	Crosses int    `json:"crosses"`
+	Bands   int    `json:"bands"`
+	List    string `json:"list"`
+}
+
+const timelineProbe = `(() => {
+  const el = document.getElementById('timeline');
+  const d = el.flinkTimelineData;
+  if (!d) return '';
+  return JSON.stringify({ ...d, draws: el.flinkTimelineDraws,
+    dots: el.querySelectorAll('.timeline-point').length, crosses: el.querySelectorAll('.timeline-late').length,
+    bands: el.querySelectorAll('.timeline-window').length, list: el.querySelector('.timeline-list')?.innerText || '' });
+})()`
+
+func (p *page) timeline() timelineState {
+	p.t.Helper()
+	var s timelineState
+	if j := eval[string](p, "the timeline", timelineProbe); j != "" {
+		if err := json.Unmarshal([]byte(j), &s); err != nil {
+			p.fatalf("timeline: %v", err)
+		}
+	}
+	return s
+}
+
+// TestTimelineLesson runs the late-record lesson in the Timeline view:
+// every record shows at its event time as it arrives, the watermark steps
+// behind them, the three windows open and fire, and the three late
+// records are marked and explained: each came 4 s behind the watermark,
+// after its window had closed, and was dropped.
+func TestTimelineLesson(t *testing.T) {
+	p := open(t, 150*time.Second)
+	p.load()
+	p.setScript(lateLesson)
+	p.click("view-timeline")
+	waitFor[bool](p, "the timeline's note", `!!document.getElementById('timeline').flinkTimelineData`, 10*time.Second)
+	if s := p.timeline(); !strings.Contains(s.Note, "WATERMARK") {
+		t.Errorf("before a run: %q", s.Note)
+	}
+	p.click("run-all")
+	waitFor[bool](p, "the first records on the timeline", `(() => { const d = document.getElementById('timeline').flinkTimelineData; return !!d && d.points.length >= 3; })()`, 20*time.Second)
+	p.shot("timeline-running")
+	waitFor[bool](p, "the run to end", `!JSON.parse(window.flinkplay.state()).running`, 40*time.Second)
+	waitFor[bool](p, "the last window fired", `(() => { const d = document.getElementById('timeline').flinkTimelineData; return !!d && d.points.length === 12 && d.windows.filter((w) => w.fired).length === 3; })()`, 10*time.Second)
+	s := p.timeline()
+	if len(s.Points) != 12 || s.Dots != 9 || s.Crosses != 3 || s.Bands != 4 {
+		t.Errorf("timeline: %d points, %d dots, %d crosses, %d bands; want 12, 9, 3, 4", len(s.Points), s.Dots, s.Crosses, s.Bands)
+	}
+	want := []string{
+		"dropped: late by 4 s (event time 23:59:58, watermark 00:00:02); its window [23:59:55, 00:00:00) had closed when the watermark passed 23:59:59.999",
+		"dropped: late by 4 s (event time 00:00:02, watermark 00:00:06); its window [00:00:00, 00:00:05) had fired when the watermark passed 00:00:04.999",
+		"dropped: late by 4 s (event time 00:00:06, watermark 00:00:10); its window [00:00:05, 00:00:10) had fired when the watermark passed 00:00:09.999",
+	}
+	if len(s.Lates) != 3 {
+		t.Fatalf("late records %+v", s.Lates)
+	}
+	for i, w := range want {
+		if s.Lates[i].Text != w {
+			t.Errorf("late record %d: %q\nwant %q", i, s.Lates[i].Text, w)
+		}
+	}
+	wins := map[string]bool{}
+	for _, w := range s.Windows {
+		wins[w.Text] = true
+	}
+	for _, w := range []string{
+		"window [00:00:00, 00:00:05) fired when the watermark passed 00:00:04.999 (it reached 00:00:05), 1 row; 1 late record dropped",
+		"window [00:00:05, 00:00:10) fired when the watermark passed 00:00:09.999 (it reached 00:00:10), 1 row; 1 late record dropped",
+		"window [00:00:10, 00:00:15) fired when the input ended, 1 row",
+		"window [23:59:55, 00:00:00) had closed before any of its records came: the watermark had passed 23:59:59.999; 1 late record dropped",
+	} {
+		if !wins[w] {
+			t.Errorf("no window %q in %+v", w, s.Windows)
+		}
+	}
+	if !strings.Contains(s.List, want[1]) || !strings.Contains(s.Label, "Timeline of 12 records") {
+		t.Errorf("list %q, label %q", s.List, s.Label)
+	}
+	p.shotWidths("timeline-done")
+}
+
+// TestWhyThisChange turns Why on, runs an aggregation, and clicks its
+// changes in the Changelog view: an update says which count went from
+// what to what, for which key, because of which record; a window's row
+// says which watermark fired it.
+func TestWhyThisChange(t *testing.T) {
+	p := open(t, 150*time.Second)
+	p.load()
+	p.setScript(`SELECT product, COUNT(*) AS orders, MAX(id) AS last_order FROM (VALUES (1, 'pear'), (2, 'fig'), (3, 'pear')) AS t(id, product) GROUP BY product;
+`)
+	p.click("why-toggle")
+	if pressed := eval[string](p, "Why pressed", `document.getElementById('why-toggle').getAttribute('aria-pressed')`); pressed != "true" {
+		t.Fatalf("Why? aria-pressed=%q", pressed)
+	}
+	p.click("run-all")
+	waitFor[bool](p, "the run to end", `!JSON.parse(window.flinkplay.state()).running`, 20*time.Second)
+	waitFor[bool](p, "four changes in the Changelog view", `document.querySelectorAll('#grid tbody tr[data-n]').length === 4`, 10*time.Second)
+	why := func(n int) string {
+		p.t.Helper()
+		eval[bool](p, "click a change", `(document.querySelector('#grid tbody tr[data-n="`+string(rune('0'+n))+`"] td').click(), true)`)
+		return waitFor[string](p, "the explanation", `(() => { const w = document.getElementById('why'); const t = w.innerText;
+  return !w.classList.contains('hidden') && t.startsWith('Change `+string(rune('1'+n))+`:') ? t : ''; })()`, 5*time.Second)
+	}
+	// The aggregation's input is what it reads of each record: the
+	// product and the id.
+	got := why(3)
+	for _, w := range []string{"GroupAggregate: orders went 1 → 2, last_order went 1 → 3 for product = pear, because of the record +I[",
+		"product = pear", "id = 3", "It retracts the old result (-U) and sends the new one (+U): -U[pear, 1, 1] then +U[pear, 2, 3]."} {
+		if !strings.Contains(got, w) {
+			t.Errorf("why change 4 lacks %q:\n%s", w, got)
+		}
+	}
+	if got := why(1); !strings.Contains(got, "GroupAggregate sent +I[fig, 1, 2] because of the record +I[") || !strings.Contains(got, "product = fig") {
+		t.Errorf("why change 2:\n%s", got)
+	}
+	p.shot("why-update")
+
+	// A window's row: the watermark fired it.
+	p.setScript(lateLesson)
+	p.click("run-all")
+	waitFor[bool](p, "the run to end", `!JSON.parse(window.flinkplay.state()).running`, 40*time.Second)
+	waitFor[bool](p, "three windows in the Changelog view", `document.querySelectorAll('#grid tbody tr[data-n]').length === 3`, 10*time.Second)
+	if got := why(0); !strings.Contains(got, "WindowAggregate sent +I[1970-01-01 00:00:00.000, 1970-01-01 00:00:05.000, 3] when the watermark reached 00:00:05.") ||
+		!strings.Contains(got, "Window [00:00:00, 00:00:05) fired when the watermark passed 00:00:04.999 (it reached 00:00:05), 1 row") {
+		t.Errorf("why window 1:\n%s", got)
+	}
+	if got := why(2); !strings.Contains(got, "when the input ended") {
+		t.Errorf("why window 3:\n%s", got)
+	}
+	p.shot("why-window")
+}

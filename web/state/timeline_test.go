@@ -1,0 +1,92 @@
+package state
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/flinkplay/flinkplay/wasm/engine/protocol"
+)
+
+// lessonModel is a model in the timeline view whose query's progress
+// carried events, as the worker sends them.
+func lessonModel(t *testing.T, graph []protocol.GraphNode, events ...protocol.TraceEvent) *Model {
+	t.Helper()
+	m := NewModel(0)
+	m.SetView(ViewTimeline)
+	m.StartRun(1, "q", time.Now())
+	m.Apply(&protocol.Message{Type: protocol.TypeStatement, ID: 1, SQL: "q"}, time.Now())
+	m.Apply(&protocol.Message{Type: protocol.TypeSchema, ID: 1, Columns: []protocol.Column{{Name: "c", Type: "BIGINT"}}, Streaming: true}, time.Now())
+	m.Apply(&protocol.Message{Type: protocol.TypeProgress, ID: 1, Graph: graph, Trace: events}, time.Now())
+	return m
+}
+
+func arrive(ms, wm int64, late bool) protocol.TraceEvent {
+	return protocol.TraceEvent{Kind: protocol.TraceArrive, Time: ms, Watermark: wm, HasWatermark: wm >= 0, Late: late}
+}
+
+// TestTimelineOfALateRecord: the events of a record that arrives 3 s
+// behind, after its window fired, make a timeline of three arrivals, two
+// watermark steps and two windows, the first fired with one row and one
+// late record dropped; why the window's row came finds its change.
+func TestTimelineOfALateRecord(t *testing.T) {
+	m := lessonModel(t, []protocol.GraphNode{{ID: 5, Kind: "WindowAggregate"}},
+		arrive(1000, -1, false),
+		protocol.TraceEvent{Kind: protocol.TraceWatermark, Watermark: 0, HasWatermark: true},
+		protocol.TraceEvent{Kind: protocol.TraceOpen, Node: 5, Start: 0, End: 5000},
+		arrive(6000, 0, false),
+		protocol.TraceEvent{Kind: protocol.TraceWatermark, Watermark: 5000, HasWatermark: true},
+		protocol.TraceEvent{Kind: protocol.TraceOpen, Node: 5, Start: 5000, End: 10000},
+		protocol.TraceEvent{Kind: protocol.TraceFire, Node: 5, Start: 0, End: 5000, Watermark: 5000, HasWatermark: true, Count: 1},
+		protocol.TraceEvent{Kind: protocol.TraceChange, Node: 5, Watermark: 5000, HasWatermark: true, OutFrom: 0, Count: 1,
+			Rows: []protocol.TraceRow{{Op: "+I", Cells: []string{"1970-01-01 00:00:00.000", "1970-01-01 00:00:05.000", "1"}}}},
+		arrive(2000, 5000, true),
+		protocol.TraceEvent{Kind: protocol.TraceDrop, Node: 5, Start: 0, End: 5000, Watermark: 5000, HasWatermark: true, Count: 1},
+	)
+	var d struct {
+		Arrivals   []Arrival
+		Watermarks []WatermarkStep
+		Windows    []TimelineWindow
+		N          int64
+		Query      bool
+	}
+	if err := json.Unmarshal([]byte(m.TimelineJSON()), &d); err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Arrivals) != 3 || d.Arrivals[2] != (Arrival{N: 2, Time: 2000, WM: 5000, HasWM: true, Late: true}) || len(d.Watermarks) != 2 || d.N != 3 || !d.Query {
+		t.Fatalf("timeline %+v", d)
+	}
+	w0 := TimelineWindow{Node: 5, Start: 0, End: 5000, OpenN: 0, Fired: true, FireN: 2, FireWM: 5000, Rows: 1, Dropped: 1, DropN: 2}
+	if len(d.Windows) != 2 || d.Windows[0] != w0 || d.Windows[1].Fired || d.Windows[1].OpenN != 1 {
+		t.Errorf("windows %+v", d.Windows)
+	}
+	why, ok := m.WhyJSON(0)
+	if !ok || !strings.Contains(why, `"kind":"WindowAggregate"`) || !strings.Contains(why, `"fireWm":5000`) {
+		t.Errorf("why 0: %v %s", ok, why)
+	}
+	if _, ok := m.WhyJSON(1); ok {
+		t.Errorf("why 1: a change the trace does not have")
+	}
+}
+
+// TestWhyOfAnUpdate: each change of a -U/+U pair finds the record behind
+// it.
+func TestWhyOfAnUpdate(t *testing.T) {
+	graph := []protocol.GraphNode{{ID: 2, Kind: "GroupAggregate", Fields: []string{"product", "orders"}, InFields: [][]string{{"id", "product"}}}}
+	m := lessonModel(t, graph,
+		protocol.TraceEvent{Kind: protocol.TraceChange, Node: 2, OutFrom: 0, Count: 1,
+			Input: &protocol.TraceRow{Op: "+I", Cells: []string{"1", "pear"}}, Rows: []protocol.TraceRow{{Op: "+I", Cells: []string{"pear", "1"}}}},
+		protocol.TraceEvent{Kind: protocol.TraceChange, Node: 2, OutFrom: 1, Count: 2,
+			Input: &protocol.TraceRow{Op: "+I", Cells: []string{"17", "pear"}}, Rows: []protocol.TraceRow{{Op: "-U", Cells: []string{"pear", "1"}}, {Op: "+U", Cells: []string{"pear", "2"}}}},
+	)
+	for n, want := range map[int64]string{0: `"cells":["1","pear"]`, 1: `"cells":["17","pear"]`, 2: `"cells":["17","pear"]`} {
+		why, ok := m.WhyJSON(n)
+		if !ok || !strings.Contains(why, want) || !strings.Contains(why, `"fields":["product","orders"]`) {
+			t.Errorf("why %d: %v %s", n, ok, why)
+		}
+	}
+	if _, ok := m.WhyJSON(3); ok {
+		t.Errorf("why 3: past the last change")
+	}
+}
