@@ -127,6 +127,17 @@ func (p *page) Example(index string) {
 		run = "Run program runs it."
 	}
 	p.replaceScript(ex.SQL, "before the example '"+ex.Name+"'", "Opened the example '"+ex.Name+"': "+run, "Your previous script is kept in History.")
+	// A lesson opens in its view, with Why on when it explains changes.
+	if ex.View != "" {
+		p.model.SetView(ex.View)
+	}
+	if ex.Why && !p.chrome.WhyOn {
+		p.ToggleWhy()
+		if ex.View != "" {
+			p.model.SetView(ex.View)
+		}
+	}
+	p.syncTrace()
 }
 
 // RestoreRecent brings back a kept script.

@@ -130,8 +130,26 @@ func TestAxe(t *testing.T) {
 	check("light, chart view of a cell")
 	p.click("view-table")
 	p.click("theme")
-	time.Sleep(200 * time.Millisecond)
+	// The rows the cell's run just changed are highlighted for a moment;
+	// the check is of the table at rest.
+	time.Sleep(1500 * time.Millisecond)
 	check("dark, table view")
+	// The graph and the timeline of a run over event time, and Why (the
+	// script's results, not the cell's).
+	p.click("cell-tab-script")
+	p.setScript("CREATE TABLE T (id INT, ts AS TO_TIMESTAMP_LTZ(id * 1000, 3), WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen', 'number-of-rows' = '20', 'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '20');\n" +
+		"SELECT window_start, COUNT(*) AS c FROM TABLE(TUMBLE(TABLE T, DESCRIPTOR(ts), INTERVAL '5' SECOND)) GROUP BY window_start, window_end;\n")
+	p.click("view-timeline")
+	p.click("run-all")
+	waitFor[bool](p, "the timeline", `(document.getElementById('timeline').flinkTimelineData?.points || []).length === 20`, 20*time.Second)
+	check("dark, timeline view")
+	p.click("view-graph")
+	waitFor[bool](p, "the graph", `!!document.querySelector('#graph .graph-node')`, 20*time.Second)
+	check("dark, graph view")
+	p.click("why-toggle")
+	waitFor[bool](p, "Why", `!document.getElementById('why').classList.contains('hidden')`, 5*time.Second)
+	check("dark, changelog view with Why")
+	p.click("why-toggle")
 	p.click("share")
 	waitFor[bool](p, "the dialog", `!document.getElementById('dialog').classList.contains('hidden')`, 5*time.Second)
 	check("dark, Share dialog")

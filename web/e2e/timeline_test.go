@@ -4,26 +4,13 @@ package e2e
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 	"time"
-)
 
-// lateLesson is the late-record lesson's script: twelve records, one a
-// second (each its own batch, so the watermark moves between any two of
-// them), every fourth of them 6 s older than its neighbours; a tumbling
-// window of 5 s counts them (the data of engine/enginetest's
-// window/late.sqltest).
-const lateLesson = `CREATE TABLE Readings (
-  id INT,
-  ts AS TO_TIMESTAMP_LTZ(id * 1000 - CASE WHEN id % 4 = 0 THEN 6000 ELSE 0 END, 3),
-  WATERMARK FOR ts AS ts - INTERVAL '1' SECOND
-) WITH ('connector' = 'datagen', 'rows-per-second' = '1',
-  'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '12');
-SELECT window_start, window_end, COUNT(*) AS readings
-FROM TABLE(TUMBLE(TABLE Readings, DESCRIPTOR(ts), INTERVAL '5' SECOND))
-GROUP BY window_start, window_end;
-`
+	"github.com/flinkplay/flinkplay/web/state"
+)
 
 // timelineState is what the timeline view drew last (graph.js keeps it on
 // the element), with what the drawing holds.
@@ -77,8 +64,9 @@ func (p *page) timeline() timelineState {
 func TestTimelineLesson(t *testing.T) {
 	p := open(t, 150*time.Second)
 	p.load()
-	p.setScript(lateLesson)
-	p.click("view-timeline")
+	// The lesson from the gallery opens in the Timeline view.
+	p.selectExample(slices.Index(state.Examples, lesson(t, "Lesson: a late record dropped by a window")))
+	waitFor[bool](p, "the Timeline view", `JSON.parse(window.flinkplay.state()).view === 'timeline' && document.getElementById('view-timeline').classList.contains('active')`, 5*time.Second)
 	waitFor[bool](p, "the timeline's note", `!!document.getElementById('timeline').flinkTimelineData`, 10*time.Second)
 	if s := p.timeline(); !strings.Contains(s.Note, "WATERMARK") {
 		t.Errorf("before a run: %q", s.Note)
@@ -162,7 +150,7 @@ func TestWhyThisChange(t *testing.T) {
 	p.shot("why-update")
 
 	// A window's row: the watermark fired it.
-	p.setScript(lateLesson)
+	p.setScript(lesson(t, "Lesson: a late record dropped by a window").SQL)
 	p.click("run-all")
 	waitFor[bool](p, "the run to end", `!JSON.parse(window.flinkplay.state()).running`, 40*time.Second)
 	waitFor[bool](p, "three windows in the Changelog view", `document.querySelectorAll('#grid tbody tr[data-n]').length === 3`, 10*time.Second)
@@ -174,4 +162,26 @@ func TestWhyThisChange(t *testing.T) {
 		t.Errorf("why window 3:\n%s", got)
 	}
 	p.shot("why-window")
+
+	// The join lesson: an order without a shipment goes out with NULLs when
+	// the watermark has passed its time + 3 s (order 1, at 00:00:01, once
+	// the watermark passed 00:00:04).
+	p.selectExample(slices.IndexFunc(state.Examples, func(e state.Example) bool { return e.Name == "Lesson: a join that waits for the watermark" }))
+	p.click("run-all")
+	waitFor[bool](p, "the run to end", `!JSON.parse(window.flinkplay.state()).running`, 40*time.Second)
+	waitFor[bool](p, "eight rows in the Changelog view", `document.querySelectorAll('#grid tbody tr[data-n]').length === 8`, 10*time.Second)
+	n := eval[int](p, "the row of order 1", `[...document.querySelectorAll('#grid tbody tr[data-n]')].findIndex((tr) => tr.cells[1].textContent === '1')`)
+	if got := why(n); !strings.Contains(got, "IntervalJoin sent +I[1, ") || !strings.Contains(got, "when the watermark reached 00:00:0") {
+		t.Errorf("why order 1 (change %d):\n%s", n+1, got)
+	}
+	p.shot("why-join")
+}
+
+// lesson returns the gallery's lesson of that name.
+func lesson(t *testing.T, name string) state.Example {
+	i := slices.IndexFunc(state.Examples, func(e state.Example) bool { return e.Name == name })
+	if i < 0 {
+		t.Fatalf("no lesson %q in the gallery", name)
+	}
+	return state.Examples[i]
 }

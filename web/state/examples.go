@@ -12,6 +12,11 @@ type Example struct {
 	About string
 	// Python: SQL holds a PyFlink program, which Run runs whole.
 	Python bool
+	// View is the result view a lesson opens in (ViewTimeline,
+	// ViewGraph…; "" keeps the page's), and Why turns "why this change"
+	// on with it.
+	View string
+	Why  bool
 }
 
 // Description is the first sentence of the example's leading comment,
@@ -182,6 +187,72 @@ SELECT * FROM (
 SELECT window_start, window_end, COUNT(*) AS orders
 FROM TABLE(HOP(TABLE Orders, DESCRIPTOR(ts), INTERVAL '5' SECOND, INTERVAL '10' SECOND))
 GROUP BY window_start, window_end;
+`},
+	{Name: "Lesson: a late record dropped by a window", View: ViewTimeline, SQL: `-- The Timeline view shows this lesson: event time runs across, the records
+-- come down the page in the order they arrive, and the watermark (the
+-- line) follows them 1 second behind the newest. A 5-second window fires
+-- when the watermark passes its end. Every fourth reading is 6 seconds
+-- older than its neighbours: by the time it comes, the watermark has
+-- passed it (a cross), and when its window has already fired, Flink drops
+-- it: the window's count never includes it. The list under the drawing
+-- says, for each late reading, by how much it was late and why it was
+-- dropped. Try a watermark of ts - INTERVAL '5' SECOND: the windows fire
+-- later, and the late readings count.
+CREATE TABLE Readings (
+  id INT,
+  ts AS TO_TIMESTAMP_LTZ(id * 1000 - CASE WHEN id % 4 = 0 THEN 6000 ELSE 0 END, 3),
+  WATERMARK FOR ts AS ts - INTERVAL '1' SECOND
+) WITH (
+  'connector' = 'datagen', 'rows-per-second' = '1',
+  'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '12'
+);
+SELECT window_start, window_end, COUNT(*) AS readings
+FROM TABLE(TUMBLE(TABLE Readings, DESCRIPTOR(ts), INTERVAL '5' SECOND))
+GROUP BY window_start, window_end;
+`},
+	{Name: "Lesson: an aggregation's retractions", View: ViewChangelog, Why: true, SQL: `-- A running count cannot take back what it printed, so each new order for
+-- a product retracts the old count (-U) and sends the new one (+U). Why?
+-- is on: click any change in the Changelog view to see which order caused
+-- it and what went from what to what. The Table view shows the same
+-- changes applied: one row per product, updated in place.
+CREATE TABLE Orders (
+  id INT,
+  product AS CASE WHEN id % 3 = 0 THEN 'pear' WHEN id % 3 = 1 THEN 'apple' ELSE 'fig' END
+) WITH (
+  'connector' = 'datagen', 'rows-per-second' = '2',
+  'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '12'
+);
+SELECT product, COUNT(*) AS orders, MAX(id) AS last_order
+FROM Orders
+GROUP BY product;
+`},
+	{Name: "Lesson: a join that waits for the watermark", View: ViewChangelog, Why: true, SQL: `-- A LEFT interval join sends an order with its shipment as soon as both
+-- have come. An order with no shipment must wait: a shipment within 3
+-- seconds of it could still come, until the watermark (of both inputs,
+-- the lower one) passes the order's time + 3 seconds. Only then does the
+-- join send the order with NULLs. Why? is on: click a row with <NULL> to
+-- see the watermark that let it go; the Timeline view shows the orders
+-- and shipments arriving and the watermark catching up.
+CREATE TABLE Orders (
+  id INT,
+  ts AS TO_TIMESTAMP_LTZ(id * 1000, 3),
+  WATERMARK FOR ts AS ts - INTERVAL '1' SECOND
+) WITH (
+  'connector' = 'datagen', 'rows-per-second' = '1',
+  'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '8'
+);
+CREATE TABLE Shipments (
+  n INT,
+  order_id AS n * 2,
+  ts AS TO_TIMESTAMP_LTZ(n * 2000 + 1500, 3),
+  WATERMARK FOR ts AS ts - INTERVAL '1' SECOND
+) WITH (
+  'connector' = 'datagen', 'rows-per-second' = '1',
+  'fields.n.kind' = 'sequence', 'fields.n.start' = '1', 'fields.n.end' = '4'
+);
+SELECT o.id, s.order_id, s.ts AS shipped
+FROM Orders o LEFT JOIN Shipments s
+  ON o.id = s.order_id AND s.ts BETWEEN o.ts AND o.ts + INTERVAL '3' SECOND;
 `},
 	{Name: "Top-N: the leaders change", SQL: `-- ROW_NUMBER() in a subquery and a bound on it outside make a Top-N: the
 -- two best scores of each game. A new leader pushes the others down a rank:
