@@ -368,6 +368,7 @@ func (s *Session) execQuery(ctx context.Context, q sql.Query) (*Result, error) {
 		meters:    job.Meters(),
 		graph:     job.Graph(),
 		trace:     job.Trace(),
+		stepper:   job.Stepper(),
 	}
 	res.next = func(ctx context.Context) (*stream.Batch, error) {
 		b, err := pipe.Next(ctx)
@@ -425,7 +426,7 @@ func (s *Session) execInserts(ctx context.Context, inserts []*sql.Insert) (*Resu
 		}
 		jobs = append(jobs, &job{pipe: pipe, sink: sink, meter: pj.SinkNode(pipe, physical.InsertTree(ip))})
 	}
-	res := &Result{Kind: ResultInsert, Streaming: !s.IsBatch(), Bounded: true, meters: pj.Meters(), graph: pj.Graph(), trace: pj.Trace()}
+	res := &Result{Kind: ResultInsert, Streaming: !s.IsBatch(), Bounded: true, meters: pj.Meters(), graph: pj.Graph(), trace: pj.Trace(), stepper: pj.Stepper()}
 	closeAll := func() error {
 		var first error
 		for _, j := range jobs {

@@ -3,9 +3,13 @@ package engine
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
+	"github.com/flinkplay/flinkplay/engine/runtime"
 	"github.com/flinkplay/flinkplay/engine/stream"
+	"github.com/flinkplay/flinkplay/engine/types"
 )
 
 // graphLines prints a result's graph one node a line: its kind, its
@@ -258,5 +262,69 @@ end of input -> +I[1970-01-01 00:00:10.000, 1970-01-01 00:00:15.000, 2] = out 2+
 `
 	if got != want {
 		t.Errorf("window changes:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestStepThroughEventTime pauses the late-record lesson before its first
+// record and steps it: by records, to the next window firing, to the next
+// watermark; each step stops where it should, and the rest runs on
+// Resume with the output of a run that was never paused.
+func TestStepThroughEventTime(t *testing.T) {
+	s := newTestSession(t)
+	mustExec(t, s, `CREATE TABLE t (
+  id INT,
+  ts AS TO_TIMESTAMP_LTZ(id * 1000 - CASE WHEN id % 4 = 0 THEN 6000 ELSE 0 END, 3),
+  WATERMARK FOR ts AS ts - INTERVAL '1' SECOND
+) WITH ('connector' = 'datagen', 'rows-per-second' = '1',
+  'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '12')`)
+	query := `SELECT window_start, COUNT(*) AS c FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), INTERVAL '5' SECOND)) GROUP BY window_start, window_end`
+	_, want := drain(t, mustExec(t, s, query))
+
+	r := mustExec(t, s, query)
+	st := r.Stepper()
+	st.Pause()
+	var mu sync.Mutex
+	var got [][]types.Value
+	done := make(chan error, 1)
+	go func() {
+		_, rows := drain(t, r)
+		mu.Lock()
+		got = rows
+		mu.Unlock()
+		done <- nil
+	}()
+	// at waits until the job is paused again with n records handed on.
+	at := func(step runtime.StepKind, n int64) {
+		t.Helper()
+		st.Step(step)
+		deadline := time.Now().Add(5 * time.Second)
+		for {
+			if paused, records := st.Paused(); paused && records == n {
+				return
+			} else if time.Now().After(deadline) {
+				t.Fatalf("step %d: paused=%v after %d records, want %d", step, paused, records, n)
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}
+	at(runtime.StepRecord, 1)
+	at(runtime.StepRecord, 2)
+	at(runtime.StepRecord, 3)
+	// Window [0, 5) fires when record 6 (at 6 s) moves the watermark to 5 s;
+	// the step stops before the record after it.
+	at(runtime.StepFire, 6)
+	if n := r.Graph()[len(r.Graph())-1].Out; n != 1 {
+		t.Errorf("after the first firing the window sent %d rows, want 1", n)
+	}
+	// Record 7 moves the watermark to 6 s.
+	at(runtime.StepWatermark, 7)
+	st.Resume()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the job did not end after Resume")
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("stepped output %v, want %v", got, want)
 	}
 }

@@ -59,6 +59,7 @@ type Result struct {
 	meters    []*runtime.SourceMeter
 	graph     *runtime.Graph
 	trace     *stream.TraceLog
+	stepper   *runtime.Stepper
 	next      func(ctx context.Context) (*stream.Batch, error)
 	close     func() error
 	watermark func() int64
@@ -111,6 +112,10 @@ func (r *Result) Graph() []NodeStats {
 // times, the watermarks, windows and late records, and the causes of
 // aggregations' changes, for any goroutine to take.
 func (r *Result) Trace() *stream.TraceLog { return r.trace }
+
+// Stepper returns what pauses a query or job and lets it go on by steps
+// (nil for results that run no job). Any goroutine may call it.
+func (r *Result) Stepper() *runtime.Stepper { return r.stepper }
 
 // Next returns the next batch of changes of a ResultQuery or ResultInsert.
 // It returns stream.ErrEndOfInput when the result is complete. The batch is

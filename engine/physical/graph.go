@@ -120,6 +120,16 @@ func inWidth(p *runtime.Pipeline, i int) int {
 	return p.Stages[i-1].Width
 }
 
+// Stepper returns the job's stepper, which pauses its sources and lets
+// them go on by steps (runtime.Stepper).
+func (j *Job) Stepper() *runtime.Stepper {
+	if j.stepper == nil {
+		g := j.graphOf()
+		j.stepper = runtime.NewStepper(func() [2]int64 { return g.Marks("WatermarkAssigner") })
+	}
+	return j.stepper
+}
+
 // Trace returns the job's trace, which its operators record into while it
 // is on (stream.TraceLog).
 func (j *Job) Trace() *stream.TraceLog { return j.traceLog() }

@@ -42,6 +42,7 @@ type Job struct {
 	// each shared source, by scan digest.
 	graph     *runtime.Graph
 	trace     *stream.TraceLog
+	stepper   *runtime.Stepper
 	heads     map[*runtime.Pipeline][]int
 	scanNodes map[string]int
 	// mb is the mini-batch of the pipeline being built (minibatch.go),
@@ -192,7 +193,7 @@ func (j *Job) scanSource(n *plan.Scan, env connector.Env) (stream.Source, int, e
 		}
 	}
 	j.meters = append(j.meters, m)
-	metered := runtime.Meter(src, m)
+	metered := runtime.Meter(runtime.Stepped(src, j.Stepper()), m)
 	text := explainLine(n)
 	node := j.graphOf().Add(kindOf(text), text, nil, nil, m)
 	if j.readers[n.Digest] < 2 {

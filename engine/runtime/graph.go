@@ -85,6 +85,29 @@ type OpMeter struct {
 	stateKeys atomic.Int64
 	stateB    atomic.Int64
 	stateful  atomic.Bool
+	// advances counts the watermarks it sent on that advanced its own;
+	// fires the watermarks on which it sent rows (a window firing).
+	advances, fires atomic.Int64
+}
+
+// Marks sums, over the nodes of kind watermarks, how many times their
+// watermark advanced, and over every node, how many times one sent rows on
+// a watermark: a step "to the next watermark" or "to the next firing"
+// ends when they grow.
+func (g *Graph) Marks(watermarks string) [2]int64 {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	var m [2]int64
+	for _, n := range g.nodes {
+		if n.Meter == nil {
+			continue
+		}
+		if n.Kind == watermarks {
+			m[0] += n.Meter.advances.Load()
+		}
+		m[1] += n.Meter.fires.Load()
+	}
+	return m
 }
 
 // NewOpMeter returns a meter with no watermark yet.
@@ -109,6 +132,7 @@ func (m *OpMeter) Count(in, out int, busy time.Duration) {
 func (m *OpMeter) Watermark(wm int64) {
 	if wm > m.wm.Load() {
 		m.wm.Store(wm)
+		m.advances.Add(1)
 	}
 }
 

@@ -369,9 +369,13 @@ func (p *Pipeline) run(from, to int, end bool, clk *stageClock) (ended bool, sto
 			p.wms[i] = wm
 			fwd := wm
 			if w, ok := op.(stream.WatermarkOperator); ok {
+				n := out.Len()
 				var err error
 				if fwd, err = w.OnWatermark(wm, out); err != nil {
 					return end, stop, err
+				}
+				if m := p.Stages[i].Meter; m != nil && out.Len() > n {
+					m.fires.Add(1)
 				}
 			}
 			if fwd > out.Watermark {
