@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"sync"
@@ -327,4 +328,61 @@ func TestStepThroughEventTime(t *testing.T) {
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("stepped output %v, want %v", got, want)
 	}
+}
+
+// TestReplayToARecord: a job paused from its start with several records
+// let through (a rewind's replay) stops after exactly that many, though
+// its paced source has most of them not yet due when asked.
+func TestReplayToARecord(t *testing.T) {
+	s := newTestSession(t)
+	mustExec(t, s, `CREATE TABLE t (id INT) WITH ('connector' = 'datagen', 'rows-per-second' = '1',
+  'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '12')`)
+	r := mustExec(t, s, `SELECT id FROM t`)
+	st := r.Stepper()
+	st.Pause()
+	st.StepN(runtime.StepRecord, 5)
+	got := make(chan int, 16)
+	go func() {
+		for {
+			b, err := r.Next(context.Background())
+			if err != nil {
+				close(got)
+				return
+			}
+			for i := 0; i < b.Len(); i++ {
+				got <- int(b.Row(i)[0].I)
+			}
+		}
+	}()
+	var ids []int
+	for len(ids) < 5 {
+		select {
+		case id := <-got:
+			ids = append(ids, id)
+		case <-time.After(5 * time.Second):
+			t.Fatalf("replay stopped at %v", ids)
+		}
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		if paused, n := st.Paused(); paused && n == 5 {
+			break
+		} else if time.Now().After(deadline) {
+			t.Fatalf("paused=%v after %d records, want 5", paused, n)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	select {
+	case id := <-got:
+		t.Fatalf("record %d came after the replay's pause", id)
+	case <-time.After(50 * time.Millisecond):
+	}
+	st.Resume()
+	for id := range got {
+		ids = append(ids, id)
+	}
+	if fmt.Sprint(ids) != "[1 2 3 4 5 6 7 8 9 10 11 12]" {
+		t.Errorf("ids %v", ids)
+	}
+	r.Close()
 }

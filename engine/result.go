@@ -113,9 +113,20 @@ func (r *Result) Graph() []NodeStats {
 // aggregations' changes, for any goroutine to take.
 func (r *Result) Trace() *stream.TraceLog { return r.trace }
 
+// Stepper pauses a query or job and lets it go on by steps.
+type Stepper = runtime.Stepper
+
+// The steps of a Stepper.
+const (
+	StepRecord    = runtime.StepRecord
+	StepBatch     = runtime.StepBatch
+	StepWatermark = runtime.StepWatermark
+	StepFire      = runtime.StepFire
+)
+
 // Stepper returns what pauses a query or job and lets it go on by steps
 // (nil for results that run no job). Any goroutine may call it.
-func (r *Result) Stepper() *runtime.Stepper { return r.stepper }
+func (r *Result) Stepper() *Stepper { return r.stepper }
 
 // Next returns the next batch of changes of a ResultQuery or ResultInsert.
 // It returns stream.ErrEndOfInput when the result is complete. The batch is

@@ -72,10 +72,11 @@ GOOS=js GOARCH=wasm $GO build -trimpath -ldflags='-s -w' \
 # No inlining in the SQL parser (vitess) and in the packages that run once
 # per statement, never per row (our parser front end, the planner, the
 # catalog, the function docs, the exporters, the session that builds jobs,
-# connector options, errors, the file systems, the physical planner, DDL):
-# inlining there only grows engine.wasm (by 164 KB brotli when measured,
-# 29 KB more for the file systems and the three before them, and 32 KB for
-# the physical planner and DDL).
+# connector options, errors, the file systems, the physical planner, DDL,
+# the function registry, the result printer): inlining there only grows
+# engine.wasm (by 164 KB brotli when measured, 29 KB more for the file
+# systems and the three before them, 32 KB for the physical planner and
+# DDL, and 13 KB for the registry and the printer).
 # And vitess from the copy scripts/yyoutline makes of it:
 #  - the parser's grammar actions split out of Parse: as one 1.3 MB wasm
 #    function, the browser's optimizing compiler spent seconds and ~400 MB
@@ -93,6 +94,7 @@ GOOS=js GOARCH=wasm $GO build -modfile="$modfile" -trimpath -ldflags='-s -w' \
   -gcflags='github.com/flinkplay/flinkplay/engine=-l' -gcflags='github.com/flinkplay/flinkplay/engine/connector=-l' \
   -gcflags='github.com/flinkplay/flinkplay/engine/diag=-l' -gcflags='github.com/flinkplay/flinkplay/engine/vfs=-l' \
   -gcflags='github.com/flinkplay/flinkplay/engine/physical=-l' -gcflags='github.com/flinkplay/flinkplay/engine/ddl=-l' \
+  -gcflags='github.com/flinkplay/flinkplay/engine/library=-l' -gcflags='github.com/flinkplay/flinkplay/engine/client=-l' \
   -o "$tmp/engine.wasm" ./wasm/engine
 # python.wasm: the same engine with the PyFlink interpreter (engine/pyflink,
 # gpython), which the page loads only for the first Python program.
@@ -104,6 +106,7 @@ GOOS=js GOARCH=wasm $GO build -modfile="$modfile" -trimpath -ldflags='-s -w' -ta
   -gcflags='github.com/flinkplay/flinkplay/engine=-l' -gcflags='github.com/flinkplay/flinkplay/engine/connector=-l' \
   -gcflags='github.com/flinkplay/flinkplay/engine/diag=-l' -gcflags='github.com/flinkplay/flinkplay/engine/vfs=-l' \
   -gcflags='github.com/flinkplay/flinkplay/engine/physical=-l' -gcflags='github.com/flinkplay/flinkplay/engine/ddl=-l' \
+  -gcflags='github.com/flinkplay/flinkplay/engine/library=-l' -gcflags='github.com/flinkplay/flinkplay/engine/client=-l' \
   -o "$tmp/python.wasm" ./wasm/engine
 install_file "$tmp/app.wasm" "$out/app.wasm"
 install_file "$tmp/engine.wasm" "$out/engine.wasm"

@@ -25,8 +25,7 @@ type Stepper struct {
 	// the job's watermark advances and window firings when the step
 	// began: a StepWatermark or StepFire step ends when they grow.
 	from [2]int64
-	// Records counts the records the sources handed on since the first
-	// Pause.
+	// records counts the records the sources handed on.
 	records atomic.Int64
 	// marks reads the job's watermark advances and firings.
 	marks func() [2]int64
@@ -72,11 +71,21 @@ func (s *Stepper) Resume() {
 }
 
 // Step lets a paused job take one step of kind k, then pause again.
-func (s *Stepper) Step(k StepKind) {
+func (s *Stepper) Step(k StepKind) { s.StepN(k, 1) }
+
+// StepN lets a paused job take n steps of kind k at once (n records, for
+// a replay to an earlier point), then pause again.
+func (s *Stepper) StepN(k StepKind, n int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.active.Store(true)
-	s.paused, s.step, s.left = false, k, 1
+	s.paused, s.step, s.left = false, k, n
+	if k == StepWatermark || k == StepFire {
+		s.left = 0 // counts the records the step let through
+	}
+	if n <= 0 {
+		s.paused = true
+	}
 	if s.marks != nil {
 		s.from = s.marks()
 	}
@@ -84,7 +93,7 @@ func (s *Stepper) Step(k StepKind) {
 }
 
 // Paused reports whether the job waits for a step, and how many records
-// its sources handed on since it was first paused.
+// its sources have handed on.
 func (s *Stepper) Paused() (bool, int64) {
 	if s == nil || !s.active.Load() {
 		return false, 0
@@ -157,7 +166,7 @@ type steppedSource struct {
 	s *Stepper
 	// held keeps the rows of a read beyond what a step lets through; they
 	// go first at the next reads.
-	held *stream.Batch
+	held  *stream.Batch
 	ended bool
 }
 
@@ -167,7 +176,12 @@ func (p *steppedSource) Next(ctx context.Context, b *stream.Batch) (time.Duratio
 		if p.ended {
 			return 0, stream.ErrEndOfInput
 		}
-		return p.Source.Next(ctx, b)
+		before := b.Len()
+		wait, err := p.Source.Next(ctx, b)
+		if n := b.Len() - before; n > 0 {
+			p.s.records.Add(int64(n))
+		}
+		return wait, err
 	}
 	n, err := p.s.admit(ctx)
 	if err != nil {
@@ -236,9 +250,7 @@ func (p *steppedSource) giveBack(n int) {
 	defer s.mu.Unlock()
 	switch s.step {
 	case StepRecord:
-		if s.paused {
-			s.paused, s.left = false, s.left+1
-		}
+		s.paused, s.left = false, s.left+1
 	case StepWatermark, StepFire:
 		s.left--
 	}

@@ -67,6 +67,12 @@ type page struct {
 	tbody   js.Value // #grid's tbody
 	chartEl js.Value // #chart
 	graphEl js.Value // #graph
+	// lastRun is what the last Run ran, for a rewind to run again; replay
+	// is the records the next run lets through before it pauses (-1: it
+	// runs freely), replayNote that the page says it replays.
+	lastRun    *runSpan
+	replay     int64
+	replayNote bool
 	// timelineEl is #timeline, timelineGen the Timeline.Gen it drew.
 	timelineEl  js.Value
 	timelineGen int
@@ -499,7 +505,18 @@ func (p *page) drainSome() (more bool) {
 		}
 		t1 := time.Now()
 		before := p.model.Received()
+		var paused bool
+		var stepped int64
+		if q := p.model.Query; q != nil {
+			paused, stepped = q.Paused, q.Stepped
+		}
 		p.handle(&msg, now)
+		if q := p.model.Query; q != nil && (q.Paused != paused || q.Stepped != stepped) {
+			p.forceChrome = true // the step bar
+			if q.Paused && p.chrome.Notice != "" && strings.HasPrefix(p.chrome.Notice, "Rewinding") {
+				p.chrome.Notice = "Rewound: the statements ran again from the start to record " + state.Count(q.Stepped) + "."
+			}
+		}
 		p.firstRows(before)
 		d := ms(t1.Sub(t0))
 		p.stats.DecodeMs += d
@@ -880,9 +897,23 @@ func (p *page) runRange(from, to int, all bool) {
 	p.scrollTop = 0
 	p.setDiagnostics()
 	store(state.KeyScript, text)
-	p.post(protocol.Request{Type: protocol.TypeExecute, ID: p.nextID, Script: text, Start: start, End: end, Config: p.config(), Trace: p.tracing()})
+	req := protocol.Request{Type: protocol.TypeExecute, ID: p.nextID, Script: text, Start: start, End: end, Config: p.config(), Trace: p.tracing()}
+	p.lastRun = &runSpan{from: from, to: to, all: all}
+	if p.replayNote {
+		// A rewind: the run pauses after p.replay records.
+		req.Step, req.Replay = protocol.StepPause, p.replay
+		p.chrome.Notice = "Rewinding: the statements run again from the start (same seed and start time) and pause after record " + state.Count(p.replay) + "."
+		p.replayNote = false
+	}
+	p.post(req)
 	p.hostStatus("running")
 	p.flagRender()
+}
+
+// runSpan is a Run's range of the editor's text.
+type runSpan struct {
+	from, to int
+	all      bool
 }
 
 // Prepare starts an embed's engine when the reader points at Run or tabs

@@ -99,3 +99,31 @@ func (p *page) explain(n int64) {
 	p.chrome.WhyRow = n
 	p.forceChrome = true
 }
+
+// Step pauses the running query, steps it, or resumes it
+// (protocol.StepPause, StepRecord…).
+func (p *page) Step(step string) {
+	defer recovered("step")
+	if !p.model.Running {
+		return
+	}
+	// The next progress report (a fifth of a second) says where the run
+	// stopped.
+	p.post(protocol.Request{Type: protocol.TypeStep, ID: p.model.RunID, Step: step})
+	p.forceChrome = true
+}
+
+// Rewind goes one record back: event time cannot run backwards, so the
+// page runs the same statements again from the start, with the same seed
+// and start time, and the engine pauses them after one record fewer.
+func (p *page) Rewind() {
+	defer recovered("rewind")
+	q := p.model.Query
+	if q == nil || !q.Paused || p.lastRun == nil {
+		return
+	}
+	back := max(q.Stepped-1, 0)
+	r := *p.lastRun
+	p.replay, p.replayNote = back, true
+	p.runRange(r.from, r.to, r.all)
+}

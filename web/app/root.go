@@ -41,6 +41,10 @@ type ResultActions interface {
 	MountTimeline(el js.Value)
 	// ToggleWhy turns "why this change" on or off.
 	ToggleWhy()
+	// Step pauses, steps or resumes the running query (protocol.Step*);
+	// Rewind runs it again from the start to one record before.
+	Step(step string)
+	Rewind()
 	// SetChart picks the chart view's kind (state.ChartAuto, ChartLine or
 	// ChartBar); SetChartY takes the measure select's change event.
 	SetChart(kind string)
@@ -534,6 +538,26 @@ func (c *Chrome) PaneClass(pane string) string {
 		return pane
 	}
 	return pane + " hidden"
+}
+
+// ShowsStepBar reports whether the step bar shows: a query runs (or waits
+// for a step) while a view of its inside shows.
+func (c *Chrome) ShowsStepBar() bool {
+	m := c.Model
+	inside := m.View == state.ViewGraph || m.View == state.ViewTimeline || c.WhyOn
+	return m.Running && (inside || c.Paused())
+}
+
+// Paused reports whether the running query waits for a step.
+func (c *Chrome) Paused() bool { return c.Model.Query != nil && c.Model.Query.Paused }
+
+// StepText says where a paused query is.
+func (c *Chrome) StepText() string {
+	q := c.Model.Query
+	if q == nil || !q.Paused {
+		return "Pause to step through the records one at a time."
+	}
+	return "Paused after record " + state.Count(q.Stepped) + "."
 }
 
 // WhyPressed is the Why button's aria-pressed.

@@ -32,6 +32,8 @@ func (noActions) MountChart(js.Value)         {}
 func (noActions) MountGraph(js.Value)         {}
 func (noActions) MountTimeline(js.Value)      {}
 func (noActions) ToggleWhy()                  {}
+func (noActions) Step(string)                 {}
+func (noActions) Rewind()                     {}
 func (noActions) SetChart(string)             {}
 func (noActions) SetChartY(vugu.DOMEvent)     {}
 func (noActions) Share()                      {}

@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -184,4 +185,60 @@ func lesson(t *testing.T, name string) state.Example {
 		t.Fatalf("no lesson %q in the gallery", name)
 	}
 	return state.Examples[i]
+}
+
+// TestStepThroughALesson pauses the late-record lesson, steps one record,
+// steps to the next window firing, goes one record back (the page runs
+// the statements again from the start and says so), and resumes to the
+// end: the timeline follows each step.
+func TestStepThroughALesson(t *testing.T) {
+	p := open(t, 150*time.Second)
+	p.load()
+	p.selectExample(slices.Index(state.Examples, lesson(t, "Lesson: a late record dropped by a window")))
+	p.click("run-all")
+	waitFor[bool](p, "the Pause button", `!!document.getElementById('step-pause')`, 20*time.Second)
+	p.click("step-pause")
+	status := func() string {
+		return eval[string](p, "the step status", `document.getElementById('step-status')?.textContent || ''`)
+	}
+	pausedAt := func(what string) int {
+		p.t.Helper()
+		s := waitFor[string](p, what, `(() => { const t = document.getElementById('step-status')?.textContent || ''; return t.startsWith('Paused after record ') ? t : ''; })()`, 10*time.Second)
+		var n int
+		fmt.Sscanf(strings.TrimPrefix(s, "Paused after record "), "%d", &n)
+		return n
+	}
+	points := func() int {
+		return eval[int](p, "the timeline's records", `(document.getElementById('timeline').flinkTimelineData?.points || []).length`)
+	}
+	n0 := pausedAt("the pause")
+	p.click("step-record")
+	if _, err := tryWait[bool](p, `(document.getElementById('step-status')?.textContent || '') === 'Paused after record `+fmt.Sprint(n0+1)+`.'`, 10*time.Second); err != nil {
+		t.Fatalf("one more record after record %d: the status says %q", n0, status())
+	}
+	if _, err := tryWait[bool](p, `(document.getElementById('timeline').flinkTimelineData?.points || []).length === `+fmt.Sprint(n0+1), 5*time.Second); err != nil {
+		t.Fatalf("the record on the timeline: n0=%d, timeline %s", n0, eval[string](p, "t", `JSON.stringify(document.getElementById('timeline').flinkTimelineData)`))
+	}
+	p.shot("step-record")
+	fired := eval[int](p, "fired windows", `(document.getElementById('timeline').flinkTimelineData?.windows || []).filter((w) => w.fired).length`)
+	p.click("step-fire")
+	waitFor[bool](p, "a window to fire", `(document.getElementById('timeline').flinkTimelineData?.windows || []).filter((w) => w.fired).length > `+fmt.Sprint(fired), 15*time.Second)
+	n2 := pausedAt("the pause after the firing")
+	if n2 <= n0+1 || points() != n2 {
+		t.Errorf("after the firing: paused at record %d (before: %d), %d records on the timeline", n2, n0+1, points())
+	}
+	p.shot("step-fire")
+	// One record back: the same statements again from the start.
+	p.click("step-back")
+	waitFor[bool](p, "the replay's note", `(document.getElementById('notice')?.textContent || '').includes('from the start')`, 5*time.Second)
+	waitFor[bool](p, "the rewound pause", `(() => { const t = document.getElementById('step-status')?.textContent || '';
+  return t === 'Paused after record `+fmt.Sprint(n2-1)+`.' && (document.getElementById('notice')?.textContent || '').startsWith('Rewound'); })()`, 30*time.Second)
+	waitFor[bool](p, "the rewound timeline", `(document.getElementById('timeline').flinkTimelineData?.points || []).length === `+fmt.Sprint(n2-1), 5*time.Second)
+	p.shot("step-back")
+	p.click("step-resume")
+	waitFor[bool](p, "the run to end", `!JSON.parse(window.flinkplay.state()).running`, 40*time.Second)
+	waitFor[bool](p, "every record and window", `(() => { const d = document.getElementById('timeline').flinkTimelineData; return !!d && d.points.length === 12 && d.windows.filter((w) => w.fired).length === 3; })()`, 10*time.Second)
+	if s := status(); s != "" {
+		t.Errorf("the step bar stays after the run: %q", s)
+	}
 }

@@ -136,6 +136,10 @@ type Query struct {
 	GraphGen int
 	// Timeline is what the run's trace told (nil: nothing yet).
 	Timeline *Timeline
+	// Paused: the run waits for a step; Stepped counts the records its
+	// sources have handed on.
+	Paused  bool
+	Stepped int64
 }
 
 // NewModel returns a model whose query buffers hold maxRows changes
@@ -292,6 +296,7 @@ func (m *Model) Apply(msg *protocol.Message, now time.Time) {
 				q.GraphGen++
 			}
 			q.applyTrace(msg.Trace, msg.TraceDropped)
+			q.Paused, q.Stepped = msg.Paused, msg.Stepped
 			q.report(msg.Received)
 		}
 	case protocol.TypeDone:
@@ -302,6 +307,7 @@ func (m *Model) Apply(msg *protocol.Message, now time.Time) {
 			m.block().Query = q
 		}
 		q.Done, q.Cancelled = true, msg.Cancelled
+		q.Paused = false
 		if msg.Created != "" {
 			// A CREATE TABLE ... AS SELECT: a new session gets its table,
 			// not its query again.

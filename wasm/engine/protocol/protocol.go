@@ -49,6 +49,8 @@ const (
 	// TypeTrace turns the trace of run ID on or off (Request.Trace): while
 	// on, its progress messages carry what its operators did (Trace).
 	TypeTrace = "trace"
+	// TypeStep pauses run ID, steps it or resumes it (Request.Step).
+	TypeStep = "step"
 	// worker -> page
 	TypeReady     = "ready" // the worker started; carries Specs (the browser build sends them in "specs" after it)
 	TypeSpecs     = "specs" // the connectors, functions and keywords the editor completes
@@ -111,7 +113,24 @@ type Request struct {
 	// operators do (event times, watermarks, windows, late records, and
 	// why each change happened) for the page's timeline and "why" panel.
 	Trace bool `json:"trace,omitempty"`
+	// Step, on a Step request: StepPause, StepResume, or a step
+	// (StepRecord, StepBatch, StepWatermark, StepFire); on an Execute,
+	// StepPause starts it paused. Replay, on an Execute: start paused and
+	// let that many records through, to reach a point of an earlier run of
+	// the same script ("rewind").
+	Step   string `json:"step,omitempty"`
+	Replay int64  `json:"replay,omitempty"`
 }
+
+// Steps of a Step request.
+const (
+	StepPause     = "pause"
+	StepResume    = "resume"
+	StepRecord    = "record"    // one record of a source
+	StepBatch     = "batch"     // one read of a source
+	StepWatermark = "watermark" // up to the next watermark
+	StepFire      = "fire"      // up to the next window firing
+)
 
 // Export formats.
 const (
@@ -189,6 +208,10 @@ type Message struct {
 	// message could carry them (the oldest go).
 	Trace        []TraceEvent `json:"trace,omitempty"`
 	TraceDropped int64        `json:"traceDropped,omitempty"`
+	// Paused: the run waits for a step (TypeStep); Stepped counts the
+	// records its sources have handed on (sent while it is paused).
+	Paused  bool  `json:"paused,omitempty"`
+	Stepped int64 `json:"stepped,omitempty"`
 	// Done: the footer Flink prints ("Received a total of 3 rows", "3 rows in
 	// set", "Query terminated, received a total of 5 rows"), and for batch
 	// queries the whole tableau text (content-inferred widths need all rows).

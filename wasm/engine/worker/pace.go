@@ -43,6 +43,7 @@ type feed struct {
 	// trace is the statement's trace log (nil: no job), unwatch forgets
 	// it when the feed ends.
 	trace   *stream.TraceLog
+	stepper *engine.Stepper
 	unwatch func()
 
 	stop    chan struct{}
@@ -56,7 +57,8 @@ func (w *Worker) startFeed(req protocol.Request, idx int, res *engine.Result, ke
 	f := &feed{w: w, id: req.ID, stmt: idx, start: now, lastProg: now, keepCells: keepCells, wm: stream.NoWatermark,
 		sources: res.Sources, graph: res.Graph, trace: res.Trace(), stop: make(chan struct{}), stopped: make(chan struct{})}
 	f.rate.add(now, 0)
-	f.unwatch = w.watchTrace(req.ID, f.trace, req.Trace)
+	f.stepper = res.Stepper()
+	f.unwatch = w.watchTrace(req.ID, f.trace, req.Trace, f.stepper, req.Step == protocol.StepPause, req.Replay)
 	if setup != nil {
 		setup(&f.rows)
 	}
@@ -133,10 +135,11 @@ func (f *feed) flushLocked(now time.Time) {
 
 func (f *feed) progressLocked(now time.Time) {
 	f.lastProg = now
+	paused, stepped := f.stepper.Paused()
 	f.rate.add(now, f.received)
 	f.w.emit(protocol.Message{Type: protocol.TypeProgress, ID: f.id, Stmt: f.stmt, Received: f.received,
 		RowsPerSec: f.rate.perSecond(), ElapsedMs: now.Sub(f.start).Milliseconds(), Watermark: formatWatermark(f.wm),
-		Sources: f.sourcesLocked(now), Graph: f.graphLocked(now), Trace: f.traceLocked()})
+		Sources: f.sourcesLocked(now), Graph: f.graphLocked(now), Trace: f.traceLocked(), Paused: paused, Stepped: stepped})
 }
 
 // traceLocked takes what the operators recorded since the last call.

@@ -110,6 +110,8 @@ type Worker struct {
 	// or an Execute's Trace).
 	traces  map[int]*stream.TraceLog
 	traceOn map[int]bool
+	// steppers pause and step the statements that run, by run id.
+	steppers map[int]*engine.Stepper
 	// stmtStarts is where the statement that runs starts in its script,
 	// per run: Flink counts the positions in its messages from there.
 	stmtStarts map[int]int
@@ -224,6 +226,8 @@ func (w *Worker) Handle(req protocol.Request) {
 		go w.stopJob(req.JobID)
 	case protocol.TypeTrace:
 		w.setTrace(req.ID, req.Trace)
+	case protocol.TypeStep:
+		w.step(req.ID, req.Step)
 	default:
 		w.emit(protocol.Message{Type: protocol.TypeError, ID: req.ID, Error: &protocol.Error{
 			Class: diag.IllegalArgument, Message: fmt.Sprintf("unknown request type %q", req.Type), Offset: -1,
@@ -248,9 +252,11 @@ func (w *Worker) setTrace(id int, on bool) {
 	}
 }
 
-// watchTrace registers the trace log of run id's statement, on when the
-// page wants it; the returned func forgets it.
-func (w *Worker) watchTrace(id int, tl *stream.TraceLog, on bool) func() {
+// watchTrace registers the trace log and the stepper of run id's
+// statement: the trace on when the page wants it, the stepper paused
+// with replay records to let through when the run replays an earlier
+// one. The returned func forgets them.
+func (w *Worker) watchTrace(id int, tl *stream.TraceLog, on bool, st *engine.Stepper, paused bool, replay int64) func() {
 	if tl == nil {
 		return func() {}
 	}
@@ -259,17 +265,56 @@ func (w *Worker) watchTrace(id int, tl *stream.TraceLog, on bool) func() {
 	if w.traces == nil {
 		w.traces, w.traceOn = map[int]*stream.TraceLog{}, map[int]bool{}
 	}
+	if w.steppers == nil {
+		w.steppers = map[int]*engine.Stepper{}
+	}
 	if on {
 		w.traceOn[id] = true
 	}
 	w.traces[id] = tl
 	tl.SetOn(w.traceOn[id])
+	if st != nil {
+		w.steppers[id] = st
+		if paused || replay > 0 {
+			st.Pause()
+		}
+		if replay > 0 {
+			st.StepN(engine.StepRecord, int(replay))
+		}
+	}
 	return func() {
 		w.mu.Lock()
 		defer w.mu.Unlock()
 		if w.traces[id] == tl {
 			delete(w.traces, id)
 		}
+		if w.steppers[id] == st {
+			delete(w.steppers, id)
+		}
+	}
+}
+
+// step pauses, steps or resumes run id's statement.
+func (w *Worker) step(id int, step string) {
+	w.mu.Lock()
+	st := w.steppers[id]
+	w.mu.Unlock()
+	if st == nil {
+		return
+	}
+	switch step {
+	case protocol.StepPause:
+		st.Pause()
+	case protocol.StepResume:
+		st.Resume()
+	case protocol.StepRecord:
+		st.Step(engine.StepRecord)
+	case protocol.StepBatch:
+		st.Step(engine.StepBatch)
+	case protocol.StepWatermark:
+		st.Step(engine.StepWatermark)
+	case protocol.StepFire:
+		st.Step(engine.StepFire)
 	}
 }
 

@@ -847,3 +847,46 @@ SELECT window_start, COUNT(*) AS c FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), IN
 		}
 	}
 }
+
+// TestStepRequests: an Execute that replays 3 records starts paused after
+// them, a Step lets one more through, and Resume runs it to its end; the
+// progress messages say where it is.
+func TestStepRequests(t *testing.T) {
+	skipTimersUnderNode(t)
+	script := `CREATE TABLE t (id INT) WITH ('connector' = 'datagen', 'number-of-rows' = '10', 'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '10');
+SELECT id FROM t;`
+	w, r := newTestWorker(t, Options{ProgressInterval: 10 * time.Millisecond})
+	w.Handle(protocol.Request{Type: protocol.TypeExecute, ID: 1, Script: script, End: len(script), Replay: 3})
+	// until waits for a progress message that says the run is paused after
+	// n records.
+	until := func(n int64) {
+		t.Helper()
+		deadline := time.After(5 * time.Second)
+		for {
+			select {
+			case m := <-r.ch:
+				if m.Type == protocol.TypeProgress && m.Paused && m.Stepped == n {
+					if m.Received != n {
+						t.Errorf("paused after %d records with %d rows received", n, m.Received)
+					}
+					return
+				}
+			case <-deadline:
+				t.Fatalf("no progress paused after %d records", n)
+			}
+		}
+	}
+	until(3)
+	w.Handle(protocol.Request{Type: protocol.TypeStep, ID: 1, Step: protocol.StepRecord})
+	until(4)
+	w.Handle(protocol.Request{Type: protocol.TypeStep, ID: 1, Step: protocol.StepResume})
+	var done protocol.Message
+	for _, m := range r.until(t, protocol.TypeRunDone) {
+		if m.Type == protocol.TypeDone {
+			done = m
+		}
+	}
+	if done.Received != 10 {
+		t.Errorf("done after %d rows, want 10", done.Received)
+	}
+}
