@@ -132,9 +132,11 @@ func TestWhyThisChange(t *testing.T) {
 	waitFor[bool](p, "four changes in the Changelog view", `document.querySelectorAll('#grid tbody tr[data-n]').length === 4`, 10*time.Second)
 	why := func(n int) string {
 		p.t.Helper()
-		eval[bool](p, "click a change", `(document.querySelector('#grid tbody tr[data-n="`+string(rune('0'+n))+`"] td').click(), true)`)
+		// The grid renders the rows in view; a render can be under way.
+		waitFor[bool](p, "the change to click", `(() => { const td = document.querySelector('#grid tbody tr[data-n="`+fmt.Sprint(n)+`"] td');
+  if (!td) return false; td.click(); return true; })()`, 5*time.Second)
 		return waitFor[string](p, "the explanation", `(() => { const w = document.getElementById('why'); const t = w.innerText;
-  return !w.classList.contains('hidden') && t.startsWith('Change `+string(rune('1'+n))+`:') ? t : ''; })()`, 5*time.Second)
+  return !w.classList.contains('hidden') && t.startsWith('Change `+fmt.Sprint(n+1)+`:') ? t : ''; })()`, 5*time.Second)
 	}
 	// The aggregation's input is what it reads of each record: the
 	// product and the id.
