@@ -65,8 +65,16 @@ func TestPythonProgram(t *testing.T) {
 	p.click("view-table")
 	waitFor[bool](p, "the table's rows", `document.querySelectorAll('#grid tbody tr').length > 3`, 10*time.Second)
 	p.shot("python-table")
-	if d := p.stop(); d > 100*time.Millisecond {
-		t.Errorf("Stop took %v, want within 100 ms", d)
+	// The median of three Stops, as for the printing loop below.
+	seedStops := []time.Duration{p.stop()}
+	for range 2 {
+		p.click("run-all")
+		waitFor[bool](p, "the seed's rows again", `(() => { const s = JSON.parse(window.flinkplay.state()); return s.running && s.received > 0; })()`, 30*time.Second)
+		seedStops = append(seedStops, p.stop())
+	}
+	slices.Sort(seedStops)
+	if seedStops[1] > 100*time.Millisecond {
+		t.Errorf("Stop took %v (median of %v), want within 100 ms", seedStops[1], seedStops)
 	}
 	if e := p.state().Error; e != nil && e != "" {
 		p.fatalf("the program failed: %v", e)
