@@ -77,6 +77,13 @@ type Vector struct {
 	Nanos bool
 	Off   []int32 // VecBytes: value i is Data[Off[i]:Off[i+1]]
 	Data  []byte
+	// Views makes a VecBytes vector a vector of views into Data, storage
+	// it shares and never writes (a source's read-only strings): value i
+	// is Data[Start[i]:Off[i+1]], so values need be neither adjacent nor
+	// in order. Appending to it first copies its values into storage of
+	// its own (Densify).
+	Views bool
+	Start []int32
 	V     []types.Value // VecValues
 	// Fields are a VecStruct's field vectors and Count its number of
 	// values.
@@ -92,11 +99,43 @@ type Vector struct {
 func (v *Vector) Reset(k VecKind) {
 	v.Kind = k
 	v.I, v.F, v.N = v.I[:0], v.F[:0], v.N[:0]
-	v.Off, v.Data = v.Off[:0], v.Data[:0]
+	if v.Views {
+		// Data is shared: appending must not write into it.
+		v.Data, v.Views = nil, false
+	}
+	v.Off, v.Data, v.Start = v.Off[:0], v.Data[:0], v.Start[:0]
 	clear(v.V)
 	v.V = v.V[:0]
 	v.Fields, v.Count = v.Fields[:0], 0
 	v.Nanos, v.HasNulls = false, false
+}
+
+// SetViews makes v, a VecBytes vector, the views of value i =
+// data[start[i]:off[i+1]]; v keeps the slices, and data must not change
+// while v or any value read from it lives.
+func (v *Vector) SetViews(data []byte, start, off []int32) {
+	v.Data, v.Start, v.Off, v.Views = data, start, off, true
+}
+
+// Densify turns a vector of views into the plain form, its values copied
+// into storage of its own in order; other vectors may share the views'
+// slices, so they are left as they are.
+func (v *Vector) Densify() {
+	if !v.Views {
+		return
+	}
+	n := v.Len()
+	size := 0
+	for i := range n {
+		size += int(v.Off[i+1] - v.Start[i])
+	}
+	data := make([]byte, 0, size)
+	off := make([]int32, n+1, max(n+1, DefaultBatchRows+1))
+	for i := range n {
+		data = append(data, v.Data[v.Start[i]:v.Off[i+1]]...)
+		off[i+1] = int32(len(data))
+	}
+	v.Data, v.Off, v.Start, v.Views = data, off, nil, false
 }
 
 // ResetStruct empties v and makes it a VecStruct whose fields have the
@@ -134,6 +173,7 @@ func (v *Vector) AppendNulls(k int) {
 	case VecFloat:
 		v.F = grown(v.F, k)
 	case VecBytes:
+		v.Densify()
 		if len(v.Off) == 0 {
 			v.Off = append(v.Off, 0)
 		}
@@ -243,11 +283,15 @@ func (v *Vector) fitNulls() {
 
 // Bytes returns value i of a VecBytes vector; it aliases the vector.
 func (v *Vector) Bytes(i int) []byte {
+	if v.Views {
+		return v.Data[v.Start[i]:v.Off[i+1]:v.Off[i+1]]
+	}
 	return v.Data[v.Off[i]:v.Off[i+1]:v.Off[i+1]]
 }
 
 // AppendBytes appends a non-NULL string value.
 func (v *Vector) AppendBytes(b []byte) {
+	v.Densify()
 	if len(v.Off) == 0 {
 		v.Off = append(v.Off, 0)
 	}
@@ -258,6 +302,7 @@ func (v *Vector) AppendBytes(b []byte) {
 
 // AppendString is AppendBytes of a string's bytes.
 func (v *Vector) AppendString(s string) {
+	v.Densify()
 	if len(v.Off) == 0 {
 		v.Off = append(v.Off, 0)
 	}
@@ -432,7 +477,17 @@ func (v *Vector) CopyFrom(src *Vector) {
 	v.F = append(v.F[:0], src.F...)
 	v.N = append(v.N[:0], src.N...)
 	v.Off = append(v.Off[:0], src.Off...)
-	v.Data = append(v.Data[:0], src.Data...)
+	if src.Views {
+		// The views' storage never changes: the copy shares it.
+		v.Data, v.Views = src.Data, true
+		v.Start = append(v.Start[:0], src.Start...)
+	} else {
+		if v.Views {
+			v.Data, v.Views = nil, false
+		}
+		v.Data = append(v.Data[:0], src.Data...)
+		v.Start = v.Start[:0]
+	}
 	clear(v.V)
 	v.V = v.V[:0]
 	for _, x := range src.V {
@@ -489,7 +544,10 @@ func (v *Vector) SliceOf(src *Vector, lo, hi int) {
 		// Offsets index the whole arena, so a window of them needs no
 		// rebasing.
 		v.Off = src.Off[lo : hi+1 : hi+1]
-		v.Data = src.Data
+		v.Data, v.Views = src.Data, src.Views
+		if src.Views {
+			v.Start = src.Start[lo:hi:hi]
+		}
 	case VecStruct:
 		// v's own Fields may share another vector's storage (a copied
 		// Vector), so the windows get storage of their own.
@@ -529,6 +587,7 @@ func (v *Vector) Reserve(n, bytes int) {
 	case VecFloat:
 		v.F = reserve(v.F, n)
 	case VecBytes:
+		v.Densify()
 		v.Off = reserve(v.Off, n+1)
 		v.Data = reserve(v.Data, bytes)
 	case VecStruct:

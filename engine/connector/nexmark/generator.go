@@ -93,8 +93,7 @@ type generator struct {
 	count int64
 
 	extraKey, urlsKey splitKey
-	extra             []byte   // REUSABLE_EXTRA_STRING, loaded on first use
-	urls              *bidURLs // loaded at the first bid
+	pool              *pool // the shared strings, loaded at the first event
 }
 
 func newGenerator(cfg *config, gen int64) *generator {
@@ -121,6 +120,10 @@ func (g *generator) nextTimestamp() int64 {
 // fill is the body of NexmarkGenerator.nextEvent. It bails out with a Java
 // exception.
 func (g *generator) fill(ev *event, a arena) {
+	if g.pool == nil {
+		g.pool = poolFor(g.extraKey, g.urlsKey)
+		pow10Once.Do(initPow10) // for fastPrice
+	}
 	c := g.cfg
 	ts := c.timestampForEvent(eventNumber(g.count))
 	p := c.place(eventID(g.count))
@@ -141,17 +144,17 @@ func (g *generator) person(ev *event, p place, a arena) {
 	r := &g.rnd
 	c := g.cfg
 	ev.v[personID] = c.lastBase0PersonID(p) + firstPersonID
-	first := r.nextIntN(int32(len(firstNames)))
-	last := r.nextIntN(int32(len(lastNames)))
-	ev.b[personName] = personNames[int(first)*len(lastNames)+int(last)]
+	first := r.below(int32(len(firstNames)))
+	last := r.below(int32(len(lastNames)))
+	ev.b[personName] = g.pool.people[int(first)*len(lastNames)+int(last)]
 	email := a.Alloc(15)[:0] // 6 + "@" + 4 + ".com" at most
 	email = appendString(email, r, 7, ' ')
 	email = append(email, '@')
 	email = appendString(email, r, 5, ' ')
 	ev.b[personEmail] = append(email, ".com"...)
 	ev.b[personCreditCard] = creditCard(r, a)
-	ev.b[personCity] = usCities[r.nextIntN(int32(len(usCities)))]
-	ev.b[personState] = usStates[r.nextIntN(int32(len(usStates)))]
+	ev.b[personCity] = g.pool.cities[r.below(int32(len(g.pool.cities)))]
+	ev.b[personState] = g.pool.states[r.below(int32(len(g.pool.states)))]
 	size := 8 + len(ev.b[personName]) + len(ev.b[personEmail]) + len(ev.b[personCreditCard]) + len(ev.b[personCity]) + len(ev.b[personState])
 	ev.b[personExtra] = g.nextExtra(int32(size), c.avgPersonSize, a)
 }
@@ -161,7 +164,7 @@ func (g *generator) person(ev *event, p place, a arena) {
 func creditCard(r *splitRandom, a arena) []byte {
 	b := a.Alloc(19)
 	for i := 0; i < 4; i++ {
-		v := r.nextIntN(10000)
+		v := r.below(10000)
 		o := i * 5
 		b[o] = byte('0' + v/1000)
 		b[o+1] = byte('0' + v/100%10)
@@ -195,7 +198,10 @@ func (g *generator) nextBase0AuctionID(p place) int64 {
 // else the remainder of a long draw (Nexmark's "very skewed" branch).
 func (g *generator) nextLong(n int64) int64 {
 	if n < 0x7fffffff {
-		return int64(g.rnd.nextIntN(int32(n)))
+		if n <= 0 {
+			g.rnd.badBound()
+		}
+		return int64(g.rnd.below(int32(n)))
 	}
 	v := g.rnd.nextLong() % n
 	if v < 0 {
@@ -210,13 +216,16 @@ func (g *generator) auctionEvent(ev *event, p place, ts int64, a arena) {
 	c := g.cfg
 	ev.v[auctionID] = c.lastBase0AuctionID(p) + firstAuctionID
 	var seller int64
-	if r.nextIntN(c.hotSellersRatio) > 0 {
+	if c.hotSellersRatio <= 0 {
+		r.badBound()
+	}
+	if r.below(c.hotSellersRatio) > 0 {
 		seller = c.lastBase0PersonID(p) / hotSellerBatch * hotSellerBatch
 	} else {
 		seller = g.nextBase0PersonID(p)
 	}
 	ev.v[auctionSeller] = seller + firstPersonID
-	ev.v[auctionCategory] = firstCategoryID + int64(r.nextIntN(numCategories))
+	ev.v[auctionCategory] = firstCategoryID + int64(r.below(numCategories))
 	ev.v[auctionInitialBid] = nextPrice(r)
 	ev.v[auctionExpires] = ts + g.auctionLength(ts)
 	ev.b[auctionItemName] = appendString(a.Alloc(19)[:0], r, 20, ' ')
@@ -243,29 +252,32 @@ func (g *generator) bid(ev *event, p place, a arena) {
 	r := &g.rnd
 	c := g.cfg
 	var auction int64
-	if r.nextIntN(c.hotAuctionRatio) > 0 {
+	if c.hotAuctionRatio <= 0 || c.hotBiddersRatio <= 0 {
+		// Java fails at one of the two draws with the same message,
+		// and the job fails with the event.
+		r.badBound()
+	}
+	if r.below(c.hotAuctionRatio) > 0 {
 		auction = c.lastBase0AuctionID(p) / hotAuctionBatch * hotAuctionBatch
 	} else {
 		auction = g.nextBase0AuctionID(p)
 	}
 	ev.v[bidAuction] = auction + firstAuctionID
 	var bidder int64
-	if r.nextIntN(c.hotBiddersRatio) > 0 {
+	if r.below(c.hotBiddersRatio) > 0 {
 		bidder = c.lastBase0PersonID(p)/hotBidderBatch*hotBidderBatch + 1
 	} else {
 		bidder = g.nextBase0PersonID(p)
 	}
 	bidder += firstPersonID
 	ev.v[bidPrice] = nextPrice(r)
-	if g.urls == nil {
-		g.urls = bidURLsFor(g.urlsKey)
-	}
-	if r.nextIntN(hotChannelsRatio) > 0 {
-		i := r.nextIntN(int32(len(hotChannels)))
-		ev.b[bidChannel], ev.b[bidURL] = hotChannels[i], g.urls.hot[i]
+	pl := g.pool
+	if r.below(hotChannelsRatio) > 0 {
+		i := r.below(int32(len(pl.hotChannels)))
+		ev.b[bidChannel], ev.b[bidURL] = pl.hotChannels[i], pl.hotURLs[i]
 	} else {
-		n := r.nextIntN(numChannels)
-		ev.b[bidChannel], ev.b[bidURL] = channelNames[n], g.urls.channels[n]
+		n := r.below(numChannels)
+		ev.b[bidChannel], ev.b[bidURL] = pl.channels[n], pl.channelURLs[n]
 	}
 	ev.v[bidBidder] = bidder + firstPersonID
 	ev.b[bidExtra] = g.nextExtra(8+8+8+8, c.avgBidSize, a)
@@ -287,14 +299,12 @@ func (g *generator) nextExtra(currentSize, desiredAverage int32, a arena) []byte
 	delta := int32(javaRound(float64(desiredAverage) * 0.2))
 	size := desiredAverage - delta
 	if delta != 0 {
-		size += g.rnd.nextIntN(2 * delta)
+		size += g.rnd.below(2 * delta) // delta > 0
 	}
-	if g.extra == nil {
-		g.extra = reusableExtra(g.extraKey)
-	}
-	if int(size) < len(g.extra)/2 {
-		off := g.rnd.nextIntN(int32(len(g.extra)) - size)
-		return g.extra[off : off+size : off+size]
+	extra := g.pool.extra
+	if int(size) < len(extra)/2 {
+		off := g.rnd.below(int32(len(extra)) - size) // size < len(extra)/2
+		return extra[off : off+size : off+size]
 	}
 	if size > maxExtra {
 		bail(diag.Errorf(diag.NoPos, diag.PlaygroundLimitExceeded,

@@ -23,9 +23,10 @@ func nextPrice(r *splitRandom) int64 {
 // fastPrice returns Math.round(10^y * 100) for 0 <= y < 6 from a double
 // approximation of 10^y, and false when the approximation cannot tell the
 // rounding: when the cents are within 1e-6 of a half, far more than the
-// approximation's error (a few parts in 10^16 of at most 10^8).
+// approximation's error (a few parts in 10^16 of at most 10^8). The
+// caller has made the tables (pow10Once): the generator, when it loads its
+// pool.
 func fastPrice(y float64) (int64, bool) {
-	pow10Once.Do(initPow10)
 	n := int(y)
 	f := y - float64(n)
 	j := int(f * pow10Steps)

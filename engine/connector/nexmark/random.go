@@ -72,33 +72,26 @@ func (r *splitRandom) nextDouble() float64 {
 // of the range. A bound that is not positive bails out with Java's
 // IllegalArgumentException.
 func (r *splitRandom) nextIntN(bound int32) int32 {
-	// The first draw is kept small enough to inline: the rejection it
-	// rarely needs is a call.
 	if bound <= 0 {
 		r.badBound()
 	}
-	r.seed += r.gamma
-	v := mix32(r.seed)
-	m := bound - 1
-	if bound&m == 0 {
-		return v & m
-	}
-	u := int32(uint32(v) >> 1)
-	if w := u % bound; u+m-w >= 0 {
-		return w
-	}
-	return r.rejectIntN(bound)
+	return r.below(bound)
 }
 
-// rejectIntN is the rest of Java's loop: u is the draw shifted right
-// unsigned; a candidate is rejected when u + m - (u % bound) overflows an
-// int.
-func (r *splitRandom) rejectIntN(bound int32) int32 {
+// below is nextIntN of a bound known to be positive: Java's loop, which
+// rejects the over-represented top of the range. It is small enough to
+// inline, which matters under WebAssembly, where a call is dear.
+func (r *splitRandom) below(bound int32) int32 {
 	m := bound - 1
 	for {
-		u := int32(uint32(r.nextInt()) >> 1)
-		if v := u % bound; u+m-v >= 0 {
-			return v
+		r.seed += r.gamma
+		v := mix32(r.seed)
+		if bound&m == 0 {
+			return v & m
+		}
+		u := int32(uint32(v) >> 1)
+		if w := u % bound; u+m-w >= 0 {
+			return w
 		}
 	}
 }

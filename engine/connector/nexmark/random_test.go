@@ -181,6 +181,7 @@ func TestJavaConversions(t *testing.T) {
 // the arguments near rounding points of TestPow10, it is the price of
 // pow10's exact result, and it declines rarely.
 func TestFastPrice(t *testing.T) {
+	pow10Once.Do(initPow10)
 	r := newSplitRandom(5)
 	declined := 0
 	const n = 2_000_000

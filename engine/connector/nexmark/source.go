@@ -415,6 +415,10 @@ func (s *source) fillColumns(b *stream.Batch) {
 		for j := range v.Fields {
 			f := &v.Fields[j]
 			if strField[typ][j] {
+				if s.viewFields(f, rows, j, n) {
+					f.Nulls, f.HasNulls = append(f.Nulls[:0], nulls...), hasNulls
+					continue
+				}
 				// Offsets advance only at the type's rows: the rows
 				// between are empty strings, NULL by the bitmap.
 				off := stream.Sized(f.Off, n+1)
@@ -444,4 +448,39 @@ func (s *source) fillColumns(b *stream.Batch) {
 		}
 		v.Nulls, v.HasNulls, v.Count = append(v.Nulls[:0], nulls...), hasNulls, n
 	}
+}
+
+// viewFields makes f the views of field j of the events rows (of n) into
+// the generator's pool, the rows between empty; it reports false, and
+// leaves f to be filled with copies, when a string of the field lies
+// outside the pool (the events' own strings, as an email or an extra
+// string too long to be cut from the reusable one).
+func (s *source) viewFields(f *stream.Vector, rows []int32, j, n int) bool {
+	p := s.gen.pool
+	if p == nil {
+		return false
+	}
+	evs := s.evs
+	start := stream.Sized(f.Start, n)
+	end := stream.Sized(f.Off, n+1)
+	f.Start, f.Off = start, end
+	end[0] = 0
+	next := 0 // the first row not yet written
+	for _, k := range rows {
+		for ; next < int(k); next++ {
+			start[next], end[next+1] = 0, 0
+		}
+		b := evs[k].b[j]
+		at, ok := p.offset(b)
+		if !ok {
+			return false
+		}
+		start[k], end[k+1] = at, at+int32(len(b))
+		next = int(k) + 1
+	}
+	for ; next < n; next++ {
+		start[next], end[next+1] = 0, 0
+	}
+	f.SetViews(p.buf, start, end)
+	return true
 }

@@ -289,6 +289,9 @@ func TestColumnsMatchRows(t *testing.T) {
 		{"ddl_gen", full, map[string]string{"events.num": "20000"}},
 		{"proportions", full, map[string]string{"events.num": "3000", "person.proportion": "5", "auction.proportion": "4", "bid.proportion": "1"}},
 		{"large events", full, map[string]string{"events.num": "500", "bid.avg-size": "10kb", "person.avg-size": "3kb"}},
+		// Extra strings longer than half the reusable one are made, not
+		// cut from it: the bids' extra column holds copies, not views.
+		{"extra past the reusable string", full, map[string]string{"events.num": "60", "bid.avg-size": "1100kb"}},
 		{"prefix", []types.Column{col("kind", types.Type{Kind: types.Date}),
 			col("p", row(f("a", types.Int64), f("b", types.Type{Kind: types.Char, Length: 3}), f("c", types.String)))},
 			map[string]string{"events.num": "600"}},
@@ -337,4 +340,28 @@ func norm(row []types.Value) []types.Value {
 		}
 	}
 	return out
+}
+
+// TestPooledStringsAreViews checks that the bids' channel, url and extra
+// columns refer to the generator's shared strings instead of copying
+// them, and the person's email, made per event, is copied.
+func TestPooledStringsAreViews(t *testing.T) {
+	seed := int64(7)
+	src := open(t, plan(t, genSchema(), map[string]string{"events.num": "5000"}), &fakeClock{now: base}, &seed)
+	if !src.EnableColumns() {
+		t.Fatal("columns refused")
+	}
+	b := stream.NewBatch(4)
+	if _, err := src.Next(context.Background(), b); err != nil {
+		t.Fatal(err)
+	}
+	bid, person := &b.Cols[3], &b.Cols[1]
+	for _, j := range []int{bidChannel, bidURL, bidExtra} {
+		if !bid.Fields[j].Views {
+			t.Errorf("bid field %d holds copies", j)
+		}
+	}
+	if person.Fields[personEmail].Views {
+		t.Error("the person's email is a view")
+	}
 }

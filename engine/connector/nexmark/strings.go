@@ -5,48 +5,17 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unsafe"
 )
 
 // The word lists of PersonGenerator and BidGenerator, in their order.
 var (
-	usStates    = byteList("AZ,CA,ID,OR,WA,WY")
-	usCities    = byteList("Phoenix,Los Angeles,San Francisco,Boise,Portland,Bend,Redmond,Seattle,Kent,Cheyenne")
-	firstNames  = strings.Split("Peter,Paul,Luke,John,Saul,Vicky,Kate,Julie,Sarah,Deiter,Walter", ",")
-	lastNames   = strings.Split("Shultz,Abrams,Spencer,White,Bartels,Walton,Smith,Jones,Noris", ",")
-	hotChannels = byteList("Google,Facebook,Baidu,Apple")
-
-	// personNames holds every "first last" pair, first-major, so that a
-	// name costs no allocation.
-	personNames = func() [][]byte {
-		var out [][]byte
-		for _, f := range firstNames {
-			for _, l := range lastNames {
-				out = append(out, []byte(f+" "+l))
-			}
-		}
-		return out
-	}()
-
-	// channelNames are "channel-0" ... "channel-9999", in one buffer.
-	channelNames = func() [][]byte {
-		out := make([][]byte, numChannels)
-		buf := make([]byte, 0, numChannels*len("channel-9999"))
-		for i := range out {
-			start := len(buf)
-			buf = strconv.AppendInt(append(buf, "channel-"...), int64(i), 10)
-			out[i] = buf[start:len(buf):len(buf)]
-		}
-		return out
-	}()
+	usStateNames    = strings.Split("AZ,CA,ID,OR,WA,WY", ",")
+	usCityNames     = strings.Split("Phoenix,Los Angeles,San Francisco,Boise,Portland,Bend,Redmond,Seattle,Kent,Cheyenne", ",")
+	firstNames      = strings.Split("Peter,Paul,Luke,John,Saul,Vicky,Kate,Julie,Sarah,Deiter,Walter", ",")
+	lastNames       = strings.Split("Shultz,Abrams,Spencer,White,Bartels,Walton,Smith,Jones,Noris", ",")
+	hotChannelNames = strings.Split("Google,Facebook,Baidu,Apple", ",")
 )
-
-func byteList(csv string) [][]byte {
-	var out [][]byte
-	for _, s := range strings.Split(csv, ",") {
-		out = append(out, []byte(s))
-	}
-	return out
-}
 
 // arena hands out bytes for the strings of one event (a stream.Batch).
 type arena interface {
@@ -61,13 +30,13 @@ const minStringLength = 3
 // else a lower-case letter; then Java's trim (of the spaces, the only
 // characters <= ' ' it can make).
 func appendString(dst []byte, r *splitRandom, maxLength int32, special byte) []byte {
-	n := minStringLength + r.nextIntN(maxLength-minStringLength)
+	n := minStringLength + r.below(maxLength-minStringLength)
 	start := len(dst)
 	for ; n > 0; n-- {
-		if r.nextIntN(13) == 0 {
+		if r.below(13) == 0 {
 			dst = append(dst, special)
 		} else {
-			dst = append(dst, 'a'+byte(r.nextIntN(26)))
+			dst = append(dst, 'a'+byte(r.below(26)))
 		}
 	}
 	seg := dst[start:]
@@ -115,47 +84,111 @@ func appendBaseURL(dst []byte, r *splitRandom) []byte {
 	return append(dst, "item.htm?query=1"...)
 }
 
-// bidURLs are BidGenerator's static HOT_URLS and CHANNEL_URL_CACHE, which
-// it draws from its own SplittableRandom when the class is initialized.
-type bidURLs struct {
-	hot      [4][]byte
-	channels [numChannels][]byte
+// pool holds the strings events share, read-only, in one buffer:
+// StringsGenerator's REUSABLE_EXTRA_STRING, BidGenerator's static
+// HOT_URLS and CHANNEL_URL_CACHE (which it draws from SplittableRandoms of
+// their own when the classes are initialized), and the word lists. A
+// columnar batch's strings that lie in it are views into it (see
+// fillColumns), not copies.
+type pool struct {
+	buf   []byte
+	extra []byte
+
+	hotURLs, channelURLs   [][]byte // BidGenerator's
+	hotChannels, channels  [][]byte // "Google", …; "channel-0", …
+	states, cities, people [][]byte // PersonGenerator's; people "first last", first-major
 }
 
-func newBidURLs(r splitRandom) *bidURLs {
-	u := &bidURLs{}
-	for i := range u.hot {
-		u.hot[i] = appendBaseURL(nil, &r)
+// newPool makes the pool of the SplittableRandoms extra (for the reusable
+// extra string) and urls (for the URLs).
+func newPool(extra, urls splitRandom) *pool {
+	var buf []byte
+	var ends []int
+	mark := func() { ends = append(ends, len(buf)) }
+	// The extra string first: one exactStringInto over all of it.
+	buf = make([]byte, reusableLength, reusableLength+reusableLength/2)
+	exactStringInto(buf, &extra)
+	mark()
+	for range 4 {
+		buf = appendBaseURL(buf, &urls)
+		mark()
 	}
-	var data []byte
-	var ends [numChannels]int
 	for i := 0; i < numChannels; i++ {
-		data = appendBaseURL(data, &r)
-		if r.nextIntN(10) > 0 {
+		buf = appendBaseURL(buf, &urls)
+		if urls.below(10) > 0 {
 			id := int32(bits.Reverse32(uint32(i)))
 			if id < 0 {
 				id = -id // Math.abs: Integer.MIN_VALUE stays negative
 			}
-			data = append(data, "&channel_id="...)
-			data = strconv.AppendInt(data, int64(id), 10)
+			buf = append(buf, "&channel_id="...)
+			buf = strconv.AppendInt(buf, int64(id), 10)
 		}
-		ends[i] = len(data)
+		mark()
 	}
+	words := func(list []string) {
+		for _, w := range list {
+			buf = append(buf, w...)
+			mark()
+		}
+	}
+	words(hotChannelNames)
+	for i := 0; i < numChannels; i++ {
+		buf = strconv.AppendInt(append(buf, "channel-"...), int64(i), 10)
+		mark()
+	}
+	words(usStateNames)
+	words(usCityNames)
+	for _, f := range firstNames {
+		for _, l := range lastNames {
+			buf = append(append(append(buf, f...), ' '), l...)
+			mark()
+		}
+	}
+	// The buffer stops growing here: cut the strings.
+	p := &pool{buf: buf[:len(buf):len(buf)]}
 	start := 0
-	for i, end := range ends {
-		u.channels[i] = data[start:end:end]
-		start = end
+	take := func(k int) [][]byte {
+		out := make([][]byte, k)
+		for i := range out {
+			end := ends[0]
+			ends = ends[1:]
+			out[i] = p.buf[start:end:end]
+			start = end
+		}
+		return out
 	}
-	return u
+	p.extra = take(1)[0]
+	p.hotURLs = take(4)
+	p.channelURLs = take(numChannels)
+	p.hotChannels = take(len(hotChannelNames))
+	p.channels = take(numChannels)
+	p.states = take(len(usStateNames))
+	p.cities = take(len(usCityNames))
+	p.people = take(len(firstNames) * len(lastNames))
+	return p
 }
 
-// The static strings depend only on the seed of the SplittableRandom that
-// makes them, so sources of the same seed share them. A few seeds are
-// kept; a session rarely uses more.
+// offset returns where b lies in the pool's buffer, or false when it does
+// not lie there. An empty string lies anywhere.
+func (p *pool) offset(b []byte) (int32, bool) {
+	if len(b) == 0 {
+		return 0, true
+	}
+	// The buffer is one allocation, so b lies in it when its first byte's
+	// address does and it ends within.
+	at := uintptr(unsafe.Pointer(unsafe.SliceData(b))) - uintptr(unsafe.Pointer(unsafe.SliceData(p.buf)))
+	if at >= uintptr(len(p.buf)) || uintptr(len(b)) > uintptr(len(p.buf))-at {
+		return 0, false
+	}
+	return int32(at), true
+}
+
+// The pools depend only on the SplittableRandoms that make them, so
+// sources of the same seed share them. A few are kept; a session rarely
+// uses more.
 var shared struct {
 	sync.Mutex
-	extras []sharedExtra
-	urls   []sharedURLs
+	pools []sharedPool
 }
 
 type splitKey struct {
@@ -163,52 +196,28 @@ type splitKey struct {
 	split int
 }
 
-type sharedExtra struct {
-	key splitKey
-	s   []byte
-}
-
-type sharedURLs struct {
-	key splitKey
-	u   *bidURLs
+type sharedPool struct {
+	extra, urls splitKey
+	p           *pool
 }
 
 const sharedKept = 4
 
-// reusableExtra returns StringsGenerator's REUSABLE_EXTRA_STRING as the
-// split-th SplittableRandom of seed generator gen makes it.
-func reusableExtra(key splitKey) []byte {
+// poolFor returns the pool whose extra string the split-th
+// SplittableRandom of seed generator gen makes (extra), and whose URLs
+// that of urls makes.
+func poolFor(extra, urls splitKey) *pool {
 	shared.Lock()
 	defer shared.Unlock()
-	for _, e := range shared.extras {
-		if e.key == key {
-			return e.s
+	for _, e := range shared.pools {
+		if e.extra == extra && e.urls == urls {
+			return e.p
 		}
 	}
-	r := defaultSplit(key.gen, key.split)
-	s := make([]byte, reusableLength)
-	exactStringInto(s, &r)
-	if len(shared.extras) == sharedKept {
-		shared.extras = shared.extras[1:]
+	p := newPool(defaultSplit(extra.gen, extra.split), defaultSplit(urls.gen, urls.split))
+	if len(shared.pools) == sharedKept {
+		shared.pools = shared.pools[1:]
 	}
-	shared.extras = append(shared.extras, sharedExtra{key, s})
-	return s
-}
-
-// bidURLsFor returns BidGenerator's URLs as the split-th SplittableRandom
-// of seed generator gen makes them.
-func bidURLsFor(key splitKey) *bidURLs {
-	shared.Lock()
-	defer shared.Unlock()
-	for _, e := range shared.urls {
-		if e.key == key {
-			return e.u
-		}
-	}
-	u := newBidURLs(defaultSplit(key.gen, key.split))
-	if len(shared.urls) == sharedKept {
-		shared.urls = shared.urls[1:]
-	}
-	shared.urls = append(shared.urls, sharedURLs{key, u})
-	return u
+	shared.pools = append(shared.pools, sharedPool{extra, urls, p})
+	return p
 }
