@@ -64,8 +64,17 @@ func compileVec(e Expr) vnode {
 		if n := compileArith(e); n != nil {
 			return n
 		}
+		if n := compileDecMul(e); n != nil {
+			return n
+		}
 		return &varith{e: e, a: compileVec(e.a), b: compileVec(e.b), kind: stream.VecKindOf(e.t)}
 	case *cast:
+		if sameDecimal(e.from, e.to) {
+			return compileVec(e.x)
+		}
+		if n := compileDecFit(e); n != nil {
+			return n
+		}
 		return &vcast{e: e, x: compileVec(e.x), kind: stream.VecKindOf(e.to)}
 	case *compare:
 		if n := compileCompare(e); n != nil {

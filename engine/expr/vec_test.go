@@ -1,6 +1,8 @@
 package expr
 
 import (
+	"math"
+	"reflect"
 	"testing"
 	"time"
 
@@ -81,5 +83,83 @@ func TestVecNestedRows(t *testing.T) {
 	}
 	if _, ok := CompileVec(when).root.(*vcase); !ok {
 		t.Errorf("the CASE has no kernel: %T", CompileVec(when).root)
+	}
+}
+
+// TestVecWideDecimals: a product of compact operands into a DECIMAL wider
+// than 18 digits (Nexmark q1's 0.908 * price) and a CAST that only widens
+// a DECIMAL's precision run as kernels, and give what the row evaluation
+// gives: signs, the extremes of BIGINT, zero and NULL, with and without a
+// selection.
+func TestVecWideDecimals(t *testing.T) {
+	dec := func(p, s int) types.Type { return types.Type{Kind: types.Decimal, Precision: p, Scale: s} }
+	big3 := dec(4, 3)
+	schema := []types.Type{types.Int64, big3}
+	ints := []int64{0, 1, -1, 100_000_000, -123456789012, math.MaxInt64, math.MinInt64, 42}
+	c := &Ctx{Zone: time.UTC}
+	b := stream.NewBatch(2)
+	b.Columns([]stream.VecKind{stream.VecInt, stream.VecInt})
+	var rows [][]types.Value
+	for k, x := range ints {
+		row := []types.Value{types.IntValue(x), types.IntValue(int64(k*1371 - 4000))} // unscaled -4.000 to 5.597
+		if k == 7 {
+			row[0] = types.NullValue
+		}
+		rows = append(rows, row)
+		b.Kinds = append(b.Kinds, stream.Insert)
+		b.Cols[0].Append(row[0])
+		b.Cols[1].Append(row[1])
+	}
+	lit := Literal(types.IntValue(908), dec(4, 3).WithNullable(false)) // 0.908, typed as Flink types it
+	mul := func(a, x Expr) Expr {
+		e, err := Arith(Mul, a, x, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
+	product := mul(lit, Column(0, schema[0])) // DECIMAL(24, 3)
+	castTo := func(x Expr, to types.Type) Expr {
+		e, err := Cast(x, to, false, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
+	for _, tc := range []struct {
+		e      Expr
+		kernel any
+	}{
+		{product, &vdecMul{}},
+		{mul(Column(1, schema[1]), Column(0, schema[0])), &vdecMul{}},
+		{castTo(product, dec(25, 3)), &vdecMul{}}, // wider: the product itself
+		{castTo(product, dec(23, 3)), &vdecFit{}}, // q1's sink
+		{castTo(product, dec(21, 3)), &vdecFit{}}, // MAX and MIN BIGINT overflow: NULL
+		{castTo(product, dec(23, 2)), &vcast{}},   // rounds
+		{castTo(product, dec(18, 3)), &vcast{}},   // compact
+	} {
+		e := tc.e
+		v := CompileVec(e)
+		if reflect.TypeOf(v.root) != reflect.TypeOf(tc.kernel) {
+			t.Errorf("%s (%s) runs as %T, want %T", e, e.Type(), v.root, tc.kernel)
+		}
+		for _, sel := range [][]int32{nil, {1, 3, 6, 7}} {
+			b.Sel = sel
+			got, err := v.Eval(c, b)
+			if err != nil {
+				t.Fatalf("%s: %v", e, err)
+			}
+			for k := range b.Len() {
+				i := b.Selected(k)
+				want, err := e.Eval(c, rows[i])
+				if err != nil {
+					t.Fatal(err)
+				}
+				g := got.Value(i)
+				if g.Null != want.Null || string(types.AppendValue(nil, g, e.Type(), time.UTC)) != string(types.AppendValue(nil, want, e.Type(), time.UTC)) {
+					t.Errorf("%s row %d: vector %s, row %s", e, i, types.AppendValue(nil, g, e.Type(), time.UTC), types.AppendValue(nil, want, e.Type(), time.UTC))
+				}
+			}
+		}
 	}
 }

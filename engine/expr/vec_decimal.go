@@ -1,0 +1,152 @@
+package expr
+
+import (
+	"math/big"
+	"math/bits"
+
+	"github.com/flinkplay/flinkplay/engine/stream"
+	"github.com/flinkplay/flinkplay/engine/types"
+)
+
+// Decimals wider than 18 digits are *big.Int values (VecValues). Two
+// kernels keep the common cases off the row evaluator: a product of two
+// compact operands into a wide DECIMAL, and a CAST that changes nothing
+// but the declared precision.
+
+// compactDigits returns the most digits a value of t, an integer or a
+// DECIMAL of up to 18 digits, can have, and its scale; ok is false for
+// any other type.
+func compactDigits(t types.Type) (digits, scale int, ok bool) {
+	switch t.Kind {
+	case types.TinyInt:
+		return 3, 0, true
+	case types.SmallInt:
+		return 5, 0, true
+	case types.Int:
+		return 10, 0, true
+	case types.BigInt:
+		return 19, 0, true
+	case types.Decimal:
+		if t.Precision <= maxCompactPrecision {
+			return t.Precision, t.Scale, true
+		}
+	}
+	return 0, 0, false
+}
+
+// vdecMul is a * b into a DECIMAL wider than 18 digits, for compact
+// operands (int64 vectors) whose exact product the result holds without
+// rounding or overflow: its scale is the sum of theirs and its precision
+// at least the sum of their digits. The product is 128 bits wide at most;
+// the big.Ints of a batch and their words are two allocations.
+type vdecMul struct {
+	a, b vnode
+	out  stream.Vector
+}
+
+func compileDecMul(e *arith) vnode {
+	if e.op != Mul || e.kernel != kDecimal || e.swap || e.t.Kind != types.Decimal ||
+		e.t.Precision <= maxCompactPrecision || bits.UintSize != 64 {
+		return nil
+	}
+	da, sa, okA := compactDigits(e.ta)
+	db, sb, okB := compactDigits(e.tb)
+	if !okA || !okB || e.t.Scale != sa+sb || e.t.Precision < da+db {
+		return nil
+	}
+	return &vdecMul{a: compileVec(e.a), b: compileVec(e.b)}
+}
+
+func (n *vdecMul) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
+	a, b, err := operands(c, in, n.a, n.b, stream.VecInt, stream.VecInt)
+	if err != nil {
+		return nil, err
+	}
+	rows := in.Rows()
+	out := &n.out
+	resize(out, stream.VecValues, rows)
+	unionNulls(out, a, b, rows)
+	ints := make([]big.Int, rows)
+	words := make([]big.Word, 2*rows)
+	forSelected(in, func(i int) {
+		if out.HasNulls && out.IsNull(i) {
+			out.V[i] = types.NullValue
+			return
+		}
+		x, y := a.I[i], b.I[i]
+		hi, lo := bits.Mul64(absU(x), absU(y))
+		w := words[2*i : 2*i+2 : 2*i+2]
+		w[0], w[1] = big.Word(lo), big.Word(hi)
+		z := ints[i].SetBits(w) // SetBits drops the high word when it is 0
+		if (x < 0) != (y < 0) {
+			z.Neg(z)
+		}
+		out.V[i] = types.Value{X: z}
+	})
+	return out, nil
+}
+
+// absU is |x| as an unsigned number, exact for math.MinInt64 too.
+func absU(x int64) uint64 {
+	if x < 0 {
+		return uint64(-x)
+	}
+	return uint64(x)
+}
+
+// sameDecimal reports whether CAST(x AS to) of a value of type from is
+// the value itself: both DECIMALs of one scale and one representation,
+// the target at least as precise, so nothing rounds or overflows.
+func sameDecimal(from, to types.Type) bool {
+	return from.Kind == types.Decimal && to.Kind == types.Decimal && from.Scale == to.Scale &&
+		to.Precision >= from.Precision &&
+		(from.Precision > maxCompactPrecision) == (to.Precision > maxCompactPrecision)
+}
+
+// vdecFit is CAST of a wide DECIMAL to a narrower wide DECIMAL of the
+// same scale: a value stays itself, or is NULL when it has more digits
+// than the target holds, as DecValue makes it. When no selected value is
+// too wide, the operand's vector is the result.
+type vdecFit struct {
+	x     vnode
+	limit *big.Int // 10^(the target's precision)
+	out   stream.Vector
+}
+
+func compileDecFit(e *cast) vnode {
+	from, to := e.from, e.to
+	if from.Kind != types.Decimal || to.Kind != types.Decimal || from.Scale != to.Scale ||
+		to.Precision <= maxCompactPrecision || to.Precision >= from.Precision {
+		return nil
+	}
+	return &vdecFit{x: compileVec(e.x), limit: BigPow10(to.Precision)}
+}
+
+func (n *vdecFit) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
+	x, err := n.x.eval(c, in)
+	if err != nil {
+		return nil, err
+	}
+	if x.Kind != stream.VecValues {
+		return nil, errKind()
+	}
+	tooWide := func(i int) bool {
+		b, ok := x.V[i].X.(*big.Int)
+		return ok && b != nil && b.CmpAbs(n.limit) >= 0
+	}
+	wide := false
+	forSelected(in, func(i int) { wide = wide || !x.IsNull(i) && tooWide(i) })
+	if !wide {
+		return x, nil
+	}
+	out := &n.out
+	resize(out, stream.VecValues, in.Rows())
+	forSelected(in, func(i int) {
+		if x.IsNull(i) || tooWide(i) {
+			out.SetNull(i)
+			return
+		}
+		out.V[i] = x.V[i]
+	})
+	return out, nil
+}
