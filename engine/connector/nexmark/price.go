@@ -10,23 +10,17 @@ import (
 // uniform u, a price in cents between 1.00 and 1,000,000.00, most of them
 // small.
 func nextPrice(r *splitRandom) int64 {
-	y := r.nextDouble() * 6.0
-	// Plain double arithmetic is within a few ulps of 10^y; the rounded
-	// price is then certain unless the cents lie near a half, where
-	// pow10's exact result decides.
-	if p, ok := fastPrice(y); ok {
-		return p
-	}
-	return javaRound(pow10(y) * 100.0)
+	p, _ := priceOf(r.nextDouble() * 6.0)
+	return p
 }
 
-// fastPrice returns Math.round(10^y * 100) for 0 <= y < 6 from a double
-// approximation of 10^y, and false when the approximation cannot tell the
-// rounding: when the cents are within 1e-6 of a half, far more than the
-// approximation's error (a few parts in 10^16 of at most 10^8). The
-// caller has made the tables (pow10Once): the generator, when it loads its
-// pool.
-func fastPrice(y float64) (int64, bool) {
+// priceOf returns Math.round(10^y * 100) for 0 <= y < 6. Plain double
+// arithmetic is within a few ulps of 10^y (a few parts in 10^16 of at most
+// 10^8); the rounded price is then certain unless the cents lie within
+// 1e-6 of a half, far more than that error, where pow10's exact result
+// decides (slow reports it). The caller has made the tables (pow10Once):
+// the generator does when it loads its pool.
+func priceOf(y float64) (price int64, slow bool) {
 	n := int(y)
 	f := y - float64(n)
 	j := int(f * pow10Steps)
@@ -35,9 +29,9 @@ func fastPrice(y float64) (int64, bool) {
 	v := pow10Hi[j] * e * powersOf10[n] * 100
 	fl := math.Floor(v)
 	if d := v - fl - 0.5; d > -1e-6 && d < 1e-6 {
-		return 0, false
+		return javaRound(pow10(y) * 100.0), true
 	}
-	return javaRound(v), true
+	return javaRound(v), false
 }
 
 // pow10 returns 10^y for 0 <= y < 8, correctly rounded but for values

@@ -29,6 +29,9 @@ type source struct {
 	evs      []event          // the events of a columnar batch, made before it is filled
 	nullBits []uint64         // a nested row's NULLs in a columnar batch
 	byType   [3][]int32       // a columnar batch's events of each type
+	// bigEvents: an average event size is over bigEvent bytes, so the
+	// strings a batch copies are counted towards batchBytes.
+	bigEvents bool
 
 	slabs   [slabsKept]slab
 	slabPos int
@@ -45,6 +48,11 @@ const maxWaitMillis = int64(time.Hour / time.Millisecond)
 // batchBytes bounds the bytes a batch's events take in its arena, so that
 // events padded to large average sizes do not make huge batches.
 const batchBytes = 1 << 20
+
+// bigEvent is the average event size above which a batch counts the
+// bytes of its strings; below it a batch of DefaultBatchRows events takes
+// at most about 1.5 MB.
+const bigEvent = 1024
 
 func newSource(t *TableSource, env connector.Env) *source {
 	clock := env.Clock
@@ -78,6 +86,7 @@ func newSource(t *TableSource, env connector.Env) *source {
 		s.cfg.limit = min(set.stopAt, t.maxEvents)
 	}
 	s.gen = newGenerator(&s.cfg, gen)
+	s.bigEvents = max(set.avgPersonSize, set.avgAuctionSize, set.avgBidSize) > bigEvent
 	return s
 }
 
@@ -222,10 +231,13 @@ func (s *source) generate(b *stream.Batch, sl *slab, paced bool, now int64) (wai
 			continue
 		}
 		kept = len(s.evs)
-		// The columns copy every string, shared ones too: they count
-		// towards the batch's bytes.
-		for _, k := range strFields[ev.typ] {
-			a.n += len(ev.b[k])
+		if s.bigEvents {
+			// A column may copy any string, a shared one too: they
+			// count towards the batch's bytes. Events of the default
+			// sizes need no count: a batch of them stays small.
+			for _, k := range strFields[ev.typ] {
+				a.n += len(ev.b[k])
+			}
 		}
 	}
 	return 0, nil
@@ -467,8 +479,9 @@ func (s *source) viewFields(f *stream.Vector, rows []int32, j, n int) bool {
 	end[0] = 0
 	next := 0 // the first row not yet written
 	for _, k := range rows {
-		for ; next < int(k); next++ {
-			start[next], end[next+1] = 0, 0
+		if next < int(k) {
+			clear(start[next:k])
+			clear(end[next+1 : k+1])
 		}
 		b := evs[k].b[j]
 		at, ok := p.offset(b)
@@ -478,9 +491,8 @@ func (s *source) viewFields(f *stream.Vector, rows []int32, j, n int) bool {
 		start[k], end[k+1] = at, at+int32(len(b))
 		next = int(k) + 1
 	}
-	for ; next < n; next++ {
-		start[next], end[next+1] = 0, 0
-	}
+	clear(start[next:])
+	clear(end[next+1:])
 	f.SetViews(p.buf, start, end)
 	return true
 }
