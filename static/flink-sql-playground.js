@@ -53,7 +53,7 @@
         "<style>" +
         ":host { display: block; contain: content; }" +
         ":host([hidden]) { display: none; }" +
-        "iframe { display: block; width: 100%; border: 1px solid #d5d9e0; border-radius: 6px; background: transparent; color-scheme: normal; transition: height .15s; }" +
+        "iframe { display: block; box-sizing: border-box; width: 100%; border: 1px solid #d5d9e0; border-radius: 6px; background: transparent; color-scheme: normal; transition: height .15s; }" +
         "</style>";
       this.frame = document.createElement("iframe");
       this.frame.setAttribute("part", "frame");

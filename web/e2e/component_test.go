@@ -120,6 +120,13 @@ func TestWebComponent(t *testing.T) {
 			if over := eval[float64](p, "overflow", `document.documentElement.scrollWidth - document.documentElement.clientWidth`); over > 0 {
 				t.Errorf("at %d px the page is %v px wider than the window", w, over)
 			}
+			// The frame's border is inside the element: the host's
+			// containment would clip a frame wider than itself.
+			for _, id := range []string{"ex1", "ex2"} {
+				if over := eval[float64](p, "the frame's width", `(() => { const e = document.getElementById('`+id+`'); return e.shadowRoot.querySelector('iframe').getBoundingClientRect().right - e.getBoundingClientRect().right; })()`); over > 0 {
+					t.Errorf("at %d px %s's frame is %v px wider than the element", w, id, over)
+				}
+			}
 			p.shot(fmt.Sprintf("%s-%d", scheme, w))
 		}
 	}
