@@ -172,7 +172,16 @@ func TestShortcutsHelp(t *testing.T) {
 			t.Errorf("the shortcuts dialog lacks %q:\n%s", want, text)
 		}
 	}
-	p.shotWidths("help")
+	p.shotWidths("help", func(theme string, w int64) {
+		// A short window scrolls the list, not the page: the dialog and
+		// its Close button stay on the screen.
+		if out := eval[float64](p, "the Close button", `document.getElementById('dialog-close').getBoundingClientRect().bottom - innerHeight`); out > 0 {
+			t.Errorf("at %d px, %s: the shortcuts dialog's Close button is %v px below the window", w, theme, out)
+		}
+		if over := eval[float64](p, "the list's width", `(() => { const k = document.getElementById('help-keys'); return k.scrollWidth - k.clientWidth; })()`); over > 0 {
+			t.Errorf("at %d px, %s: the shortcuts are %v px wider than the dialog", w, theme, over)
+		}
+	})
 	p.do("escape", 5*time.Second, chromedp.KeyEvent("\x1b"))
 	waitFor[bool](p, "the dialog to close and the focus to return", `document.getElementById('dialog').classList.contains('hidden') && document.activeElement.id === 'results'`, 5*time.Second)
 
