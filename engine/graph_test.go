@@ -266,6 +266,74 @@ end of input -> +I[1970-01-01 00:00:10.000, 1970-01-01 00:00:15.000, 2] = out 2+
 	}
 }
 
+// TestTraceWhyOfTopNDedupAndJoins: the lineage of the other operators
+// that keep state, change by change: a Top-N's row that enters the top
+// and the one it pushes out, a deduplication that keeps the last row per
+// key, and a regular LEFT JOIN whose NULL-padded rows are retracted when
+// their match arrives. A record that changes nothing (pear 1, below the
+// top 2) records no change.
+func TestTraceWhyOfTopNDedupAndJoins(t *testing.T) {
+	s := newTestSession(t)
+	for _, tc := range []struct {
+		name, query, kind, want string
+	}{
+		{"Top-N", `SELECT product, n FROM (SELECT product, n, ROW_NUMBER() OVER (PARTITION BY product ORDER BY n DESC) AS rn
+  FROM (VALUES ('pear', 3), ('apple', 5), ('pear', 4), ('pear', 9), ('pear', 1)) AS t(product, n)) WHERE rn <= 2`, "Rank",
+			`+I[pear, 3] -> +I[pear, 3, 0] = out 0+1
++I[apple, 5] -> +I[apple, 5, 0] = out 1+1
++I[pear, 4] -> +I[pear, 4, 0] = out 2+1
++I[pear, 9] -> -D[pear, 3, 0] +I[pear, 9, 0] = out 3+2
+`},
+		{"deduplication, last row", `SELECT product, n FROM (SELECT product, n, ROW_NUMBER() OVER (PARTITION BY product ORDER BY pt DESC) AS rn
+  FROM (SELECT *, PROCTIME() AS pt FROM (VALUES ('pear', 3), ('apple', 5), ('pear', 4)) AS t(product, n))) WHERE rn = 1`, "Deduplicate",
+			`+I[pear, 3, 2026-01-01 00:00:00.000] -> +I[pear, 3, 2026-01-01 00:00:00.000, 1] = out 0+1
++I[apple, 5, 2026-01-01 00:00:00.000] -> +I[apple, 5, 2026-01-01 00:00:00.000, 1] = out 1+1
++I[pear, 4, 2026-01-01 00:00:00.000] -> -U[pear, 3, 2026-01-01 00:00:00.000, 1] +U[pear, 4, 2026-01-01 00:00:00.000, 1] = out 2+2
+`},
+		{"LEFT JOIN", `SELECT o.id, o.product, p.price FROM (VALUES (1, 'pear'), (2, 'fig')) AS o(id, product)
+  LEFT JOIN (VALUES ('pear', 10), ('fig', 20), ('pear', 11)) AS p(product, price) ON o.product = p.product`, "Join",
+			`+I[1, pear] -> +I[1, pear, NULL, NULL] = out 0+1
++I[2, fig] -> +I[2, fig, NULL, NULL] = out 1+1
++I[pear, 10] -> -D[1, pear, NULL, NULL] +I[1, pear, pear, 10] = out 2+2
++I[fig, 20] -> -D[2, fig, NULL, NULL] +I[2, fig, fig, 20] = out 4+2
++I[pear, 11] -> +I[1, pear, pear, 11] = out 6+1
+`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			wantKinds, wantRows := drain(t, mustExec(t, s, tc.query))
+			r := mustExec(t, s, tc.query)
+			r.Trace().SetOn(true)
+			kinds, rows := drain(t, r)
+			if fmt.Sprint(kinds, rows) != fmt.Sprint(wantKinds, wantRows) {
+				t.Fatalf("traced output %v %v, want %v %v", kinds, rows, wantKinds, wantRows)
+			}
+			events, dropped := r.Trace().Take()
+			if dropped != 0 {
+				t.Errorf("%d events dropped", dropped)
+			}
+			if got := changeLines(events); got != tc.want {
+				t.Errorf("changes:\n%s\nwant:\n%s", got, tc.want)
+			}
+			var total int64
+			for _, e := range events {
+				if e.Kind != stream.TraceChange {
+					continue
+				}
+				if k := r.Graph()[e.Node].Kind; k != tc.kind {
+					t.Errorf("change recorded by node %d (%s), want %s", e.Node, k, tc.kind)
+				}
+				if e.OutFrom != total {
+					t.Errorf("a change says it begins at output %d; %d changes came before it", e.OutFrom, total)
+				}
+				total += e.Count
+			}
+			if total != int64(len(kinds)) {
+				t.Errorf("the changes account for %d output rows of %d", total, len(kinds))
+			}
+		})
+	}
+}
+
 // TestStepThroughEventTime pauses the late-record lesson before its first
 // record and steps it: by records, to the next window firing, to the next
 // watermark; each step stops where it should, and the rest runs on
