@@ -276,6 +276,7 @@ func TestTraceWhyOfTopNDedupAndJoins(t *testing.T) {
 	s := newTestSession(t)
 	for _, tc := range []struct {
 		name, query, kind, want string
+		fields                  string // the operator's output as the query sees it
 	}{
 		{"Top-N", `SELECT product, n FROM (SELECT product, n, ROW_NUMBER() OVER (PARTITION BY product ORDER BY n DESC) AS rn
   FROM (VALUES ('pear', 3), ('apple', 5), ('pear', 4), ('pear', 9), ('pear', 1)) AS t(product, n)) WHERE rn <= 2`, "Rank",
@@ -283,13 +284,13 @@ func TestTraceWhyOfTopNDedupAndJoins(t *testing.T) {
 +I[apple, 5] -> +I[apple, 5, 0] = out 1+1
 +I[pear, 4] -> +I[pear, 4, 0] = out 2+1
 +I[pear, 9] -> -D[pear, 3, 0] +I[pear, 9, 0] = out 3+2
-`},
+`, "[product n]"},
 		{"deduplication, last row", `SELECT product, n FROM (SELECT product, n, ROW_NUMBER() OVER (PARTITION BY product ORDER BY pt DESC) AS rn
   FROM (SELECT *, PROCTIME() AS pt FROM (VALUES ('pear', 3), ('apple', 5), ('pear', 4)) AS t(product, n))) WHERE rn = 1`, "Deduplicate",
 			`+I[pear, 3, 2026-01-01 00:00:00.000] -> +I[pear, 3, 2026-01-01 00:00:00.000, 1] = out 0+1
 +I[apple, 5, 2026-01-01 00:00:00.000] -> +I[apple, 5, 2026-01-01 00:00:00.000, 1] = out 1+1
 +I[pear, 4, 2026-01-01 00:00:00.000] -> -U[pear, 3, 2026-01-01 00:00:00.000, 1] +U[pear, 4, 2026-01-01 00:00:00.000, 1] = out 2+2
-`},
+`, "[product n pt]"},
 		{"LEFT JOIN", `SELECT o.id, o.product, p.price FROM (VALUES (1, 'pear'), (2, 'fig')) AS o(id, product)
   LEFT JOIN (VALUES ('pear', 10), ('fig', 20), ('pear', 11)) AS p(product, price) ON o.product = p.product`, "Join",
 			`+I[1, pear] -> +I[1, pear, NULL, NULL] = out 0+1
@@ -297,7 +298,7 @@ func TestTraceWhyOfTopNDedupAndJoins(t *testing.T) {
 +I[pear, 10] -> -D[1, pear, NULL, NULL] +I[1, pear, pear, 10] = out 2+2
 +I[fig, 20] -> -D[2, fig, NULL, NULL] +I[2, fig, fig, 20] = out 4+2
 +I[pear, 11] -> +I[1, pear, pear, 11] = out 6+1
-`},
+`, "[id product product0 price]"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			wantKinds, wantRows := drain(t, mustExec(t, s, tc.query))
@@ -321,6 +322,9 @@ func TestTraceWhyOfTopNDedupAndJoins(t *testing.T) {
 				}
 				if k := r.Graph()[e.Node].Kind; k != tc.kind {
 					t.Errorf("change recorded by node %d (%s), want %s", e.Node, k, tc.kind)
+				}
+				if f := fmt.Sprint(r.Graph()[e.Node].Fields); f != tc.fields {
+					t.Errorf("%s's fields are %s, want %s", tc.kind, f, tc.fields)
 				}
 				if e.OutFrom != total {
 					t.Errorf("a change says it begins at output %d; %d changes came before it", e.OutFrom, total)

@@ -93,7 +93,7 @@ func (j *Job) tag(p *runtime.Pipeline, n plan.Node, from int, zone *time.Locatio
 			}
 			st.Trace = tr
 			if tr.Out != nil {
-				g.SetFields(id, n.Schema().Names(), inFields)
+				g.SetFields(id, outFields(n), inFields)
 			}
 		}
 	}
@@ -224,4 +224,22 @@ func (j *Job) SinkNode(p *runtime.Pipeline, t Tree) *runtime.OpMeter {
 	text := t.SinkLine()
 	j.graphOf().Add(kindOf(text), text, append([]int(nil), j.heads[p]...), m, nil)
 	return m
+}
+
+// outFields names an operator's output as the query sees it: a Top-N
+// that does not select its rank, and a deduplication, carry the rank
+// number as a last column the plan drops after them.
+func outFields(n plan.Node) []string {
+	names := n.Schema().Names()
+	switch x := n.(type) {
+	case *plan.Rank:
+		if !x.OutputRank && len(names) > 0 {
+			names = names[:len(names)-1]
+		}
+	case *plan.Deduplicate:
+		if len(names) == x.Input.Schema().Len()+1 {
+			names = names[:len(names)-1]
+		}
+	}
+	return names
 }

@@ -69,7 +69,7 @@ func (p *page) showModel(m *state.Model) {
 	p.chrome.Model = m
 	p.chrome.Chart = state.ChartData{}
 	p.scrollTop = 0
-	p.lastWindow = [3]int{-1, -1, -1}
+	p.lastWindow = [4]int{-1, -1, -1, -1}
 	p.setDiagnostics()
 	p.flagRender()
 }

@@ -115,7 +115,7 @@ type page struct {
 	droppedText string
 	paceText    string // the throttling note last written directly
 	belowClass  string // #new-below's class last written directly
-	lastWindow  [3]int // view, from, to last rendered
+	lastWindow  [4]int // view, from, to and the explained change last rendered
 	scrollTop   int
 	html        []byte // the grid rows' HTML, reused
 	viewport    int
@@ -776,7 +776,7 @@ func (p *page) renderResults(force bool) {
 		scan = overscanFollow
 	}
 	from, to := state.Window(total, h, p.scrollTop, p.viewport, scan, m.Follow)
-	win := [3]int{viewIndex(m.View), from, to}
+	win := [4]int{viewIndex(m.View), from, to, int(m.Explained)}
 	if !force && win == p.lastWindow && !(m.View == state.ViewTable) {
 		return
 	}

@@ -68,6 +68,8 @@ func (p *page) ToggleWhy() {
 	defer recovered("toggleWhy")
 	p.chrome.WhyOn = !p.chrome.WhyOn
 	p.chrome.Why = nil
+	p.model.Explained = 0
+	p.flagRender()
 	if p.chrome.WhyOn {
 		js.Global().Get("flinkplayDOM").Call("loadInside") // graph.js words the answers
 		p.chrome.Why = []string{"Click a change of the Changelog view to see why it happened. Runs record it while Why is on (a query runs slower then: one record at a time through the operator that keeps state)."}
@@ -97,6 +99,8 @@ func (p *page) explain(n int64) {
 	}
 	p.chrome.Why = lines
 	p.chrome.WhyRow = n
+	p.model.Explained = n + 1
+	p.flagRender() // mark the change's row
 	p.forceChrome = true
 }
 

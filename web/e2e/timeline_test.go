@@ -124,9 +124,8 @@ func TestWhyThisChange(t *testing.T) {
 	p.setScript(`SELECT product, COUNT(*) AS orders, MAX(id) AS last_order FROM (VALUES (1, 'pear'), (2, 'fig'), (3, 'pear')) AS t(id, product) GROUP BY product;
 `)
 	p.click("why-toggle")
-	if pressed := eval[string](p, "Why pressed", `document.getElementById('why-toggle').getAttribute('aria-pressed')`); pressed != "true" {
-		t.Fatalf("Why? aria-pressed=%q", pressed)
-	}
+	// The button says it is pressed once the page has rendered the click.
+	waitFor[bool](p, "Why? pressed", `document.getElementById('why-toggle').getAttribute('aria-pressed') === 'true'`, 5*time.Second)
 	p.click("run-all")
 	waitFor[bool](p, "the run to end", `!JSON.parse(window.flinkplay.state()).running`, 20*time.Second)
 	waitFor[bool](p, "four changes in the Changelog view", `document.querySelectorAll('#grid tbody tr[data-n]').length === 4`, 10*time.Second)
@@ -135,8 +134,12 @@ func TestWhyThisChange(t *testing.T) {
 		// The grid renders the rows in view; a render can be under way.
 		waitFor[bool](p, "the change to click", `(() => { const td = document.querySelector('#grid tbody tr[data-n="`+fmt.Sprint(n)+`"] td');
   if (!td) return false; td.click(); return true; })()`, 5*time.Second)
-		return waitFor[string](p, "the explanation", `(() => { const w = document.getElementById('why'); const t = w.innerText;
+		got := waitFor[string](p, "the explanation", `(() => { const w = document.getElementById('why'); const t = w.innerText;
   return !w.classList.contains('hidden') && t.startsWith('Change `+fmt.Sprint(n+1)+`:') ? t : ''; })()`, 5*time.Second)
+		// The change explained is marked, and only it.
+		waitFor[bool](p, "the explained change's mark", `(() => { const m = [...document.querySelectorAll('#grid tbody tr.explained')];
+  return m.length === 1 && m[0].dataset.n === '`+fmt.Sprint(n)+`' && m[0].getAttribute('aria-selected') === 'true'; })()`, 5*time.Second)
+		return got
 	}
 	// The aggregation's input is what it reads of each record: the
 	// product and the id.
@@ -151,6 +154,48 @@ func TestWhyThisChange(t *testing.T) {
 		t.Errorf("why change 2:\n%s", got)
 	}
 	p.shot("why-update")
+
+	// A Top-N: a record that ranks pushes out the row that ranked last.
+	p.setScript(`SELECT product, n FROM (SELECT product, n, ROW_NUMBER() OVER (PARTITION BY product ORDER BY n DESC) AS rn
+  FROM (VALUES ('pear', 3), ('apple', 5), ('pear', 4), ('pear', 9), ('pear', 1)) AS t(product, n)) WHERE rn <= 2;
+`)
+	p.click("run-all")
+	waitFor[bool](p, "the run to end", `!JSON.parse(window.flinkplay.state()).running`, 20*time.Second)
+	waitFor[bool](p, "five changes in the Changelog view", `document.querySelectorAll('#grid tbody tr[data-n]').length === 5`, 10*time.Second)
+	if got := why(3); !strings.Contains(got, "Rank sent -D[pear, 3] +I[pear, 9] because of the record +I[") ||
+		!strings.Contains(got, "n = 9") || !strings.Contains(got, "the row that ranked last is pushed out (-D)") {
+		t.Errorf("why the Top-N's change 4:\n%s", got)
+	}
+	if got := why(2); !strings.Contains(got, "Rank sent +I[pear, 4]") || !strings.Contains(got, "which had room, so it enters them") {
+		t.Errorf("why the Top-N's change 3:\n%s", got)
+	}
+	p.shot("why-top-n")
+
+	// A regular LEFT JOIN: a left row goes out padded with NULLs, and is
+	// retracted when its match arrives on the right.
+	p.setScript(`SELECT o.id, o.product, p.price FROM (VALUES (1, 'pear'), (2, 'fig')) AS o(id, product)
+  LEFT JOIN (VALUES ('pear', 10), ('fig', 20), ('pear', 11)) AS p(product, price) ON o.product = p.product;
+`)
+	p.click("run-all")
+	waitFor[bool](p, "the run to end", `!JSON.parse(window.flinkplay.state()).running`, 20*time.Second)
+	waitFor[bool](p, "seven changes in the Changelog view", `document.querySelectorAll('#grid tbody tr[data-n]').length === 7`, 10*time.Second)
+	for _, c := range []struct {
+		n    int
+		want []string
+	}{
+		{0, []string{"Join sent +I[1, pear, NULL, NULL] because of the record +I[", "from the left input", "No row of the other input matches it yet"}},
+		{2, []string{"Join sent -D[1, pear, NULL, NULL] +I[1, pear, pear, 10] because of the record +I[", "price = 10", "from the right input",
+			"the outer join retracts the row it had sent padded with NULLs (-D) and sends the joined row (+I)"}},
+		{6, []string{"Join sent +I[1, pear, pear, 11]", "The record matched a row of the other input"}},
+	} {
+		got := why(c.n)
+		for _, w := range c.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("why the join's change %d lacks %q:\n%s", c.n+1, w, got)
+			}
+		}
+	}
+	p.shot("why-left-join")
 
 	// A window's row: the watermark fired it.
 	p.setScript(lesson(t, "Lesson: a late record dropped by a window").SQL)

@@ -279,7 +279,12 @@ const rowText = (r) => r.op + "[" + (r.cells ? r.cells.join(", ") : "…") + "]"
 function why(d) {
   const e = d.event, node = d.node || {};
   const kind = node.kind || "The operator";
-  const rows = (e.rows || []).map(rowText);
+  // An operator may carry columns past its output's (a Top-N's rank
+  // when the query does not select it): show the output's.
+  const width = (node.fields || []).length;
+  const shown = (x) => width && x.cells && x.cells.length > width ? { ...x, cells: x.cells.slice(0, width) } : x;
+  e.rows = (e.rows || []).map(shown);
+  const rows = e.rows.map(rowText);
   const lines = [];
   if (!e.input) {
     const wm = e.wm || 0;
@@ -308,10 +313,41 @@ function why(d) {
     lines.push(kind + " took the record " + input + " and sent nothing on.");
   } else {
     lines.push(kind + " sent " + rows.join(" ") + " because of the record " + input + ".");
+    const more = whyMore(kind, r, node);
+    if (more) lines.push(more);
   }
   const c = e.count || 0;
   if (c > 1) lines.push("Together they are the result's changes " + count((e.outFrom || 0) + 1) + " to " + count((e.outFrom || 0) + c) + ".");
   return lines;
+}
+
+// whyMore says what a Top-N's or a join's changes mean, beyond which
+// rows they are.
+function whyMore(kind, r, node) {
+  const ops = r.map((x) => x.op);
+  // An outer join's padding: every field of one input NULL.
+  const left = node.inFields && node.inFields.length === 2 ? node.inFields[0].length : -1;
+  const padded = (x) => {
+    const c = x.cells || [];
+    if (left < 0 || c.length <= left) return false;
+    const isNull = (v) => v === "NULL";
+    return c.slice(left).every(isNull) || c.slice(0, left).every(isNull);
+  };
+  if (/Rank$/.test(kind)) {
+    if (ops.length === 2 && ops[0] === "-D" && ops[1] === "+I")
+      return "The record ranks within the top rows of its partition: it enters them (+I), and the row that ranked last is pushed out (-D).";
+    if (ops.every((o) => o === "+I"))
+      return "The record ranks within the top rows of its partition, which had room, so it enters them.";
+  }
+  if (/Join$/.test(kind)) {
+    if (ops.length >= 2 && ops[0] === "-D" && padded(r[0]) && ops.slice(1).every((o) => o === "+I"))
+      return "The record is the match a row was waiting for: the outer join retracts the row it had sent padded with NULLs (-D) and sends the joined row (+I).";
+    if (ops.every((o) => o === "+I") && !r.some(padded))
+      return "The record matched " + (r.length === 1 ? "a row" : r.length + " rows") + " of the other input, kept in the join's state.";
+    if (ops.every((o) => o === "+I") && r.every(padded))
+      return "No row of the other input matches it yet: the outer join sends it padded with NULLs, and retracts that row if a match arrives.";
+  }
+  return "";
 }
 
 // timeline draws the timeline view (web/state.Model.TimelineJSON): event time

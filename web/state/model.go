@@ -47,6 +47,9 @@ type Model struct {
 	// y), kept in share links and embeds.
 	ChartKind, ChartY string
 	Follow            bool // keep the newest rows in view (SetFollow changes it)
+	// Explained is the change the Why panel explains, counted from 1 (0:
+	// none); the Changelog view marks its row.
+	Explained int64
 	// pausedAt is how many changes had come when follow-tail went off.
 	pausedAt int64
 
@@ -170,6 +173,7 @@ func (m *Model) StartRun(id int, script string, now time.Time) {
 	m.Script = script
 	m.Output = nil
 	m.Follow = true
+	m.Explained = 0
 	m.started, m.ended = now, time.Time{}
 	m.ran = true
 	m.stoppedQueued = false
@@ -743,6 +747,9 @@ func (m *Model) AppendGridHTML(b []byte, from, to int) []byte {
 		b = append(b, html.EscapeString(c.Op)...)
 		if changed {
 			b = append(b, `" class="changed`...)
+		}
+		if n >= 0 && n+1 == m.Explained {
+			b = append(b, `" class="explained" aria-selected="true`...)
 		}
 		b = append(b, `">`...)
 		if op {

@@ -90,3 +90,32 @@ func TestWhyOfAnUpdate(t *testing.T) {
 		t.Errorf("why 3: past the last change")
 	}
 }
+
+// TestExplainedChangeIsMarked: the Changelog view marks the row of the
+// change the Why panel explains, and only it; a new run clears the mark.
+func TestExplainedChangeIsMarked(t *testing.T) {
+	m := lessonModel(t, nil)
+	m.SetView(ViewChangelog)
+	m.Apply(&protocol.Message{Type: protocol.TypeRows, ID: 1, Rows: []protocol.Row{
+		{Op: "+I", Cells: []string{"1"}}, {Op: "-U", Cells: []string{"1"}}, {Op: "+U", Cells: []string{"2"}}}}, time.Now())
+	marked := func() []string {
+		var out []string
+		for _, tr := range strings.Split(string(m.AppendGridHTML(nil, 0, 3)), "<tr ")[1:] {
+			if strings.Contains(tr, `class="explained" aria-selected="true"`) {
+				out = append(out, tr[strings.Index(tr, `data-n="`):strings.Index(tr, `" data-op`)+1])
+			}
+		}
+		return out
+	}
+	if got := marked(); len(got) != 0 {
+		t.Errorf("marked before any explanation: %v", got)
+	}
+	m.Explained = 2 // change 2, data-n 1
+	if got := marked(); len(got) != 1 || got[0] != `data-n="1"` {
+		t.Errorf("marked %v, want the row of change 2", got)
+	}
+	m.StartRun(2, "q", time.Now())
+	if m.Explained != 0 {
+		t.Errorf("a new run keeps the mark of change %d", m.Explained)
+	}
+}
