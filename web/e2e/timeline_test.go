@@ -289,3 +289,124 @@ func TestStepThroughALesson(t *testing.T) {
 		t.Errorf("the step bar stays after the run: %q", s)
 	}
 }
+
+// TestStepThroughTheOtherLessons steps the retractions lesson and the join
+// lesson as a learner would: pause, step, and look at each view.
+//   - Retractions: each record is one more order; the Changelog view gains
+//     its change (+I for a product's first order, -U/+U after), Why names
+//     the order, and the Graph view's GroupAggregate has taken exactly the
+//     records handed on.
+//   - The join: stepping to each next watermark, the first order without a
+//     shipment goes out with NULLs, which Why says the watermark let go;
+//     the Timeline view shows as many records as were handed on.
+//
+// Resume runs each to the end of a run that was never paused.
+func TestStepThroughTheOtherLessons(t *testing.T) {
+	p := open(t, 240*time.Second)
+	p.load()
+	received := func() int { return eval[int](p, "rows received", `JSON.parse(window.flinkplay.state()).received`) }
+	pausedAt := func(what string, n int) {
+		p.t.Helper()
+		want := "Paused after record " + fmt.Sprint(n) + "."
+		if _, err := tryWait[bool](p, `(document.getElementById('step-status')?.textContent || '') === '`+want+`'`, 15*time.Second); err != nil {
+			p.fatalf("%s: the status says %q, want %q", what, eval[string](p, "status", `document.getElementById('step-status')?.textContent || ''`), want)
+		}
+	}
+	firstPause := func() int {
+		p.t.Helper()
+		s := waitFor[string](p, "the pause", `(() => { const t = document.getElementById('step-status')?.textContent || ''; return t.startsWith('Paused after record ') ? t : ''; })()`, 15*time.Second)
+		var n int
+		fmt.Sscanf(strings.TrimPrefix(s, "Paused after record "), "%d", &n)
+		return n
+	}
+	why := func(n int) string {
+		p.t.Helper()
+		waitFor[bool](p, "the change to click", `(() => { const td = document.querySelector('#grid tbody tr[data-n="`+fmt.Sprint(n)+`"] td');
+  if (!td) return false; td.click(); return true; })()`, 5*time.Second)
+		return waitFor[string](p, "the explanation", `(() => { const w = document.getElementById('why'); const t = w.innerText;
+  return !w.classList.contains('hidden') && t.startsWith('Change `+fmt.Sprint(n+1)+`:') ? t : ''; })()`, 5*time.Second)
+	}
+	view := func(v string) {
+		p.t.Helper()
+		p.click("view-" + v)
+		waitFor[bool](p, "the "+v+" view", `JSON.parse(window.flinkplay.state()).view === '`+v+`'`, 5*time.Second)
+	}
+
+	// The retractions lesson: order k is for apple, fig or pear as k % 3
+	// is 1, 2 or 0.
+	p.selectExample(slices.Index(state.Examples, lesson(t, "Lesson: an aggregation's retractions")))
+	p.click("run-all")
+	waitFor[bool](p, "the Pause button", `!!document.getElementById('step-pause')`, 20*time.Second)
+	p.click("step-pause")
+	n := firstPause()
+	changes := func(k int) int { // the changes of orders 1..k
+		if k <= 3 {
+			return k
+		}
+		return 3 + 2*(k-3)
+	}
+	waitFor[bool](p, "the changes of the records handed on", `JSON.parse(window.flinkplay.state()).received === `+fmt.Sprint(changes(n)), 5*time.Second)
+	for range 2 {
+		p.click("step-record")
+		n++
+		pausedAt("one more record", n)
+		waitFor[bool](p, "its changes", `JSON.parse(window.flinkplay.state()).received === `+fmt.Sprint(changes(n)), 5*time.Second)
+		product := []string{"pear", "apple", "fig"}[n%3]
+		got := why(received() - 1)
+		if !strings.Contains(got, "because of the record +I[") || !strings.Contains(got, "id = "+fmt.Sprint(n)) || !strings.Contains(got, "product = "+product) {
+			t.Errorf("why the newest change after record %d:\n%s", n, got)
+		}
+	}
+	p.shot("retractions-stepped")
+	view("graph")
+	waitFor[bool](p, "the aggregation's figures", `(() => { const d = document.getElementById('graph').flinkGraphData;
+  const a = d && d.nodes.find((x) => x.kind === 'GroupAggregate');
+  return !!a && a.lines.some((l) => l.startsWith('in `+fmt.Sprint(n)+` · out `+fmt.Sprint(changes(n))+`')); })()`, 10*time.Second)
+	p.shot("retractions-graph")
+	view("changelog")
+	p.click("step-resume")
+	waitFor[bool](p, "the run to end", `!JSON.parse(window.flinkplay.state()).running`, 40*time.Second)
+	if got := received(); got != changes(12) {
+		t.Errorf("after Resume: %d changes, want %d", got, changes(12))
+	}
+
+	// The join lesson: order 1 (at 00:00:01) has no shipment; it goes out
+	// with NULLs once the watermark of both inputs passes 00:00:04.
+	p.selectExample(slices.Index(state.Examples, lesson(t, "Lesson: a join that waits for the watermark")))
+	p.click("run-all")
+	waitFor[bool](p, "the Pause button", `!!document.getElementById('step-pause')`, 20*time.Second)
+	p.click("step-pause")
+	n = firstPause()
+	nullRow := `[...document.querySelectorAll('#grid tbody tr[data-n]')].findIndex((tr) => tr.cells[1].textContent === '1')`
+	steps := 0
+	for eval[int](p, "order 1's row", nullRow) < 0 {
+		if steps++; steps > 20 {
+			t.Fatal("order 1 never went out with NULLs while stepping to each next watermark")
+		}
+		before := n
+		p.click("step-watermark")
+		// The step ends at once when a watermark moved since the pause
+		// (the last record's batch was still on its way); otherwise after
+		// the record that moves one. The progress report after it (a
+		// fifth of a second) says where it paused.
+		time.Sleep(400 * time.Millisecond)
+		n = firstPause()
+		if n == before {
+			p.click("step-record")
+			n++
+			pausedAt("one more record", n)
+		}
+	}
+	if got := why(eval[int](p, "order 1's row", nullRow)); !strings.Contains(got, "IntervalJoin sent +I[1, ") || !strings.Contains(got, "when the watermark reached 00:00:0") {
+		t.Errorf("why order 1 went out:\n%s", got)
+	}
+	p.shot("join-stepped")
+	view("timeline")
+	waitFor[bool](p, "the records handed on, on the timeline", `(document.getElementById('timeline').flinkTimelineData?.points || []).length === `+fmt.Sprint(n), 10*time.Second)
+	p.shot("join-timeline")
+	p.click("step-resume")
+	waitFor[bool](p, "the run to end", `!JSON.parse(window.flinkplay.state()).running`, 40*time.Second)
+	if got := received(); got != 8 {
+		t.Errorf("after Resume the join sent %d rows, want 8", got)
+	}
+}

@@ -112,6 +112,9 @@ type Worker struct {
 	traceOn map[int]bool
 	// steppers pause and step the statements that run, by run id.
 	steppers map[int]*engine.Stepper
+	// pausing holds the runs asked to pause before their query started:
+	// the query starts paused.
+	pausing map[int]bool
 	// stmtStarts is where the statement that runs starts in its script,
 	// per run: Flink counts the positions in its messages from there.
 	stmtStarts map[int]int
@@ -275,6 +278,10 @@ func (w *Worker) watchTrace(id int, tl *stream.TraceLog, on bool, st *engine.Ste
 	tl.SetOn(w.traceOn[id])
 	if st != nil {
 		w.steppers[id] = st
+		if w.pausing[id] {
+			paused = true
+			delete(w.pausing, id)
+		}
 		if paused || replay > 0 {
 			st.Pause()
 		}
@@ -298,6 +305,19 @@ func (w *Worker) watchTrace(id int, tl *stream.TraceLog, on bool, st *engine.Ste
 func (w *Worker) step(id int, step string) {
 	w.mu.Lock()
 	st := w.steppers[id]
+	if st == nil {
+		// No query of the run has started yet (its CREATE TABLE runs, or
+		// it waits in the queue): a pause waits for the query.
+		switch step {
+		case protocol.StepPause:
+			if w.pausing == nil {
+				w.pausing = map[int]bool{}
+			}
+			w.pausing[id] = true
+		case protocol.StepResume:
+			delete(w.pausing, id)
+		}
+	}
 	w.mu.Unlock()
 	if st == nil {
 		return
@@ -321,6 +341,11 @@ func (w *Worker) step(id int, step string) {
 func (w *Worker) cancelRun(id int) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	for pid := range w.pausing {
+		if id == 0 || pid == id {
+			delete(w.pausing, pid)
+		}
+	}
 	if w.cancel != nil && (id == 0 || id == w.runID) {
 		w.cancel()
 	}

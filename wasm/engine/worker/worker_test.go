@@ -890,3 +890,37 @@ SELECT id FROM t;`
 		t.Errorf("done after %d rows, want 10", done.Received)
 	}
 }
+
+// TestPauseBeforeTheQuery: a pause that comes while the run's CREATE
+// TABLE runs, before its query has started, pauses the query as it
+// starts, before its first record; Resume runs it to the end.
+func TestPauseBeforeTheQuery(t *testing.T) {
+	skipTimersUnderNode(t)
+	script := `CREATE TABLE t (id INT) WITH ('connector' = 'datagen', 'number-of-rows' = '10', 'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '10');
+SELECT id FROM t;`
+	w, r := newTestWorker(t, Options{ProgressInterval: 10 * time.Millisecond})
+	w.Handle(protocol.Request{Type: protocol.TypeStep, ID: 1, Step: protocol.StepPause})
+	w.Handle(protocol.Request{Type: protocol.TypeExecute, ID: 1, Script: script, End: len(script)})
+	deadline := time.After(5 * time.Second)
+	for paused := false; !paused; {
+		select {
+		case m := <-r.ch:
+			if m.Type == protocol.TypeRows {
+				t.Fatalf("rows came before the pause: %v", m.Rows)
+			}
+			paused = m.Type == protocol.TypeProgress && m.Paused && m.Stepped == 0
+		case <-deadline:
+			t.Fatal("the query did not start paused")
+		}
+	}
+	w.Handle(protocol.Request{Type: protocol.TypeStep, ID: 1, Step: protocol.StepResume})
+	var done protocol.Message
+	for _, m := range r.until(t, protocol.TypeRunDone) {
+		if m.Type == protocol.TypeDone {
+			done = m
+		}
+	}
+	if done.Received != 10 {
+		t.Errorf("done after %d rows, want 10", done.Received)
+	}
+}
