@@ -403,6 +403,14 @@ func TestStepThroughTheOtherLessons(t *testing.T) {
 	p.shot("join-stepped")
 	view("timeline")
 	waitFor[bool](p, "the records handed on, on the timeline", `(document.getElementById('timeline').flinkTimelineData?.points || []).length === `+fmt.Sprint(n), 10*time.Second)
+	// Each source's records and watermark in a colour of its own, named
+	// in the legend.
+	if got := eval[string](p, "the timeline's sources", `(() => { const el = document.getElementById('timeline'); const d = el.flinkTimelineData;
+  const srcs = new Set(d.points.map((p) => p[3]));
+  return JSON.stringify({ sources: d.sources, seen: [...srcs].sort(), lines: el.querySelectorAll('.timeline-watermark.src-0, .timeline-watermark.src-1').length,
+    legend: el.querySelector('.timeline-legend').innerText.includes("Orders's records") && el.querySelector('.timeline-legend').innerText.includes("Shipments's records") }); })()`); got != `{"sources":["Orders","Shipments"],"seen":[0,1],"lines":2,"legend":true}` {
+		t.Errorf("the join's timeline by source: %s", got)
+	}
 	p.shot("join-timeline")
 	p.click("step-resume")
 	waitFor[bool](p, "the run to end", `!JSON.parse(window.flinkplay.state()).running`, 40*time.Second)

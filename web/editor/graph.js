@@ -228,8 +228,16 @@ function timelineData(raw) {
   d.n0 = arr.length ? arr[0].n : 0;
   d.n1 = arr.length ? arr[arr.length - 1].n : 0;
   let x0 = Infinity, x1 = -Infinity;
+  // A query over several sources (a join) shows each source's records
+  // and watermark in a colour of its own.
+  d.sources = raw.sources && raw.sources.length > 1 ? raw.sources : [];
+  if (d.sources.length) {
+    d.legend = d.sources.map((name, i) => ({ text: "● " + name + "'s records, — its watermark", src: i }))
+      .concat(d.legend.slice(1).filter((l) => !l.startsWith("—")))
+      .concat(["An operator over several inputs (a join) goes by the lowest of their watermarks."]);
+  }
   for (const a of arr) {
-    d.points.push([a.time, a.n, a.late ? 1 : 0]);
+    d.points.push([a.time, a.n, a.late ? 1 : 0, a.src || 0]);
     x0 = Math.min(x0, a.time);
     x1 = Math.max(x1, a.time);
   }
@@ -247,14 +255,16 @@ function timelineData(raw) {
   if (!(x1 > x0)) x1 = x0 + 1000;
   d.x0 = x0;
   d.x1 = x1;
-  for (const s of raw.watermarks) if (s.wm < END) d.steps.push([s.n, s.wm]);
+  for (const s of raw.watermarks) if (s.wm < END) d.steps.push([s.n, s.wm, s.src || 0]);
   const last = raw.watermarks.length ? raw.watermarks[raw.watermarks.length - 1].wm : null;
   for (const a of arr) if (a.late) d.lates.push({ time: a.time, n: a.n, text: lateText(a, raw.windows) });
   d.ticks = ticks(x0, x1);
   if (raw.lost > 0) d.note = "The stream is faster than the timeline can follow: " + count(raw.lost) + " events were left out.";
   else if (d.n0 > 0) d.note = "The newest " + arr.length + " records.";
   const fired = d.windows.filter((w) => w.fired).length;
-  d.label = "Timeline of " + d.points.length + " records by event time, from " + clock(x0) + " to " + clock(x1) + ": " + d.lates.length + " late; " +
+  const perSource = d.sources.map((name, i) => d.points.filter((p) => p[3] === i).length + " from " + name);
+  d.label = "Timeline of " + d.points.length + " records by event time" + (perSource.length ? " (" + perSource.join(", ") + ")" : "") +
+    ", from " + clock(x0) + " to " + clock(x1) + ": " + d.lates.length + " late; " +
     d.windows.length + " windows, " + fired + " fired." +
     (last === null ? "" : last >= END ? " The input has ended." : " The watermark is at " + clock(last) + ".") +
     d.lates.map((l) => " A record at " + clock(l.time) + ": " + l.text + ".").join("");
@@ -413,26 +423,30 @@ function timeline(host, raw, again) {
     const lab = el("text", { x: x1 + 4, y: 26, class: "timeline-wlabel" }, g);
     lab.textContent = state;
   });
-  // The watermark, stepping right as it advances.
-  if (d.steps.length) {
+  // The watermark, stepping right as it advances: one line a source.
+  const sources = Math.max(d.sources.length, 1);
+  for (let src = 0; src < sources; src++) {
+    const steps = d.steps.filter((s) => (s[2] || 0) === src || sources === 1);
+    if (!steps.length) continue;
     let path = "";
-    d.steps.forEach((s, i) => {
+    steps.forEach((s, i) => {
       const sx = x(Math.max(Math.min(s[1], d.x1), d.x0));
       const sy = y(s[0]) - rowH / 2;
-      const ny = i + 1 < d.steps.length ? y(d.steps[i + 1][0]) - rowH / 2 : H - bottom;
+      const ny = i + 1 < steps.length ? y(steps[i + 1][0]) - rowH / 2 : H - bottom;
       path += (i ? " L" : "M") + sx.toFixed(1) + " " + sy.toFixed(1) + " L" + sx.toFixed(1) + " " + ny.toFixed(1);
     });
-    el("path", { d: path, class: "timeline-watermark" }, svg);
+    el("path", { d: path, class: "timeline-watermark" + (d.sources.length ? " src-" + (src % 4) : ""), "data-src": src }, svg);
   }
   // The records.
   const r = Math.max(2, Math.min(5, rowH / 2 - 1));
-  for (const [t, n, late] of d.points) {
+  for (const [t, n, late, src] of d.points) {
     const px = x(t), py = y(n);
+    const cls = d.sources.length ? " src-" + (src % 4) : "";
     if (late) {
-      const g = el("g", { class: "timeline-late", "data-time": t }, svg);
+      const g = el("g", { class: "timeline-late" + cls, "data-time": t, "data-src": src }, svg);
       el("path", { d: `M${px - r} ${py - r} L${px + r} ${py + r} M${px - r} ${py + r} L${px + r} ${py - r}` }, g);
     } else {
-      el("circle", { cx: px, cy: py, r, class: "timeline-point" }, svg);
+      el("circle", { cx: px, cy: py, r, class: "timeline-point" + cls, "data-src": src }, svg);
     }
   }
   for (const l of d.lates) {
@@ -445,7 +459,17 @@ function timeline(host, raw, again) {
   // In words: the legend, the windows, the late records.
   const legend = document.createElement("div");
   legend.className = "timeline-legend";
-  legend.textContent = d.legend.join("   ");
+  d.legend.forEach((l, i) => {
+    const item = document.createElement("span");
+    if (typeof l === "string") {
+      item.textContent = l;
+    } else {
+      item.textContent = l.text;
+      item.className = "src-" + (l.src % 4);
+    }
+    legend.appendChild(item);
+    if (i + 1 < d.legend.length) legend.appendChild(document.createTextNode("   "));
+  });
   host.appendChild(legend);
   if (d.note) {
     const note = document.createElement("div");

@@ -33,6 +33,11 @@ type Timeline struct {
 	// Lost counts the events the trace could not carry (a fast stream):
 	// the timeline has gaps.
 	Lost int64
+	// Assigners lists the watermark assigners (graph node ids) whose
+	// records arrived, in the order they first did: an arrival's and a
+	// watermark step's Src indexes it. A join reads two sources, each
+	// with its own assigner.
+	Assigners []int
 	// Gen counts the updates.
 	Gen int
 }
@@ -46,12 +51,14 @@ type Arrival struct {
 	WM    int64 `json:"wm"`
 	HasWM bool  `json:"hasWm"`
 	Late  bool  `json:"late"`
+	Src   int   `json:"src"` // its source: Timeline.Assigners[Src]
 }
 
 // WatermarkStep is the watermark advancing after arrival N-1.
 type WatermarkStep struct {
-	N  int64 `json:"n"`
-	WM int64 `json:"wm"`
+	N   int64 `json:"n"`
+	WM  int64 `json:"wm"`
+	Src int   `json:"src"` // the source whose watermark it is
 }
 
 // TimelineWindow is a window of a window aggregation.
@@ -87,10 +94,10 @@ func (q *Query) applyTrace(events []protocol.TraceEvent, lost int64) {
 	for _, e := range events {
 		switch e.Kind {
 		case protocol.TraceArrive:
-			t.Arrivals = append(t.Arrivals, Arrival{N: t.N, Time: e.Time, WM: e.Watermark, HasWM: e.HasWatermark, Late: e.Late})
+			t.Arrivals = append(t.Arrivals, Arrival{N: t.N, Time: e.Time, WM: e.Watermark, HasWM: e.HasWatermark, Late: e.Late, Src: t.source(e.Node)})
 			t.N++
 		case protocol.TraceWatermark:
-			t.Watermarks = append(t.Watermarks, WatermarkStep{N: t.N, WM: e.Watermark})
+			t.Watermarks = append(t.Watermarks, WatermarkStep{N: t.N, WM: e.Watermark, Src: t.source(e.Node)})
 		case protocol.TraceOpen:
 			w := t.window(e)
 			w.OpenN = max(t.N-1, 0)
@@ -118,6 +125,37 @@ func (q *Query) applyTrace(events []protocol.TraceEvent, lost int64) {
 	if len(t.Windows) > 2*TimelineArrivals {
 		t.Windows = append(t.Windows[:0], t.Windows[len(t.Windows)-TimelineArrivals:]...)
 	}
+}
+
+// source returns the index of the watermark assigner node in Assigners,
+// adding it when it is new.
+func (t *Timeline) source(node int) int {
+	for i, a := range t.Assigners {
+		if a == node {
+			return i
+		}
+	}
+	t.Assigners = append(t.Assigners, node)
+	return len(t.Assigners) - 1
+}
+
+// sourceName names the source a watermark assigner reads: the table of
+// the scan below it in the graph, or "" when the graph does not say.
+func sourceName(graph []protocol.GraphNode, node int) string {
+	byID := make(map[int]*protocol.GraphNode, len(graph))
+	for i := range graph {
+		byID[graph[i].ID] = &graph[i]
+	}
+	for n, hops := byID[node], 0; n != nil && hops < len(graph); hops++ {
+		if n.Table != "" {
+			return n.Table
+		}
+		if len(n.Inputs) != 1 {
+			return ""
+		}
+		n = byID[n.Inputs[0]]
+	}
+	return ""
 }
 
 // window returns the timeline's window of e, new when it has none.
@@ -153,8 +191,11 @@ func (m *Model) TimelineJSON() string {
 		Lost       int64             `json:"lost"`
 		Done       bool              `json:"done"`
 		Query      bool              `json:"query"`
+		// Sources name the sources of the arrivals (Arrival.Src), by
+		// their tables.
+		Sources []string `json:"sources"`
 	}
-	d := data{Arrivals: []Arrival{}, Watermarks: []WatermarkStep{}, Windows: []*TimelineWindow{}}
+	d := data{Arrivals: []Arrival{}, Watermarks: []WatermarkStep{}, Windows: []*TimelineWindow{}, Sources: []string{}}
 	if q := m.Query; q != nil {
 		d.Query, d.Done = true, q.Done
 		if t := q.Timeline; t != nil {
@@ -173,6 +214,13 @@ func (m *Model) TimelineJSON() string {
 			}
 			if t.Windows != nil {
 				d.Windows = t.Windows
+			}
+			for i, a := range t.Assigners {
+				name := sourceName(q.Graph, a)
+				if name == "" {
+					name = "source " + Count(int64(i+1))
+				}
+				d.Sources = append(d.Sources, name)
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package state
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -117,5 +118,57 @@ func TestExplainedChangeIsMarked(t *testing.T) {
 	m.StartRun(2, "q", time.Now())
 	if m.Explained != 0 {
 		t.Errorf("a new run keeps the mark of change %d", m.Explained)
+	}
+}
+
+// TestTimelineOfTwoSources: the records of a join's two inputs arrive
+// through two watermark assigners; the timeline tells them apart by
+// source, named after the tables the graph says they read, and keeps each
+// source's watermark steps apart.
+func TestTimelineOfTwoSources(t *testing.T) {
+	graph := []protocol.GraphNode{
+		{ID: 0, Kind: "TableSourceScan", Table: "Orders"}, {ID: 1, Kind: "Calc", Inputs: []int{0}}, {ID: 2, Kind: "WatermarkAssigner", Inputs: []int{1}},
+		{ID: 3, Kind: "TableSourceScan", Table: "Shipments"}, {ID: 4, Kind: "WatermarkAssigner", Inputs: []int{3}},
+		{ID: 5, Kind: "IntervalJoin", Inputs: []int{2, 4}},
+	}
+	at := func(node int, ms, wm int64) protocol.TraceEvent {
+		e := arrive(ms, wm, false)
+		e.Node = node
+		return e
+	}
+	m := lessonModel(t, graph,
+		at(2, 1000, -1), protocol.TraceEvent{Kind: protocol.TraceWatermark, Node: 2, Watermark: 0, HasWatermark: true},
+		at(4, 3500, -1), protocol.TraceEvent{Kind: protocol.TraceWatermark, Node: 4, Watermark: 2500, HasWatermark: true},
+		at(2, 2000, 0),
+	)
+	var d struct {
+		Sources  []string `json:"sources"`
+		Arrivals []struct {
+			Src int `json:"src"`
+		} `json:"arrivals"`
+		Watermarks []struct {
+			Src int   `json:"src"`
+			WM  int64 `json:"wm"`
+		} `json:"watermarks"`
+	}
+	if err := json.Unmarshal([]byte(m.TimelineJSON()), &d); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(d.Sources) != "[Orders Shipments]" {
+		t.Errorf("sources %v", d.Sources)
+	}
+	if got := fmt.Sprint(d.Arrivals); got != "[{0} {1} {0}]" {
+		t.Errorf("arrivals by source %s", got)
+	}
+	if got := fmt.Sprint(d.Watermarks); got != "[{0 0} {1 2500}]" {
+		t.Errorf("watermark steps %s", got)
+	}
+	// A graph that does not say which table: the sources are numbered.
+	m = lessonModel(t, nil, at(7, 1000, -1), at(9, 2000, -1))
+	if err := json.Unmarshal([]byte(m.TimelineJSON()), &d); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(d.Sources) != "[source 1 source 2]" {
+		t.Errorf("unnamed sources %v", d.Sources)
 	}
 }
