@@ -338,6 +338,41 @@ func TestTraceWhyOfTopNDedupAndJoins(t *testing.T) {
 	}
 }
 
+// TestTraceWhyOfAnIntervalJoin: the join lesson's lineage. An order
+// joins when its shipment has come (the order's record is the cause); an
+// order without one goes out with NULLs when the watermark of both inputs
+// lets it go, and the last ones at the end of input.
+func TestTraceWhyOfAnIntervalJoin(t *testing.T) {
+	s := newTestSession(t)
+	mustExec(t, s, `CREATE TABLE Orders (id INT, ts AS TO_TIMESTAMP_LTZ(id * 1000, 3), WATERMARK FOR ts AS ts - INTERVAL '1' SECOND)
+WITH ('connector' = 'datagen', 'rows-per-second' = '1', 'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '8')`)
+	mustExec(t, s, `CREATE TABLE Shipments (n INT, order_id AS n * 2, ts AS TO_TIMESTAMP_LTZ(n * 2000 + 1500, 3), WATERMARK FOR ts AS ts - INTERVAL '1' SECOND)
+WITH ('connector' = 'datagen', 'rows-per-second' = '1', 'fields.n.kind' = 'sequence', 'fields.n.start' = '1', 'fields.n.end' = '4')`)
+	r := mustExec(t, s, `SELECT o.id, s.order_id, s.ts AS shipped FROM Orders o LEFT JOIN Shipments s
+  ON o.id = s.order_id AND s.ts BETWEEN o.ts AND o.ts + INTERVAL '3' SECOND`)
+	r.Trace().SetOn(true)
+	kinds, _ := drain(t, r)
+	if len(kinds) != 8 {
+		t.Fatalf("%d rows, want 8", len(kinds))
+	}
+	events, _ := r.Trace().Take()
+	want := `+I[2, 1970-01-01 00:00:02.000] -> +I[2, 1970-01-01 00:00:02.000, 1, 2, 1970-01-01 00:00:03.500] = out 0+1
++I[4, 1970-01-01 00:00:04.000] -> +I[4, 1970-01-01 00:00:04.000, 2, 4, 1970-01-01 00:00:05.500] = out 1+1
++I[6, 1970-01-01 00:00:06.000] -> +I[6, 1970-01-01 00:00:06.000, 3, 6, 1970-01-01 00:00:07.500] = out 2+1
+watermark 6000 -> +I[1, 1970-01-01 00:00:01.000, NULL, NULL, NULL] = out 3+1
++I[8, 1970-01-01 00:00:08.000] -> +I[8, 1970-01-01 00:00:08.000, 4, 8, 1970-01-01 00:00:09.500] = out 4+1
+end of input -> +I[3, 1970-01-01 00:00:03.000, NULL, NULL, NULL] +I[5, 1970-01-01 00:00:05.000, NULL, NULL, NULL] +I[7, 1970-01-01 00:00:07.000, NULL, NULL, NULL] = out 5+3
+`
+	if got := changeLines(events); got != want {
+		t.Errorf("changes:\n%s\nwant:\n%s", got, want)
+	}
+	for _, e := range events {
+		if e.Kind == stream.TraceChange && r.Graph()[e.Node].Kind != "IntervalJoin" {
+			t.Errorf("change recorded by node %d (%s)", e.Node, r.Graph()[e.Node].Kind)
+		}
+	}
+}
+
 // TestStepThroughEventTime pauses the late-record lesson before its first
 // record and steps it: by records, to the next window firing, to the next
 // watermark; each step stops where it should, and the rest runs on
