@@ -37,12 +37,22 @@ func compactDigits(t types.Type) (digits, scale int, ok bool) {
 // vdecMul is a * b into a DECIMAL wider than 18 digits, for compact
 // operands (int64 vectors) whose exact product the result holds without
 // rounding or overflow: its scale is the sum of theirs and its precision
-// at least the sum of their digits. The product is 128 bits wide at most;
-// the big.Ints of a batch and their words are two allocations.
+// at least the sum of their digits. The product is 128 bits wide at most.
 type vdecMul struct {
 	a, b vnode
 	out  stream.Vector
 }
+
+// wideDec is a product's big.Int with the words it needs. They come in
+// chunks of wideChunk: one allocation for that many rows rather than two
+// per row. A value that an operator keeps (a MAX, a key) keeps its chunk
+// alive, so the chunks stay small.
+type wideDec struct {
+	z big.Int
+	w [2]big.Word
+}
+
+const wideChunk = 8
 
 func compileDecMul(e *arith) vnode {
 	if e.op != Mul || e.kernel != kDecimal || e.swap || e.t.Kind != types.Decimal ||
@@ -66,8 +76,7 @@ func (n *vdecMul) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
 	out := &n.out
 	resize(out, stream.VecValues, rows)
 	unionNulls(out, a, b, rows)
-	ints := make([]big.Int, rows)
-	words := make([]big.Word, 2*rows)
+	var chunk []wideDec
 	forSelected(in, func(i int) {
 		if out.HasNulls && out.IsNull(i) {
 			out.V[i] = types.NullValue
@@ -75,9 +84,13 @@ func (n *vdecMul) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
 		}
 		x, y := a.I[i], b.I[i]
 		hi, lo := bits.Mul64(absU(x), absU(y))
-		w := words[2*i : 2*i+2 : 2*i+2]
-		w[0], w[1] = big.Word(lo), big.Word(hi)
-		z := ints[i].SetBits(w) // SetBits drops the high word when it is 0
+		if len(chunk) == 0 {
+			chunk = make([]wideDec, wideChunk)
+		}
+		d := &chunk[0]
+		chunk = chunk[1:]
+		d.w = [2]big.Word{big.Word(lo), big.Word(hi)}
+		z := d.z.SetBits(d.w[:]) // SetBits drops the high word when it is 0
 		if (x < 0) != (y < 0) {
 			z.Neg(z)
 		}
