@@ -13,6 +13,21 @@ type event struct {
 	typ int // personEvent, auctionEvent or bidEvent
 	v   [10]int64
 	b   [10][]byte
+	// y is a bid's price draw: its price is priceOf(y), which priceBids
+	// sets in v once the batch's events are made.
+	y float64
+}
+
+// priceBids sets the price of the bids among evs from their draws. It is
+// a loop of its own: a price is a chain of dependent floating-point
+// steps, which made inside its event held up the event's next draws;
+// here the processor overlaps the prices of consecutive bids.
+func priceBids(evs []event) {
+	for k := range evs {
+		if evs[k].typ == bidEvent {
+			evs[k].v[bidPrice], _ = priceOf(evs[k].y)
+		}
+	}
 }
 
 // The positions of the fields of NEXMARK_SCHEMA's person, auction and bid
@@ -270,7 +285,7 @@ func (g *generator) bid(ev *event, p place, a arena) {
 		bidder = g.nextBase0PersonID(p)
 	}
 	bidder += firstPersonID
-	ev.v[bidPrice], _ = priceOf(r.nextDouble() * 6.0) // nextPrice, one call fewer
+	ev.y = r.nextDouble() * 6.0 // nextPrice's draw; priceBids prices it
 	pl := g.pool
 	if r.below(hotChannelsRatio) > 0 {
 		i := r.below(int32(len(pl.hotChannels)))

@@ -225,6 +225,9 @@ func (s *source) generate(b *stream.Batch, sl *slab, paced bool, now int64) (wai
 			}
 		}
 		if !s.columns {
+			if ev.typ == bidEvent {
+				ev.v[bidPrice], _ = priceOf(ev.y)
+			}
 			if err = s.emit(b, sl); err != nil {
 				return 0, err
 			}
@@ -386,6 +389,7 @@ func (s *source) fillColumns(b *stream.Batch) {
 	if n == 0 {
 		return
 	}
+	priceBids(evs)
 	s.startColumns(b)
 	for range n {
 		b.Kinds = append(b.Kinds, stream.Insert)
