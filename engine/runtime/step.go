@@ -136,7 +136,18 @@ func (s *Stepper) admit(ctx context.Context) (int, error) {
 				if s.step == StepFire {
 					i = 1
 				}
-				if s.marks == nil || s.marks()[i] > s.from[i] || s.left > stepMax {
+				if s.marks == nil {
+					s.paused = true
+					break
+				}
+				m := s.marks()
+				if s.left == 0 {
+					// What advanced before the step's first record (the
+					// batch the pause came after) does not end it: the
+					// step lets at least one record through.
+					s.from = m
+				}
+				if m[i] > s.from[i] || s.left > stepMax {
 					s.paused = true
 					break
 				}
