@@ -303,7 +303,12 @@ func (n *varithInt) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
 	resize(out, stream.VecInt, rows)
 	unionNulls(out, a, b, rows)
 	ai, oi := a.I[:rows], out.I[:rows]
-	if n.bConst && !out.HasNulls && in.Sel == nil {
+	// By a constant, every physical row is computed in one loop, NULL and
+	// unselected ones too (their results are never read; dividing by a
+	// constant other than 0 cannot fail). By a constant 0 only the rows
+	// that are selected and not NULL may raise the error.
+	zeroDiv := n.bv == 0 && n.op != Add && n.op != Sub && n.op != Mul
+	if n.bConst && (!zeroDiv || !out.HasNulls && in.Sel == nil) {
 		y := n.bv
 		switch n.op {
 		case Add:
