@@ -157,8 +157,10 @@ document.addEventListener("flinkplay-status", (e) => window.__events.push(e.deta
 	}
 	p.do("open the docs page", 30*time.Second, chromedp.Navigate(host+"/"))
 	waitFor[bool](p, "a done status event", `window.__events.some(e => e.state === "done")`, 60*time.Second)
-	rows := waitFrame(p, "6 rows in the example", "embed.html",
-		`JSON.stringify((document.getElementById("tableau").textContent.match(/\| \+I \|/g) || []).length === 6 ? document.getElementById("tableau").textContent : "")`, 10*time.Second)
+	// The rows, then the footer: a render can land between them.
+	rows := waitFrame(p, "6 rows in the example and its footer", "embed.html",
+		`(() => { const t = document.getElementById("tableau").textContent;
+  return (t.match(/\| \+I \|/g) || []).length === 6 && t.includes("Received a total of") ? t : ""; })()`, 10*time.Second)
 	if !strings.Contains(rows, "Received a total of 6 rows") {
 		t.Errorf("the example's tableau:\n%s", rows)
 	}
