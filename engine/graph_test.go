@@ -128,19 +128,27 @@ func traceLines(events []stream.TraceEvent) string {
 	return b.String()
 }
 
+// The late-record lesson (the data of window/late.sqltest): ids 1 to 12 at
+// 1 s apart, every fourth 6 s older than its neighbours, and a 5-second
+// tumbling count over them.
+const (
+	lateTable = `CREATE TABLE t (
+  id INT,
+  ts AS TO_TIMESTAMP_LTZ(id * 1000 - CASE WHEN id % 4 = 0 THEN 6000 ELSE 0 END, 3),
+  WATERMARK FOR ts AS ts - INTERVAL '1' SECOND
+) WITH ('connector' = 'datagen', 'rows-per-second' = '1',
+  'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '12')`
+	lateQuery = `SELECT window_start, COUNT(*) AS c FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), INTERVAL '5' SECOND)) GROUP BY window_start, window_end`
+)
+
 // TestTraceOfLateRows follows a tumbling window's lesson record by record:
 // every fourth row is 6 s older than its neighbours (the data of
 // window/late.sqltest), so it arrives behind the watermark and, its window
 // having fired, is dropped.
 func TestTraceOfLateRows(t *testing.T) {
 	s := newTestSession(t)
-	mustExec(t, s, `CREATE TABLE t (
-  id INT,
-  ts AS TO_TIMESTAMP_LTZ(id * 1000 - CASE WHEN id % 4 = 0 THEN 6000 ELSE 0 END, 3),
-  WATERMARK FOR ts AS ts - INTERVAL '1' SECOND
-) WITH ('connector' = 'datagen', 'rows-per-second' = '1',
-  'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '12')`)
-	r := mustExec(t, s, `SELECT window_start, COUNT(*) AS c FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), INTERVAL '5' SECOND)) GROUP BY window_start, window_end`)
+	mustExec(t, s, lateTable)
+	r := mustExec(t, s, lateQuery)
 	r.Trace().SetOn(true)
 	drain(t, r)
 	events, dropped := r.Trace().Take()
@@ -183,7 +191,7 @@ fire [10,15) wm=end rows=1
 		t.Errorf("trace:\n%s\nwant:\n%s", got, want)
 	}
 	// Off, it records nothing.
-	r2 := mustExec(t, s, `SELECT window_start, COUNT(*) AS c FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), INTERVAL '5' SECOND)) GROUP BY window_start, window_end`)
+	r2 := mustExec(t, s, lateQuery)
 	drain(t, r2)
 	if events, _ := r2.Trace().Take(); len(events) != 0 {
 		t.Errorf("%d events recorded with the trace off", len(events))
@@ -246,13 +254,8 @@ func TestTraceWhyEachChange(t *testing.T) {
 	}
 
 	// A window's rows come of the watermark that fired it.
-	mustExec(t, s, `CREATE TABLE t (
-  id INT,
-  ts AS TO_TIMESTAMP_LTZ(id * 1000 - CASE WHEN id % 4 = 0 THEN 6000 ELSE 0 END, 3),
-  WATERMARK FOR ts AS ts - INTERVAL '1' SECOND
-) WITH ('connector' = 'datagen', 'rows-per-second' = '1',
-  'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '12')`)
-	w := mustExec(t, s, `SELECT window_start, COUNT(*) AS c FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), INTERVAL '5' SECOND)) GROUP BY window_start, window_end`)
+	mustExec(t, s, lateTable)
+	w := mustExec(t, s, lateQuery)
 	w.Trace().SetOn(true)
 	drain(t, w)
 	events, _ = w.Trace().Take()
@@ -379,16 +382,10 @@ end of input -> +I[3, 1970-01-01 00:00:03.000, NULL, NULL, NULL] +I[5, 1970-01-0
 // Resume with the output of a run that was never paused.
 func TestStepThroughEventTime(t *testing.T) {
 	s := newTestSession(t)
-	mustExec(t, s, `CREATE TABLE t (
-  id INT,
-  ts AS TO_TIMESTAMP_LTZ(id * 1000 - CASE WHEN id % 4 = 0 THEN 6000 ELSE 0 END, 3),
-  WATERMARK FOR ts AS ts - INTERVAL '1' SECOND
-) WITH ('connector' = 'datagen', 'rows-per-second' = '1',
-  'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '12')`)
-	query := `SELECT window_start, COUNT(*) AS c FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), INTERVAL '5' SECOND)) GROUP BY window_start, window_end`
-	_, want := drain(t, mustExec(t, s, query))
+	mustExec(t, s, lateTable)
+	_, want := drain(t, mustExec(t, s, lateQuery))
 
-	r := mustExec(t, s, query)
+	r := mustExec(t, s, lateQuery)
 	st := r.Stepper()
 	st.Pause()
 	var mu sync.Mutex

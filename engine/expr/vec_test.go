@@ -57,26 +57,8 @@ func TestVecNestedRows(t *testing.T) {
 	}
 	c := &Ctx{Zone: time.UTC}
 	for _, e := range []Expr{fieldOf(col(2), "auction"), fieldOf(col(2), "extra"), fieldOf(col(1), "id"), when} {
-		for _, sel := range [][]int32{nil, {1, 3}} {
-			b.Sel = sel
-			v, err := CompileVec(e).Eval(c, b)
-			if err != nil {
-				t.Fatalf("%s: %v", e, err)
-			}
-			for k := range b.Len() {
-				i := b.Selected(k)
-				want, err := e.Eval(c, rows[i])
-				if err != nil {
-					t.Fatal(err)
-				}
-				got := v.Value(i)
-				if got.Null != want.Null || string(types.AppendValue(nil, got, e.Type(), time.UTC)) != string(types.AppendValue(nil, want, e.Type(), time.UTC)) {
-					t.Errorf("%s row %d: vector %v, row %v", e, i, got, want)
-				}
-			}
-		}
+		agreesWithRows(t, c, b, rows, e, CompileVec(e), nil, []int32{1, 3})
 	}
-	b.Sel = nil
 	v, err := CompileVec(fieldOf(col(2), "auction")).Eval(c, b)
 	if err != nil || v != &b.Cols[2].Fields[0] {
 		t.Errorf("bid.auction is not the field's vector: %p, %v", v, err)
@@ -143,24 +125,7 @@ func TestVecWideDecimals(t *testing.T) {
 		if reflect.TypeOf(v.root) != reflect.TypeOf(tc.kernel) {
 			t.Errorf("%s (%s) runs as %T, want %T", e, e.Type(), v.root, tc.kernel)
 		}
-		for _, sel := range [][]int32{nil, {1, 3, 6, 7}} {
-			b.Sel = sel
-			got, err := v.Eval(c, b)
-			if err != nil {
-				t.Fatalf("%s: %v", e, err)
-			}
-			for k := range b.Len() {
-				i := b.Selected(k)
-				want, err := e.Eval(c, rows[i])
-				if err != nil {
-					t.Fatal(err)
-				}
-				g := got.Value(i)
-				if g.Null != want.Null || string(types.AppendValue(nil, g, e.Type(), time.UTC)) != string(types.AppendValue(nil, want, e.Type(), time.UTC)) {
-					t.Errorf("%s row %d: vector %s, row %s", e, i, types.AppendValue(nil, g, e.Type(), time.UTC), types.AppendValue(nil, want, e.Type(), time.UTC))
-				}
-			}
-		}
+		agreesWithRows(t, c, b, rows, e, v, nil, []int32{1, 3, 6, 7})
 	}
 }
 
@@ -190,23 +155,7 @@ func TestVecArithByAConstant(t *testing.T) {
 		return e
 	}
 	for _, e := range []Expr{arith(Mod, 123), arith(Div, -1), arith(Mul, 3), arith(Sub, 5)} {
-		for _, sel := range [][]int32{nil, {1, 2, 4}} {
-			b.Sel = sel
-			got, err := CompileVec(e).Eval(c, b)
-			if err != nil {
-				t.Fatalf("%s: %v", e, err)
-			}
-			for k := range b.Len() {
-				i := b.Selected(k)
-				want, err := e.Eval(c, rows[i])
-				if err != nil {
-					t.Fatal(err)
-				}
-				if g := got.Value(i); g.Null != want.Null || !g.Null && g.I != want.I {
-					t.Errorf("%s row %d: vector %v, row %v", e, i, g, want)
-				}
-			}
-		}
+		agreesWithRows(t, c, b, rows, e, CompileVec(e), nil, []int32{1, 2, 4})
 	}
 	// By 0: the selected rows are NULL, so nothing fails; a selected
 	// number fails.
@@ -217,5 +166,31 @@ func TestVecArithByAConstant(t *testing.T) {
 	b.Sel = []int32{1, 2}
 	if _, err := CompileVec(arith(Mod, 0)).Eval(c, b); err == nil {
 		t.Error("MOD by 0 of a number did not fail")
+	}
+}
+
+// agreesWithRows evaluates v, e compiled for columns, over b with each
+// selection, and checks every selected row against e's evaluation of that
+// row of rows: NULL or not, and the same text.
+func agreesWithRows(t *testing.T, c *Ctx, b *stream.Batch, rows [][]types.Value, e Expr, v *VecExpr, sels ...[]int32) {
+	t.Helper()
+	text := func(x types.Value) string { return string(types.AppendValue(nil, x, e.Type(), time.UTC)) }
+	defer func() { b.Sel = nil }()
+	for _, sel := range sels {
+		b.Sel = sel
+		got, err := v.Eval(c, b)
+		if err != nil {
+			t.Fatalf("%s: %v", e, err)
+		}
+		for k := range b.Len() {
+			i := b.Selected(k)
+			want, err := e.Eval(c, rows[i])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g := got.Value(i); g.Null != want.Null || text(g) != text(want) {
+				t.Errorf("%s row %d: vector %s, row %s", e, i, text(g), text(want))
+			}
+		}
 	}
 }
