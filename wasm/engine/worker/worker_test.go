@@ -848,47 +848,60 @@ SELECT window_start, COUNT(*) AS c FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), IN
 	}
 }
 
-// TestStepRequests: an Execute that replays 3 records starts paused after
-// them, a Step lets one more through, and Resume runs it to its end; the
-// progress messages say where it is.
-func TestStepRequests(t *testing.T) {
-	skipTimersUnderNode(t)
-	script := `CREATE TABLE t (id INT) WITH ('connector' = 'datagen', 'number-of-rows' = '10', 'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '10');
+// tenRows is a script whose query reads the ids 1 to 10.
+const tenRows = `CREATE TABLE t (id INT) WITH ('connector' = 'datagen', 'number-of-rows' = '10', 'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '10');
 SELECT id FROM t;`
-	w, r := newTestWorker(t, Options{ProgressInterval: 10 * time.Millisecond})
-	w.Handle(protocol.Request{Type: protocol.TypeExecute, ID: 1, Script: script, End: len(script), Replay: 3})
-	// until waits for a progress message that says the run is paused after
-	// n records.
-	until := func(n int64) {
-		t.Helper()
-		deadline := time.After(5 * time.Second)
-		for {
-			select {
-			case m := <-r.ch:
-				if m.Type == protocol.TypeProgress && m.Paused && m.Stepped == n {
-					if m.Received != n {
-						t.Errorf("paused after %d records with %d rows received", n, m.Received)
-					}
-					return
-				}
-			case <-deadline:
-				t.Fatalf("no progress paused after %d records", n)
+
+// pausedAfter waits for a progress message that says the run is paused
+// after n records, with n rows received; with noRows, a row before it
+// fails the test.
+func pausedAfter(t *testing.T, r *recorder, n int64, noRows bool) {
+	t.Helper()
+	deadline := time.After(5 * time.Second)
+	for {
+		select {
+		case m := <-r.ch:
+			if noRows && m.Type == protocol.TypeRows {
+				t.Fatalf("rows came before the pause: %v", m.Rows)
 			}
+			if m.Type == protocol.TypeProgress && m.Paused && m.Stepped == n {
+				if m.Received != n {
+					t.Errorf("paused after %d records with %d rows received", n, m.Received)
+				}
+				return
+			}
+		case <-deadline:
+			t.Fatalf("no progress paused after %d records", n)
 		}
 	}
-	until(3)
-	w.Handle(protocol.Request{Type: protocol.TypeStep, ID: 1, Step: protocol.StepRecord})
-	until(4)
-	w.Handle(protocol.Request{Type: protocol.TypeStep, ID: 1, Step: protocol.StepResume})
+}
+
+// resumeToEnd resumes run id and checks that it ends after want rows.
+func resumeToEnd(t *testing.T, w *Worker, r *recorder, id int, want int64) {
+	t.Helper()
+	w.Handle(protocol.Request{Type: protocol.TypeStep, ID: id, Step: protocol.StepResume})
 	var done protocol.Message
 	for _, m := range r.until(t, protocol.TypeRunDone) {
 		if m.Type == protocol.TypeDone {
 			done = m
 		}
 	}
-	if done.Received != 10 {
-		t.Errorf("done after %d rows, want 10", done.Received)
+	if done.Received != want {
+		t.Errorf("done after %d rows, want %d", done.Received, want)
 	}
+}
+
+// TestStepRequests: an Execute that replays 3 records starts paused after
+// them, a Step lets one more through, and Resume runs it to its end; the
+// progress messages say where it is.
+func TestStepRequests(t *testing.T) {
+	skipTimersUnderNode(t)
+	w, r := newTestWorker(t, Options{ProgressInterval: 10 * time.Millisecond})
+	w.Handle(protocol.Request{Type: protocol.TypeExecute, ID: 1, Script: tenRows, End: len(tenRows), Replay: 3})
+	pausedAfter(t, r, 3, false)
+	w.Handle(protocol.Request{Type: protocol.TypeStep, ID: 1, Step: protocol.StepRecord})
+	pausedAfter(t, r, 4, false)
+	resumeToEnd(t, w, r, 1, 10)
 }
 
 // TestPauseBeforeTheQuery: a pause that comes while the run's CREATE
@@ -896,31 +909,9 @@ SELECT id FROM t;`
 // starts, before its first record; Resume runs it to the end.
 func TestPauseBeforeTheQuery(t *testing.T) {
 	skipTimersUnderNode(t)
-	script := `CREATE TABLE t (id INT) WITH ('connector' = 'datagen', 'number-of-rows' = '10', 'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '10');
-SELECT id FROM t;`
 	w, r := newTestWorker(t, Options{ProgressInterval: 10 * time.Millisecond})
 	w.Handle(protocol.Request{Type: protocol.TypeStep, ID: 1, Step: protocol.StepPause})
-	w.Handle(protocol.Request{Type: protocol.TypeExecute, ID: 1, Script: script, End: len(script)})
-	deadline := time.After(5 * time.Second)
-	for paused := false; !paused; {
-		select {
-		case m := <-r.ch:
-			if m.Type == protocol.TypeRows {
-				t.Fatalf("rows came before the pause: %v", m.Rows)
-			}
-			paused = m.Type == protocol.TypeProgress && m.Paused && m.Stepped == 0
-		case <-deadline:
-			t.Fatal("the query did not start paused")
-		}
-	}
-	w.Handle(protocol.Request{Type: protocol.TypeStep, ID: 1, Step: protocol.StepResume})
-	var done protocol.Message
-	for _, m := range r.until(t, protocol.TypeRunDone) {
-		if m.Type == protocol.TypeDone {
-			done = m
-		}
-	}
-	if done.Received != 10 {
-		t.Errorf("done after %d rows, want 10", done.Received)
-	}
+	w.Handle(protocol.Request{Type: protocol.TypeExecute, ID: 1, Script: tenRows, End: len(tenRows)})
+	pausedAfter(t, r, 0, true)
+	resumeToEnd(t, w, r, 1, 10)
 }
