@@ -66,21 +66,17 @@ type page struct {
 	pre     js.Value // #tableau
 	tbody   js.Value // #grid's tbody
 	chartEl js.Value // #chart
-	graphEl js.Value // #graph
+	// graph and timeline are #graph and #timeline, drawn by graph.js.
+	graph, timeline drawnView
 	// lastRun is what the last Run ran, for a rewind to run again; replay
 	// is the records the next run lets through before it pauses (-1: it
 	// runs freely), replayNote that the page says it replays.
 	lastRun    *runSpan
 	replay     int64
 	replayNote bool
-	// timelineEl is #timeline, timelineGen the Timeline.Gen it drew.
-	timelineEl  js.Value
-	timelineGen int
 	// traceSent is the trace wish last sent for run traceRun.
 	traceSent bool
 	traceRun  int
-	// graphGen is the Query.GraphGen the graph view drew.
-	graphGen int
 	// main is the script's model (runs of the script and of statements);
 	// model is the one the results show: main or a cell's (cells.go).
 	main  *state.Model

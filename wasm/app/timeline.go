@@ -14,10 +14,7 @@ import (
 // MountTimeline keeps #timeline.
 func (p *page) MountTimeline(el vjs.Value) {
 	defer recovered("mountTimeline")
-	if v := js.Value(el); !v.Equal(p.timelineEl) {
-		p.timelineEl = v
-		p.flagRender()
-	}
+	p.timeline.mount(p, el)
 }
 
 // tracing reports whether the page wants the run's trace: the timeline
@@ -38,27 +35,27 @@ func (p *page) syncTrace() {
 	p.post(protocol.Request{Type: protocol.TypeTrace, ID: id, Trace: on})
 }
 
+// timelineGen is the generation of the timeline's data: the Query's
+// Timeline.Gen.
+func (p *page) timelineGen() int {
+	if q := p.model.Query; q != nil && q.Timeline != nil {
+		return q.Timeline.Gen
+	}
+	return -1
+}
+
 // timelineDue reports whether the timeline view shows and has news.
 func (p *page) timelineDue() bool {
 	q := p.model.Query
-	return p.model.View == state.ViewTimeline && q != nil && q.Timeline != nil && q.Timeline.Gen != p.timelineGen
+	return p.model.View == state.ViewTimeline && q != nil && q.Timeline != nil && p.timelineGen() != p.timeline.gen
 }
 
 // renderTimeline draws the timeline view; the caller holds the lock.
 func (p *page) renderTimeline(force bool) {
 	defer recovered("renderTimeline")
-	if !p.timelineEl.Truthy() || p.model.View != state.ViewTimeline {
-		return
+	if p.model.View == state.ViewTimeline {
+		p.timeline.draw(force, p.timelineGen(), "timeline", p.model.TimelineJSON)
 	}
-	gen := -1
-	if q := p.model.Query; q != nil && q.Timeline != nil {
-		gen = q.Timeline.Gen
-	}
-	if !force && gen == p.timelineGen {
-		return
-	}
-	p.timelineGen = gen
-	js.Global().Get("flinkplayDOM").Call("timeline", p.timelineEl, p.model.TimelineJSON())
 }
 
 // ToggleWhy turns "why this change" on or off: on, the run records why
