@@ -81,12 +81,18 @@ func TestPythonProgram(t *testing.T) {
 	}
 	p.click("view-tableau")
 
-	// A busy loop between PyFlink calls: Stop terminates its worker.
-	p.setScript("import time\nprint('spinning')\nwhile True:\n    pass\n")
-	p.click("run-all")
-	waitFor[bool](p, "the program's output", `(document.getElementById('tableau')?.textContent || '').includes('spinning')`, 30*time.Second)
-	if d := p.stop(); d > 100*time.Millisecond {
-		t.Errorf("Stop of a busy loop took %v, want within 100 ms", d)
+	// A busy loop between PyFlink calls: Stop terminates its worker. The
+	// median of three Stops, as for the seed program above.
+	var busyStops []time.Duration
+	for range 3 {
+		p.setScript("import time\nprint('spinning')\nwhile True:\n    pass\n")
+		p.click("run-all")
+		waitFor[bool](p, "the program's output", `(document.getElementById('tableau')?.textContent || '').includes('spinning')`, 30*time.Second)
+		busyStops = append(busyStops, p.stop())
+	}
+	slices.Sort(busyStops)
+	if busyStops[1] > 100*time.Millisecond {
+		t.Errorf("Stop of a busy loop took %v (median of %v), want within 100 ms", busyStops[1], busyStops)
 	}
 	p.shot("python-busy-stopped")
 
