@@ -2,10 +2,10 @@ package library
 
 import "strings"
 
-// AggKind is the evaluation part of an aggregate or window function's
-// spec: which accumulator runs it. The accumulators themselves are the
-// operators' (engine/ops), which dispatch on the kind the spec gives, never
-// on the function's name.
+// AggKind names an aggregate or window function's kind in its spec: the
+// planner's rules and the OVER operator's ranking ask for it (may the
+// function merge, does it rank), never the function's name. Its type rule
+// and accumulator are the spec's Aggregate.
 type AggKind uint8
 
 // The aggregate and window function kinds.
@@ -40,17 +40,9 @@ const (
 )
 
 // AggregateKind returns the kind of the aggregate or window function name
-// (any case): its spec's Agg, NotAggregate for any other name. SUM0 and
-// $SUM0, Flink's internal sum, have no spec of their own.
+// (any case), its spec's (AggregateOf), NotAggregate for any other name.
 func AggregateKind(name string) AggKind {
-	name = strings.ToUpper(name)
-	switch name {
-	case "SUM0", "$SUM0":
-		return AggSum0
-	case "STDDEV", "VARIANCE":
-		return AggVariance
-	}
-	if f, ok := byName[name]; ok {
+	if f := AggregateOf(name); f != nil {
 		return f.Agg
 	}
 	return NotAggregate

@@ -3,10 +3,11 @@ package library
 import "github.com/flinkplay/flinkplay/engine/funcs"
 
 // The specs of the aggregate and window functions (Flink's "aggregate"
-// category). Each names its accumulator (Agg, aggkind.go): the planner
-// binds the calls (plan/aggcall.go, plan/over.go) and the operators run
-// them (ops/aggfuncs.go, ops/winfunc.go) by that kind; without a Build SQL
-// does not call them as scalar functions.
+// category). Each carries its type rule and its accumulator (Aggregate,
+// funcs_aggregate.go): the planner binds a call through the one
+// (plan/aggcall.go, plan/over.go) and the operators run it through the
+// other (ops/groupagg.go, ops/winfunc.go). Without a Build SQL does not
+// call them as scalar functions.
 
 const aggValues = " FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)"
 
@@ -27,7 +28,8 @@ var (
 				ex("SELECT ARRAY_AGG(DISTINCT x) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "[1, 2, 4]"),
 			},
 		},
-		Agg: AggArrayAgg,
+		Agg:       AggArrayAgg,
+		Aggregate: &Aggregate{Min: 1, Max: 1, Type: arrayAggTypeRule, New: newListAcc},
 	}
 
 	fnAvg = &Function{
@@ -38,7 +40,8 @@ var (
 				ex("SELECT AVG(x) FROM (VALUES (1), (2), (4)) AS t(x)", "2"),
 			},
 		},
-		Agg: AggAvg,
+		Agg:       AggAvg,
+		Aggregate: &Aggregate{Min: 1, Max: 1, Type: avgTypeRule, Compile: compileSum, New: newSumAcc},
 	}
 
 	fnCollect = &Function{
@@ -50,7 +53,8 @@ var (
 				ex("SELECT COLLECT(DISTINCT x) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "{1=1, 2=1, 4=1}"),
 			},
 		},
-		Agg: AggCollect,
+		Agg:       AggCollect,
+		Aggregate: &Aggregate{Min: 1, Max: 1, Type: collectTypeRule, Compile: compileOrder, New: newCollectAcc},
 	}
 
 	fnCount = &Function{
@@ -61,7 +65,8 @@ var (
 				ex("SELECT COUNT(*) FROM (VALUES (1), (2), (4)) AS t(x)", "3"),
 			},
 		},
-		Agg: AggCount,
+		Agg:       AggCount,
+		Aggregate: &Aggregate{Min: 1, Max: 1, AnyDistinct: true, Type: countTypeRule, New: newCountAcc},
 	}
 
 	fnCumeDist = &Function{
@@ -72,7 +77,8 @@ var (
 				ex("SELECT w FROM (SELECT x, CUME_DIST() OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 20", "ERROR: CUME_DIST Function is not supported in stream mode."),
 			},
 		},
-		Agg: WinCumeDist,
+		Agg:       WinCumeDist,
+		Aggregate: &Aggregate{Type: distributionTypeRule},
 	}
 
 	fnDenseRank = &Function{
@@ -83,7 +89,8 @@ var (
 				ex("SELECT w FROM (SELECT x, DENSE_RANK() OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 10", "1"),
 			},
 		},
-		Agg: WinDenseRank,
+		Agg:       WinDenseRank,
+		Aggregate: &Aggregate{Type: rankTypeRule},
 	}
 
 	fnFirstValue = &Function{
@@ -94,7 +101,8 @@ var (
 				ex("SELECT FIRST_VALUE(s) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "a"),
 			},
 		},
-		Agg: AggFirstValue,
+		Agg:       AggFirstValue,
+		Aggregate: &Aggregate{Min: 1, Max: 1, Type: sameTypeRule, New: newListAcc},
 	}
 
 	fnJsonArrayagg = &Function{
@@ -106,7 +114,8 @@ var (
 				ex("SELECT JSON_ARRAYAGG(s NULL ON NULL) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "[\"a\",\"b\",null,\"c\"]"),
 			},
 		},
-		Agg: AggJSONArrayAgg,
+		Agg:       AggJSONArrayAgg,
+		Aggregate: &Aggregate{Min: 1, Max: 1, Type: jsonAggTypeRule, New: newListAcc},
 	}
 
 	fnJsonObjectagg = &Function{
@@ -118,7 +127,8 @@ var (
 				ex("SELECT JSON_OBJECTAGG(s VALUE x ABSENT ON NULL) FROM (VALUES ('b', 1), ('a', CAST(NULL AS INT))) AS t(s, x)", "{\"b\":1}"),
 			},
 		},
-		Agg: AggJSONObjectAgg,
+		Agg:       AggJSONObjectAgg,
+		Aggregate: &Aggregate{Min: 2, Max: 2, Type: jsonAggTypeRule, New: newJSONObjectAcc},
 	}
 
 	fnLag = &Function{
@@ -130,7 +140,8 @@ var (
 				ex("SELECT w FROM (SELECT x, LAG(x, 2, 0) OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 20", "0"),
 			},
 		},
-		Agg: WinLag,
+		Agg:       WinLag,
+		Aggregate: &Aggregate{Min: 1, Max: 3, Type: sameTypeRule},
 	}
 
 	fnLastValue = &Function{
@@ -141,7 +152,8 @@ var (
 				ex("SELECT LAST_VALUE(s) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "c"),
 			},
 		},
-		Agg: AggLastValue,
+		Agg:       AggLastValue,
+		Aggregate: &Aggregate{Min: 1, Max: 1, Type: sameTypeRule, New: newListAcc},
 	}
 
 	fnLead = &Function{
@@ -152,7 +164,8 @@ var (
 				ex("SELECT w FROM (SELECT x, LEAD(x) OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 20", "ERROR: LEAD Function is not supported in stream mode."),
 			},
 		},
-		Agg: WinLead,
+		Agg:       WinLead,
+		Aggregate: &Aggregate{Min: 1, Max: 3, Type: sameTypeRule},
 	}
 
 	fnListagg = &Function{
@@ -164,7 +177,8 @@ var (
 				ex("SELECT LISTAGG(s, '; ') FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "a; b; c"),
 			},
 		},
-		Agg: AggListAgg,
+		Agg:       AggListAgg,
+		Aggregate: &Aggregate{Min: 1, Max: 2, Type: listAggTypeRule, New: newListAcc},
 	}
 
 	fnMax = &Function{
@@ -175,7 +189,8 @@ var (
 				ex("SELECT MAX(x) FROM (VALUES (1), (2), (4)) AS t(x)", "4"),
 			},
 		},
-		Agg: AggMax,
+		Agg:       AggMax,
+		Aggregate: &Aggregate{Min: 1, Max: 1, Type: sameTypeRule, Compile: compileOrder, New: newMinMaxAcc},
 	}
 
 	fnMin = &Function{
@@ -186,7 +201,8 @@ var (
 				ex("SELECT MIN(x) FROM (VALUES (1), (2), (4)) AS t(x)", "1"),
 			},
 		},
-		Agg: AggMin,
+		Agg:       AggMin,
+		Aggregate: &Aggregate{Min: 1, Max: 1, Type: sameTypeRule, Compile: compileOrder, New: newMinMaxAcc},
 	}
 
 	fnNtile = &Function{
@@ -197,7 +213,8 @@ var (
 				ex("SELECT w FROM (SELECT x, NTILE(2) OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 20", "ERROR: NTILE Function is not supported in stream mode."),
 			},
 		},
-		Agg: WinNtile,
+		Agg:       WinNtile,
+		Aggregate: &Aggregate{Min: 1, Max: 1, Type: rankTypeRule},
 	}
 
 	fnPercentRank = &Function{
@@ -208,7 +225,8 @@ var (
 				ex("SELECT w FROM (SELECT x, PERCENT_RANK() OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 20", "ERROR: PERCENT_RANK Function is not supported in stream mode."),
 			},
 		},
-		Agg: WinPercentRank,
+		Agg:       WinPercentRank,
+		Aggregate: &Aggregate{Type: distributionTypeRule},
 	}
 
 	fnRank = &Function{
@@ -219,7 +237,8 @@ var (
 				ex("SELECT w FROM (SELECT x, RANK() OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 10", "1"),
 			},
 		},
-		Agg: WinRank,
+		Agg:       WinRank,
+		Aggregate: &Aggregate{Type: rankTypeRule},
 	}
 
 	fnRowNumber = &Function{
@@ -231,7 +250,8 @@ var (
 				ex("SELECT w FROM (SELECT x, ROW_NUMBER() OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 30", "3"),
 			},
 		},
-		Agg: WinRowNumber,
+		Agg:       WinRowNumber,
+		Aggregate: &Aggregate{Type: rankTypeRule},
 	}
 
 	fnStddevPop = &Function{
@@ -243,7 +263,8 @@ var (
 				ex("SELECT STDDEV_POP(x) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "1"),
 			},
 		},
-		Agg: AggVariance,
+		Agg:       AggVariance,
+		Aggregate: &Aggregate{Min: 1, Max: 1, Type: avgTypeRule},
 	}
 
 	fnStddevSamp = &Function{
@@ -254,7 +275,8 @@ var (
 				ex("SELECT STDDEV_SAMP(CAST(x AS DOUBLE)) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "1.5"),
 			},
 		},
-		Agg: AggVariance,
+		Agg:       AggVariance,
+		Aggregate: &Aggregate{Min: 1, Max: 1, Type: avgTypeRule},
 	}
 
 	fnSum = &Function{
@@ -265,7 +287,8 @@ var (
 				ex("SELECT SUM(x) FROM (VALUES (1), (2), (4)) AS t(x)", "7"),
 			},
 		},
-		Agg: AggSum,
+		Agg:       AggSum,
+		Aggregate: &Aggregate{Min: 1, Max: 1, Type: sumTypeRule, Compile: compileSum, New: newSumAcc},
 	}
 
 	fnVariance = &Function{
@@ -276,7 +299,8 @@ var (
 				ex("SELECT VARIANCE(CAST(x AS DOUBLE)) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "2.25"),
 			},
 		},
-		Agg: AggVariance,
+		Agg:       AggVariance,
+		Aggregate: &Aggregate{Min: 1, Max: 1, Type: avgTypeRule},
 	}
 
 	fnVarPop = &Function{
@@ -287,7 +311,8 @@ var (
 				ex("SELECT VAR_POP(CAST(x AS DOUBLE)) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "1.6875"),
 			},
 		},
-		Agg: AggVariance,
+		Agg:       AggVariance,
+		Aggregate: &Aggregate{Min: 1, Max: 1, Type: avgTypeRule},
 	}
 
 	fnVarSamp = &Function{
@@ -298,6 +323,7 @@ var (
 				ex("SELECT VAR_SAMP(CAST(x AS DOUBLE)) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "2.25"),
 			},
 		},
-		Agg: AggVariance,
+		Agg:       AggVariance,
+		Aggregate: &Aggregate{Min: 1, Max: 1, Type: avgTypeRule},
 	}
 )

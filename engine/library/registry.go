@@ -27,9 +27,12 @@ type Function struct {
 	// Build makes a call of the function; name is the upper-case name
 	// the call used (several names may share one Build).
 	Build func(name string, args []expr.Expr, pos int) (expr.Expr, error)
-	// Agg is, for an aggregate or window function, the accumulator that
-	// runs it (aggkind.go).
+	// Agg is, for an aggregate or window function, its kind (aggkind.go):
+	// what the planner's rules ask of it (may it merge, does it rank).
 	Agg AggKind
+	// Aggregate is, for an aggregate or window function, its type rule
+	// and its accumulator (funcs_aggregate.go).
+	Aggregate *Aggregate
 }
 
 // registry is every built-in function and operator, sorted by name: the

@@ -46,17 +46,33 @@ func TestRegistry(t *testing.T) {
 }
 
 // TestAggregateKinds checks that every aggregate and window function's
-// spec says which accumulator runs it, and that the planner's names
-// resolve through the specs.
+// spec has its kind, its type rule and, for an aggregate the operators
+// run, its accumulator; and that the planner's names resolve through the
+// specs.
 func TestAggregateKinds(t *testing.T) {
 	for _, f := range registry {
 		grouping := f.Name == "GROUPING" || f.Name == "GROUPING_ID" || f.Name == "GROUP_ID"
-		if f.Category == funcs.Aggregate && !grouping && f.Agg == NotAggregate {
-			t.Errorf("%s: an aggregate without its accumulator kind", f.Name)
+		if f.Category == funcs.Aggregate && !grouping && (f.Agg == NotAggregate || f.Aggregate == nil || f.Aggregate.Type == nil) {
+			t.Errorf("%s: an aggregate without its kind or type rule", f.Name)
 		}
-		if f.Category != funcs.Aggregate && f.Agg != NotAggregate {
-			t.Errorf("%s: an accumulator kind outside the aggregate category", f.Name)
+		if f.Category != funcs.Aggregate && (f.Agg != NotAggregate || f.Aggregate != nil) {
+			t.Errorf("%s: an aggregate spec outside the aggregate category", f.Name)
 		}
+		if f.Aggregate == nil {
+			continue
+		}
+		// The variance family is rewritten by the planner, and the
+		// ranking and offset functions are positions in an order.
+		runs := f.Agg >= AggCount && f.Agg < AggVariance
+		if runs != (f.Aggregate.New != nil) {
+			t.Errorf("%s: accumulator %v, want %v", f.Name, f.Aggregate.New != nil, runs)
+		}
+		if f.Aggregate.Max >= 0 && f.Aggregate.Max < f.Aggregate.Min {
+			t.Errorf("%s: %d to %d arguments", f.Name, f.Aggregate.Min, f.Aggregate.Max)
+		}
+	}
+	if AggregateOf("$SUM0") == nil || byName["$SUM0"] != nil {
+		t.Error("$SUM0 has a spec, outside the function list")
 	}
 	for name, want := range map[string]AggKind{"count": AggCount, "SUM0": AggSum0, "$SUM0": AggSum0, "STDDEV": AggVariance, "ROW_NUMBER": WinRowNumber, "UPPER": NotAggregate} {
 		if got := AggregateKind(name); got != want {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/flinkplay/flinkplay/engine/expr"
+	"github.com/flinkplay/flinkplay/engine/library"
 	"github.com/flinkplay/flinkplay/engine/stream"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
@@ -32,6 +33,12 @@ type AggFunc struct {
 	Type       types.Type // result type
 }
 
+// call is the aggregate as its spec's accumulator runs it.
+func (a AggFunc) call() library.AggCall {
+	return library.AggCall{Name: a.Name, Star: a.Arg < 0, ArgType: a.ArgType, Type: a.Type, Distinct: a.Distinct,
+		IgnoreNulls: a.IgnoreNulls, Retracting: a.Retracting, Separator: len(a.MoreArgs) > 0}
+}
+
 // GroupAgg is a non-windowed group aggregation. Its output rows are the key
 // columns followed by one column per aggregate.
 //
@@ -45,7 +52,8 @@ type AggFunc struct {
 // for a global aggregate (no keys) one row even for empty input.
 //
 // State: per key, the row count, one accumulator per aggregate (values
-// cloned; see aggfuncs.go for what each keeps) and the previous result.
+// cloned; see library/funcs_aggregate.go for what each keeps) and the
+// previous result.
 type GroupAgg struct {
 	Keys  []int
 	Aggs  []AggFunc
@@ -60,7 +68,7 @@ type GroupAgg struct {
 
 	groups  map[string]*group
 	order   []string // keys in first-seen order, for deterministic batch output
-	kernels []*aggKernel
+	kernels []*library.AggKernel
 	keyBuf  []byte
 	argBuf  []types.Value
 	vec     *vecGroups // typed state over columnar batches (groupagg_vec.go)
@@ -70,7 +78,7 @@ type group struct {
 	touched int64 // when the group was last written (state TTL)
 	key     []types.Value
 	count   int64 // rows in the group (+I/+U minus -U/-D)
-	accs    []accumulator
+	accs    []library.Accumulator
 	prev    []types.Value // last emitted row; nil before the first emission
 	// spare is the row before prev, whose array the next result reuses:
 	// emitted rows are copied into the output batch, so two arrays per
@@ -85,9 +93,9 @@ func (g *GroupAgg) Open(context.Context) error {
 	g.groups = map[string]*group{}
 	g.vec = nil
 	g.order = nil
-	g.kernels = make([]*aggKernel, len(g.Aggs))
+	g.kernels = make([]*library.AggKernel, len(g.Aggs))
 	for i, a := range g.Aggs {
-		k, err := newKernel(a, &g.Ctx)
+		k, err := library.CompileAggregate(a.call(), &g.Ctx)
 		if err != nil {
 			return err
 		}
@@ -97,13 +105,9 @@ func (g *GroupAgg) Open(context.Context) error {
 }
 
 func (g *GroupAgg) newGroup(key []types.Value) (*group, error) {
-	gr := &group{key: key, accs: make([]accumulator, len(g.Aggs))}
+	gr := &group{key: key, accs: make([]library.Accumulator, len(g.Aggs))}
 	for i, k := range g.kernels {
-		a, err := k.newAcc(k.f.Retracting)
-		if err != nil {
-			return nil, err
-		}
-		gr.accs[i] = a
+		gr.accs[i] = k.New()
 	}
 	return gr, nil
 }
@@ -212,9 +216,9 @@ func (g *GroupAgg) update(gr *group, row []types.Value, retract bool) error {
 		g.argBuf = args
 		var err error
 		if retract {
-			err = gr.accs[i].retract(args)
+			err = gr.accs[i].Retract(args)
 		} else {
-			err = gr.accs[i].add(args)
+			err = gr.accs[i].Add(args)
 		}
 		if err != nil {
 			return err
@@ -235,7 +239,7 @@ func (g *GroupAgg) resultInto(row []types.Value, gr *group) ([]types.Value, erro
 	}
 	row = append(row, gr.key...)
 	for _, a := range gr.accs {
-		v, err := a.value()
+		v, err := a.Value()
 		if err != nil {
 			return nil, err
 		}

@@ -24,7 +24,7 @@ import (
 // encoding in one byte arena (fixed-width columns encode in 9 or 13 bytes,
 // strings by length and bytes). The results, the changelog and its order
 // are the row path's, value for value: each accumulator below states the
-// row accumulator (aggfuncs.go) it follows.
+// row accumulator (library/funcs_aggregate.go) it follows.
 
 type vecAggKind uint8
 

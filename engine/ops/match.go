@@ -8,6 +8,7 @@ import (
 
 	"github.com/flinkplay/flinkplay/engine/cep"
 	"github.com/flinkplay/flinkplay/engine/expr"
+	"github.com/flinkplay/flinkplay/engine/library"
 	"github.com/flinkplay/flinkplay/engine/stream"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
@@ -38,7 +39,7 @@ type MatchExpr struct {
 	Slots []MatchSlot
 	Expr  expr.Expr
 
-	kernels []*aggKernel
+	kernels []*library.AggKernel
 	row     []types.Value
 	args    []types.Value // scratch for an aggregate's arguments
 }
@@ -111,13 +112,15 @@ func (o *Match) Open(context.Context) error {
 			if m == nil {
 				continue
 			}
-			m.kernels = make([]*aggKernel, len(m.Slots))
+			m.kernels = make([]*library.AggKernel, len(m.Slots))
 			m.row = make([]types.Value, len(m.Slots))
 			for i, s := range m.Slots {
 				if s.Kind != MatchAgg {
 					continue
 				}
-				k, err := newKernel(s.Agg, &o.Ctx)
+				c := s.Agg.call()
+				c.Retracting = false // a match's rows only accumulate
+				k, err := library.CompileAggregate(c, &o.Ctx)
 				if err != nil {
 					return err
 				}
@@ -424,10 +427,7 @@ func (o *Match) eval(me *MatchExpr, rows matchRows, t int64) (types.Value, error
 				me.row[i] = r.row[s.Col]
 			}
 		case MatchAgg:
-			acc, err := me.kernels[i].newAcc(false)
-			if err != nil {
-				return types.Value{}, err
-			}
+			acc := me.kernels[i].New()
 			args := me.args[:0]
 			add := func(r *matchEvent) error {
 				args = args[:0]
@@ -437,7 +437,7 @@ func (o *Match) eval(me *MatchExpr, rows matchRows, t int64) (types.Value, error
 				for _, a := range s.Agg.MoreArgs {
 					args = append(args, r.pre[a])
 				}
-				return acc.add(args)
+				return acc.Add(args)
 			}
 			for _, st := range rows.inOrder(&o.stepBuf) {
 				if reads(s.Var, st.Var) {
@@ -452,7 +452,7 @@ func (o *Match) eval(me *MatchExpr, rows matchRows, t int64) (types.Value, error
 				}
 			}
 			me.args = args
-			v, err := acc.value()
+			v, err := acc.Value()
 			if err != nil {
 				return types.Value{}, err
 			}

@@ -464,7 +464,7 @@ func (g *GlobalGroupAgg) Process(in, out *stream.Batch) error {
 func partialOf(row []types.Value, nk int) *group {
 	gr := &group{key: row[:nk:nk], count: row[len(row)-1].I}
 	for _, v := range row[nk : len(row)-1] {
-		gr.accs = append(gr.accs, v.X.(accumulator))
+		gr.accs = append(gr.accs, v.X.(library.Accumulator))
 	}
 	return gr
 }
@@ -472,7 +472,7 @@ func partialOf(row []types.Value, nk int) *group {
 func mergeGroup(dst, src *group) error {
 	dst.count += src.count
 	for j, a := range dst.accs {
-		if err := a.(mergeable).merge(src.accs[j]); err != nil {
+		if err := a.(library.Merger).Merge(src.accs[j]); err != nil {
 			return err
 		}
 	}
@@ -512,12 +512,6 @@ func (g *GlobalGroupAgg) StateRows() int { return len(g.Agg.groups) + int(g.b.co
 
 // Close implements stream.Operator.
 func (g *GlobalGroupAgg) Close() error { return nil }
-
-// mergeable accumulators fold another accumulator of the same aggregate
-// into themselves (Flink's merge of a partial accumulator).
-type mergeable interface {
-	merge(other accumulator) error
-}
 
 // Mergeable reports whether a two-phase aggregation can run aggregate a:
 // its accumulator merges, and MIN and MAX only over an insert-only input.

@@ -85,91 +85,57 @@ type WindowFunc struct {
 // winAcc is the running state of one window function over the rows added
 // to it, in order (the frame so far).
 type winAcc struct {
-	n        int64       // rows (COUNT(*)), non-NULL values otherwise
-	v        types.Value // SUM, MIN, MAX; AVG: the sum
-	seq      int64       // rows added, for the ranks
+	acc      library.Accumulator // COUNT, SUM, AVG, MIN, MAX: the spec's
+	seq      int64               // rows added, for the ranks
 	rank     int64
 	last     []types.Value // order key of the last row, for RANK and DENSE_RANK
 	hist     []types.Value // LAG: the last Offset+1 arguments
 	first    types.Value
 	hasFirst bool
 	lastVal  types.Value
-	distinct map[string]bool
 }
 
-// winEval evaluates window functions: expressions for SUM's and AVG's
-// arithmetic and MIN's and MAX's comparison, prepared once.
+// winEval evaluates window functions: an aggregate through its spec's
+// accumulator (library.AggKernel), as a group aggregation does; the
+// ranking and offset functions from the rows' order.
 type winEval struct {
-	funcs  []WindowFunc
-	kinds  []library.AggKind // what each function's spec says runs it
-	order  []int             // order key columns (ranks compare them)
-	add    []expr.Expr
-	avgDiv []expr.Expr
-	better []expr.Expr
-	cast   []expr.Expr
-	ctx    expr.Ctx
+	funcs   []WindowFunc
+	kinds   []library.AggKind    // what each function's spec says it is
+	kernels []*library.AggKernel // the aggregates'
+	order   []int                // order key columns (ranks compare them)
+	args    [1]types.Value       // an aggregate's argument, reused
 }
 
 func newWinEval(funcs []WindowFunc, order []int, ctx expr.Ctx) (*winEval, error) {
-	e := &winEval{funcs: funcs, order: order, ctx: ctx, kinds: make([]library.AggKind, len(funcs)),
-		add: make([]expr.Expr, len(funcs)), avgDiv: make([]expr.Expr, len(funcs)),
-		better: make([]expr.Expr, len(funcs)), cast: make([]expr.Expr, len(funcs))}
-	e.ctx.Out = nil
+	e := &winEval{funcs: funcs, order: order, kinds: make([]library.AggKind, len(funcs)),
+		kernels: make([]*library.AggKernel, len(funcs))}
+	ctx.Out = nil // accumulators must not live in a batch arena
 	for i, f := range funcs {
 		e.kinds[i] = library.AggregateKind(f.Name)
-		if f.Arg < 0 {
-			continue
-		}
-		argT := f.ArgType
-		argT.Attr = types.Regular
 		switch e.kinds[i] {
-		case library.AggSum, library.AggAvg:
-			accT := f.Type.WithNullable(true)
-			if e.kinds[i] == library.AggAvg {
-				accT = sumType(argT)
-			}
-			cast, err := expr.Cast(expr.Column(0, argT), accT, false, diag.NoPos)
+		case library.AggCount, library.AggSum, library.AggAvg, library.AggMin, library.AggMax:
+			argT := f.ArgType
+			argT.Attr = types.Regular
+			k, err := library.CompileAggregate(library.AggCall{Name: f.Name, Star: f.Arg < 0, ArgType: argT,
+				Type: f.Type, Distinct: f.Distinct}, &ctx)
 			if err != nil {
 				return nil, err
 			}
-			add, err := expr.Arith(expr.Add, expr.Column(0, accT), expr.Column(1, argT), diag.NoPos)
-			if err != nil {
-				return nil, err
-			}
-			if !add.Type().WithNullable(true).Equal(accT) {
-				if add, err = expr.Cast(add, accT, false, diag.NoPos); err != nil {
-					return nil, err
-				}
-			}
-			e.add[i], e.cast[i] = add, cast
-			if e.kinds[i] == library.AggAvg {
-				div, err := expr.Arith(expr.Div, expr.Column(0, accT), expr.Column(1, types.Int64.WithNullable(false)), diag.NoPos)
-				if err != nil {
-					return nil, err
-				}
-				if !div.Type().WithNullable(true).Equal(f.Type.WithNullable(true)) {
-					if div, err = expr.Cast(div, f.Type, false, diag.NoPos); err != nil {
-						return nil, err
-					}
-				}
-				e.avgDiv[i] = div
-			}
-		case library.AggMin, library.AggMax:
-			op := expr.Lt
-			if e.kinds[i] == library.AggMax {
-				op = expr.Gt
-			}
-			cmp, err := expr.Compare(op, expr.Column(0, argT), expr.Column(1, argT), diag.NoPos)
-			if err != nil {
-				return nil, err
-			}
-			e.better[i] = cmp
+			e.kernels[i] = k
 		}
 	}
 	return e, nil
 }
 
-func (e *winEval) newAccs() []winAcc { return make([]winAcc, len(e.funcs)) }
+func (e *winEval) newAccs() []winAcc {
+	accs := make([]winAcc, len(e.funcs))
+	for i, k := range e.kernels {
+		if k != nil {
+			accs[i].acc = k.New()
+		}
+	}
+	return accs
+}
 
 // addRow adds one row to every function's state. Kept values are cloned.
 func (e *winEval) addRow(accs []winAcc, row []types.Value) error {
@@ -204,55 +170,17 @@ func (e *winEval) addRow(accs []winAcc, row []types.Value) error {
 			a.lastVal = row[f.Arg].Clone()
 			continue
 		}
-		if f.Arg < 0 { // COUNT(*)
-			a.n++
-			continue
-		}
-		v := row[f.Arg]
-		if v.Null {
-			continue
-		}
-		if f.Distinct {
-			if a.distinct == nil {
-				a.distinct = map[string]bool{}
-			}
-			k := string(types.AppendKey(nil, row, []int{f.Arg}))
-			if a.distinct[k] {
-				continue
-			}
-			a.distinct[k] = true
-		}
-		switch e.kinds[i] {
-		case library.AggCount:
-			a.n++
-		case library.AggSum, library.AggAvg:
-			var r types.Value
-			var err error
-			if a.n == 0 {
-				r, err = e.cast[i].Eval(&e.ctx, []types.Value{v})
-			} else {
-				r, err = e.add[i].Eval(&e.ctx, []types.Value{a.v, v})
-			}
-			if err != nil {
-				return err
-			}
-			a.v = r.Clone()
-			a.n++
-		case library.AggMin, library.AggMax:
-			if a.n == 0 {
-				a.v = v.Clone()
-			} else {
-				b, err := e.better[i].Eval(&e.ctx, []types.Value{v, a.v})
-				if err != nil {
-					return err
-				}
-				if !b.Null && b.I != 0 {
-					a.v = v.Clone()
-				}
-			}
-			a.n++
-		default:
+		if a.acc == nil {
 			return fmt.Errorf("over: unknown window function %s", f.Name)
+		}
+		args := e.args[:0]
+		if f.Arg >= 0 {
+			args = append(args, row[f.Arg])
+		}
+		err := a.acc.Add(args)
+		e.args[0] = types.Value{}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -279,21 +207,11 @@ func (e *winEval) result(accs []winAcc, i int, row []types.Value) (types.Value, 
 		return a.first, nil
 	case library.AggLastValue:
 		return a.lastVal, nil
-	case library.AggCount:
-		return types.IntValue(a.n), nil
-	case library.AggSum, library.AggMin, library.AggMax:
-		if a.n == 0 {
-			return types.NullValue, nil
-		}
-		return a.v, nil
-	case library.AggAvg:
-		if a.n == 0 {
-			return types.NullValue, nil
-		}
-		v, err := e.avgDiv[i].Eval(&e.ctx, []types.Value{a.v, types.IntValue(a.n)})
-		return v.Clone(), err
 	}
-	return types.NullValue, fmt.Errorf("over: unknown window function %s", f.Name)
+	if a.acc == nil {
+		return types.NullValue, fmt.Errorf("over: unknown window function %s", f.Name)
+	}
+	return a.acc.Value()
 }
 
 func orderKey(row []types.Value, cols []int) []types.Value {

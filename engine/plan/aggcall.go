@@ -91,22 +91,12 @@ func (b *binder) aggCall(c *sql.Call, in *scope, pre *[]expr.Expr, preOut *types
 			args = args[:n-1]
 		}
 	}
-	min, max := 1, 1
-	switch kind {
-	case library.AggCount:
-		max = -1
-		if !c.Distinct {
-			max = 1
-		}
-	case library.AggListAgg:
-		max = 2
-	case library.AggJSONObjectAgg:
-		min, max = 2, 2
-	}
-	if len(args) < min || (max >= 0 && len(args) > max) {
-		return nil, nil, diag.Errorf(c.Pos, diag.SqlValidatorException, "Invalid number of arguments to function '%s'. Was expecting %d arguments", name, min)
+	spec := library.AggregateOf(name).Aggregate
+	if n := len(args); n < spec.Min || (spec.Max >= 0 && n > spec.Max && !(c.Distinct && spec.AnyDistinct)) {
+		return nil, nil, diag.Errorf(c.Pos, diag.SqlValidatorException, "Invalid number of arguments to function '%s'. Was expecting %d arguments", name, spec.Min)
 	}
 	xs := make([]expr.Expr, len(args))
+	lits := make([]bool, len(args))
 	for i, a := range args {
 		// Calcite points at the inner call.
 		if inner := findAgg(a); inner != nil {
@@ -117,93 +107,25 @@ func (b *binder) aggCall(c *sql.Call, in *scope, pre *[]expr.Expr, preOut *types
 			return nil, nil, err
 		}
 		xs[i] = x
+		_, lits[i] = a.(*sql.Literal)
 	}
-	t := xs[0].Type()
-	cannotApply := func(form string) error {
-		ts := make([]string, len(xs))
-		for i, x := range xs {
-			ts[i] = "<" + calciteTypeName(x.Type()) + ">"
-		}
-		return diag.Errorf(c.Pos, diag.SqlValidatorException,
-			"Cannot apply '%s' to arguments of type '%s(%s)'. Supported form(s): %s", name, name, strings.Join(ts, ", "), form)
+	// The spec's type rule checks the arguments and gives the type.
+	typing := &library.AggTyping{Name: name, Args: xs, Literal: lits, Pos: c.Pos}
+	t, err := spec.Type(typing)
+	if err != nil {
+		return nil, nil, err
 	}
-	regular := func(t types.Type) types.Type {
-		t.Attr = types.Regular
-		return t
-	}
-	switch kind {
-	case library.AggCount:
-		call.Type = types.Int64.WithNullable(false)
-	case library.AggSum, library.AggAvg:
-		if !t.IsNumeric() {
-			return nil, nil, cannotApply("'" + name + "(<NUMERIC>)'")
-		}
-		call.Type = avgType(t)
-		if kind == library.AggSum {
-			call.Type = t.WithNullable(true)
-			if t.Kind == types.Decimal {
-				call.Type = types.DecimalOf(types.MaxDecimalPrecision, t.Scale)
-			}
-		}
-	case library.AggVariance:
-		if !t.IsNumeric() {
-			return nil, nil, cannotApply("'" + name + "(<NUMERIC>)'")
-		}
+	call.Type = t
+	if kind == library.AggVariance {
+		// Flink's AggregateReduceFunctionsRule rewrites the family.
 		calls, post, err := b.varianceCall(name, call, xs[0], addCol)
 		return withFilter(calls), post, err
-	case library.AggMin, library.AggMax, library.AggFirstValue, library.AggLastValue:
-		call.Type = regular(t.WithNullable(true))
-	case library.AggListAgg:
-		if !t.IsCharacter() && t.Kind != types.Null {
-			return nil, nil, cannotApply("'LISTAGG(<CHARACTER>)'\n'LISTAGG(<CHARACTER>, <CHARACTER_LITERAL>)'")
-		}
-		if len(xs) == 2 {
-			if _, lit := args[1].(*sql.Literal); !lit || !xs[1].Type().IsCharacter() {
-				return nil, nil, cannotApply("'LISTAGG(<CHARACTER>)'\n'LISTAGG(<CHARACTER>, <CHARACTER_LITERAL>)'")
-			}
-		}
-		call.Type = types.String
-		if t.Kind == types.Varchar {
-			call.Type = t.WithNullable(true)
-		}
-	case library.AggCollect:
-		call.Type = types.MultisetOf(regular(t)).WithNullable(false)
-	case library.AggArrayAgg:
-		call.Type = types.ArrayOf(regular(t)).WithNullable(true)
-	case library.AggJSONArrayAgg, library.AggJSONObjectAgg:
-		// Flink passes the values as JSON text (its
-		// WrapJsonAggFunctionArgumentsRule wraps them in JSON_STRING).
-		if kind == library.AggJSONObjectAgg && !xs[0].Type().IsCharacter() {
-			return nil, nil, cannotApply("'JSON_OBJECTAGG(<CHARACTER>, <ANY>)'")
-		}
-		v := len(xs) - 1
-		js, err := library.Func("JSON_STRING", []expr.Expr{xs[v]}, c.Pos)
-		if err != nil {
-			return nil, nil, err
-		}
-		xs[v] = js
-		call.Type = types.VarcharN(2000).WithNullable(false)
 	}
 	call.Arg = addCol(xs[0])
 	for _, x := range xs[1:] {
 		call.MoreArgs = append(call.MoreArgs, addCol(x))
 	}
 	return withFilter([]AggCall{call}), nil, nil
-}
-
-// avgType is AVG's result type (and the variance family's): the argument's
-// type, DECIMAL(38, max(6, s)) for decimals.
-func avgType(t types.Type) types.Type {
-	if t.Kind == types.Decimal {
-		s := t.Scale
-		if s < 6 {
-			s = 6
-		}
-		return types.DecimalOf(types.MaxDecimalPrecision, s)
-	}
-	t = t.WithNullable(true)
-	t.Attr = types.Regular
-	return t
 }
 
 // varianceCall rewrites STDDEV_POP, STDDEV_SAMP, VAR_POP and VAR_SAMP (and
@@ -216,7 +138,7 @@ func avgType(t types.Type) types.Type {
 // each cast to the call's type (the argument's type, so the variance of
 // INT values is an INT), with the arithmetic in the argument's types.
 func (b *binder) varianceCall(name string, base AggCall, x expr.Expr, addCol func(expr.Expr) int) ([]AggCall, func([]expr.Expr) (expr.Expr, error), error) {
-	typ := avgType(x.Type())
+	typ := library.AvgType(x.Type())
 	sq, err := expr.Arith(expr.Mul, x, x, diag.NoPos)
 	if err != nil {
 		return nil, nil, err

@@ -420,24 +420,22 @@ func (b *binder) windowCall1(c *sql.Call, name string, sc *scope, pre *[]expr.Ex
 		preOut.Columns = append(preOut.Columns, types.Column{Name: exprName(len(*pre) - 1), Type: x.Type()})
 		return len(*pre) - 1, x.Type(), nil
 	}
-	bad := func(want string) (WindowCall, error) {
-		return wc, diag.Errorf(c.Pos, diag.SqlValidatorException, "Invalid number of arguments to function '%s'. Was expecting %s arguments", name, want)
+	spec := library.AggregateOf(name).Aggregate
+	if argc < spec.Min || argc > spec.Max {
+		return one(wc, diag.Errorf(c.Pos, diag.SqlValidatorException, "Invalid number of arguments to function '%s'. Was expecting %d arguments", name, spec.Min))
+	}
+	// typ is the spec's type rule over the call's value argument, if any.
+	typ := func(args ...expr.Expr) error {
+		t, err := spec.Type(&library.AggTyping{Name: name, Args: args, Literal: make([]bool, len(args)), Pos: c.Pos})
+		wc.Type = t
+		return err
 	}
 	switch kind {
-	case library.WinRowNumber, library.WinRank, library.WinDenseRank:
-		if argc != 0 {
-			return one(bad("0"))
+	case library.WinRowNumber, library.WinRank, library.WinDenseRank, library.WinCumeDist, library.WinPercentRank:
+		if err := typ(); err != nil {
+			return one(wc, err)
 		}
-		wc.Type = types.Int64.WithNullable(false)
-	case library.WinCumeDist, library.WinPercentRank:
-		if argc != 0 {
-			return one(bad("0"))
-		}
-		wc.Type = types.Float64.WithNullable(false)
 	case library.WinNtile:
-		if argc != 1 {
-			return one(bad("1"))
-		}
 		x, err := b.expr(c.Args[0], sc)
 		if err != nil {
 			return one(wc, err)
@@ -447,28 +445,28 @@ func (b *binder) windowCall1(c *sql.Call, name string, sc *scope, pre *[]expr.Ex
 			return one(wc, diag.Errorf(c.Args[0].ExprPos(), diag.TableException, "NTILE's argument must be a positive integer literal."))
 		}
 		wc.Offset = v.I
-		wc.Type = types.Int64.WithNullable(false)
-	case library.AggFirstValue, library.AggLastValue:
-		if argc != 1 {
-			return one(bad("1"))
+		if err := typ(); err != nil {
+			return one(wc, err)
 		}
-		i, t, err := addArg(c.Args[0])
+	case library.AggFirstValue, library.AggLastValue:
+		i, _, err := addArg(c.Args[0])
 		if err != nil {
 			return one(wc, err)
 		}
-		wc.Arg, wc.Type = i, t.WithNullable(true)
-		wc.Type.Attr = types.Regular
-	case library.WinLag, library.WinLead:
-		if argc < 1 || argc > 3 {
-			return one(wc, diag.Errorf(c.Pos, diag.SqlValidatorException, "Invalid number of arguments to function '%s'. Was expecting 1 arguments", name))
+		wc.Arg = i
+		if err := typ((*pre)[i]); err != nil {
+			return one(wc, err)
 		}
+	case library.WinLag, library.WinLead:
 		i, t, err := addArg(c.Args[0])
 		if err != nil {
 			return one(wc, err)
 		}
 		wc.Arg, wc.Offset = i, 1
 		t.Attr = types.Regular
-		wc.Type = t.WithNullable(true)
+		if err := typ((*pre)[i]); err != nil {
+			return one(wc, err)
+		}
 		if argc >= 2 {
 			x, err := b.expr(c.Args[1], sc)
 			if err != nil {
