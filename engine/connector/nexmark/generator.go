@@ -109,10 +109,28 @@ type generator struct {
 
 	extraKey, urlsKey splitKey
 	pool              *pool // the shared strings, loaded at the first event
+
+	// next is the place of the next event's id: kept up as count grows
+	// (advance), rather than divided out of the id for each event.
+	next place
+	// bidExtra is nextExtra's arithmetic for a bid, whose size before
+	// its extra string is always the same: whether it has one, and the
+	// least size and the spread of its length.
+	bidHasExtra                 bool
+	bidExtraMin, bidExtraSpread int32
 }
 
 func newGenerator(cfg *config, gen int64) *generator {
 	g := &generator{cfg: cfg, rnd: defaultSplit(gen, 0)}
+	if t := int64(cfg.totalProportion); t != 0 {
+		id := eventID(0)
+		g.next = place{id / t, id % t}
+	}
+	if desired := cfg.avgBidSize; bidSize <= desired {
+		desired -= bidSize
+		delta := int32(javaRound(float64(desired) * 0.2))
+		g.bidHasExtra, g.bidExtraMin, g.bidExtraSpread = true, desired-delta, 2*delta
+	}
 	g.extraKey, g.urlsKey = splitKey{gen, 1}, splitKey{gen, 2}
 	if t := int64(cfg.totalProportion); t != 0 {
 		first := eventID(0)
@@ -121,6 +139,16 @@ func newGenerator(cfg *config, gen int64) *generator {
 		}
 	}
 	return g
+}
+
+// advance counts the event just made.
+func (g *generator) advance() {
+	g.count++
+	g.next.offset++
+	if g.next.offset == int64(g.cfg.totalProportion) {
+		g.next.offset = 0
+		g.next.epoch++
+	}
 }
 
 // hasNext reports whether events are left before 'events.num' or
@@ -141,7 +169,10 @@ func (g *generator) fill(ev *event, a arena) {
 	}
 	c := g.cfg
 	ts := c.timestampForEvent(eventNumber(g.count))
-	p := c.place(eventID(g.count))
+	if c.totalProportion == 0 {
+		c.place(0) // Java's division by zero
+	}
+	p := g.next
 	ev.typ = c.eventType(p)
 	ev.v[dateTimeField[ev.typ]] = ts
 	switch ev.typ {
@@ -295,8 +326,24 @@ func (g *generator) bid(ev *event, p place, a arena) {
 		ev.b[bidChannel], ev.b[bidURL] = pl.channels[n], pl.channelURLs[n]
 	}
 	ev.v[bidBidder] = bidder + firstPersonID
-	ev.b[bidExtra] = g.nextExtra(8+8+8+8, c.avgBidSize, a)
+	ev.b[bidExtra] = nil
+	if g.bidHasExtra {
+		// nextExtra(bidSize, c.avgBidSize, a), its arithmetic done once.
+		size := g.bidExtraMin
+		if g.bidExtraSpread != 0 {
+			size += r.below(g.bidExtraSpread)
+		}
+		if extra := pl.extra; int(size) < len(extra)/2 {
+			off := r.below(int32(len(extra)) - size)
+			ev.b[bidExtra] = extra[off : off+size : off+size]
+		} else {
+			ev.b[bidExtra] = g.madeExtra(size, a)
+		}
+	}
 }
+
+// bidSize is a bid's size before its extra string: four longs.
+const bidSize = 8 + 8 + 8 + 8
 
 // maxExtra bounds one generated string: a larger average size would make
 // strings that a browser tab cannot hold (Flink's JVM would run out of
@@ -321,6 +368,12 @@ func (g *generator) nextExtra(currentSize, desiredAverage int32, a arena) []byte
 		off := g.rnd.below(int32(len(extra)) - size) // size < len(extra)/2
 		return extra[off : off+size : off+size]
 	}
+	return g.madeExtra(size, a)
+}
+
+// madeExtra is an extra string of size bytes too long to cut from the
+// reusable one.
+func (g *generator) madeExtra(size int32, a arena) []byte {
 	if size > maxExtra {
 		bail(diag.Errorf(diag.NoPos, diag.PlaygroundLimitExceeded,
 			"A Nexmark event would carry an extra string of %d bytes; the playground allows %d. Lower the average event size options.", size, maxExtra))

@@ -217,7 +217,7 @@ func (s *source) generate(b *stream.Batch, sl *slab, paced bool, now int64) (wai
 		}
 		err = errBailed // until fill returns: a bailout leaves it set
 		g.fill(ev, a)
-		g.count++
+		g.advance()
 		err = nil
 		if !clean {
 			if err = s.check(ev); err != nil {

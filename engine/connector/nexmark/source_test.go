@@ -292,6 +292,9 @@ func TestColumnsMatchRows(t *testing.T) {
 		// Extra strings longer than half the reusable one are made, not
 		// cut from it: the bids' extra column holds copies, not views.
 		{"extra past the reusable string", full, map[string]string{"events.num": "60", "bid.avg-size": "1100kb"}},
+		// Around half of it, a batch's bids' extras are views until the
+		// first made one, and copies from there on.
+		{"extra around half the reusable string", full, map[string]string{"events.num": "200", "bid.avg-size": "520kb"}},
 		{"prefix", []types.Column{col("kind", types.Type{Kind: types.Date}),
 			col("p", row(f("a", types.Int64), f("b", types.Type{Kind: types.Char, Length: 3}), f("c", types.String)))},
 			map[string]string{"events.num": "600"}},
