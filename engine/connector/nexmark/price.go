@@ -28,10 +28,16 @@ func priceOf(y float64) (price int64, slow bool) {
 	e := 1 + t*(1+t*(1.0/2+t*(1.0/6+t*(1.0/24+t*(1.0/120)))))
 	v := pow10Hi[j] * e * powersOf10[n] * 100
 	fl := math.Floor(v)
-	if d := v - fl - 0.5; d > -1e-6 && d < 1e-6 {
+	d := v - fl - 0.5
+	if d > -1e-6 && d < 1e-6 {
 		return javaRound(pow10(y) * 100.0), true
 	}
-	return javaRound(v), false
+	// javaRound(v), from the floor at hand: 100 <= v < 10^8, so no
+	// NaN, no saturation.
+	if d > 0 {
+		fl++
+	}
+	return int64(fl), false
 }
 
 // pow10 returns 10^y for 0 <= y < 8, correctly rounded but for values
