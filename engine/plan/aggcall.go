@@ -91,7 +91,11 @@ func (b *binder) aggCall(c *sql.Call, in *scope, pre *[]expr.Expr, preOut *types
 			args = args[:n-1]
 		}
 	}
-	spec := library.AggregateOf(name).Aggregate
+	f := library.AggregateOf(name)
+	if f == nil || f.Aggregate.New == nil && kind != library.AggVariance {
+		return nil, nil, diag.Errorf(c.Pos, diag.SqlValidatorException, "No match found for function signature %s", name)
+	}
+	spec := f.Aggregate
 	if n := len(args); n < spec.Min || (spec.Max >= 0 && n > spec.Max && !(c.Distinct && spec.AnyDistinct)) {
 		return nil, nil, diag.Errorf(c.Pos, diag.SqlValidatorException, "Invalid number of arguments to function '%s'. Was expecting %d arguments", name, spec.Min)
 	}

@@ -420,7 +420,11 @@ func (b *binder) windowCall1(c *sql.Call, name string, sc *scope, pre *[]expr.Ex
 		preOut.Columns = append(preOut.Columns, types.Column{Name: exprName(len(*pre) - 1), Type: x.Type()})
 		return len(*pre) - 1, x.Type(), nil
 	}
-	spec := library.AggregateOf(name).Aggregate
+	f := library.AggregateOf(name)
+	if f == nil {
+		return one(wc, diag.Errorf(c.Pos, diag.SqlValidatorException, "No match found for function signature %s", name))
+	}
+	spec := f.Aggregate
 	if argc < spec.Min || argc > spec.Max {
 		return one(wc, diag.Errorf(c.Pos, diag.SqlValidatorException, "Invalid number of arguments to function '%s'. Was expecting %d arguments", name, spec.Min))
 	}
