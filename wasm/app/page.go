@@ -90,10 +90,12 @@ type page struct {
 	workerGen int // bumps per worker, so stale callbacks are ignored
 	// The Python worker (python.go): started for the first program.
 	py        js.Value
-	pyGen     int       // bumps per Python worker
-	pyRun     int       // the id of the last program run
-	pyRunning bool      // that run has not sent RunDone
-	pyStopBy  time.Time // a stopped program's worker is terminated then
+	pyGen     int              // bumps per Python worker
+	pyRun     int              // the id of the last program run
+	pyReq     protocol.Request // its Execute, to run it again in a new worker
+	pyRunning bool             // that run has not sent RunDone
+	pyStopped int              // the id of the program Stop waits on
+	pyStopBy  time.Time        // its worker is terminated then, unless it ended
 	readyBy   time.Time
 	replayID  int // the run replaying DDL into a new worker
 
@@ -578,7 +580,10 @@ func (p *page) handle(msg *protocol.Message, now time.Time) {
 		}
 	case protocol.TypeRunDone:
 		if msg.ID == p.pyRun {
-			p.pyRunning, p.pyStopBy = false, time.Time{}
+			p.pyRunning = false
+		}
+		if msg.ID == p.pyStopped {
+			p.pyStopBy = time.Time{}
 		}
 		p.forceChrome = true // Stop greys out, the status says how the run ended
 		p.stopBy = time.Time{}

@@ -70,8 +70,9 @@ func (p *page) runPython(text string) {
 	p.scrollTop = 0
 	p.setDiagnostics()
 	store(state.KeyScript, text)
-	p.postPython(protocol.Request{Type: protocol.TypeExecute, ID: p.nextID, Script: text, End: len(text),
-		Language: protocol.LanguagePython, Filename: p.filename(), Config: p.config()})
+	p.pyReq = protocol.Request{Type: protocol.TypeExecute, ID: p.nextID, Script: text, End: len(text),
+		Language: protocol.LanguagePython, Filename: p.filename(), Config: p.config()}
+	p.postPython(p.pyReq)
 	p.hostStatus("running")
 	p.flagRender()
 }
@@ -189,29 +190,39 @@ func (p *page) stopPython() {
 		p.model.StopQueued(time.Now())
 		return
 	}
-	p.pyStopBy = time.Now().Add(pyStopGrace)
-	gen := p.pyGen
+	p.pyStopped, p.pyStopBy = p.pyRun, time.Now().Add(pyStopGrace)
+	gen, run := p.pyGen, p.pyRun
 	go func() {
 		time.Sleep(pyStopGrace)
-		p.checkPythonStop(gen)
+		p.checkPythonStop(gen, run)
 	}()
 }
 
 // checkPythonStop terminates the Python worker when the stopped program
-// did not end within pyStopGrace.
-func (p *page) checkPythonStop(gen int) {
+// (run) did not end within pyStopGrace: a program that does not end keeps
+// its worker busy for good. A program run after it, which waits in that
+// worker's queue, runs again in a new worker.
+func (p *page) checkPythonStop(gen, run int) {
 	defer recovered("checkPythonStop")
 	p.ee.Lock()
 	defer p.ee.UnlockRender()
-	if gen != p.pyGen || p.pyStopBy.IsZero() {
+	if gen != p.pyGen || p.pyStopBy.IsZero() || p.pyStopped != run {
 		return
 	}
-	if !p.model.Running || p.model.RunID != p.pyRun {
-		p.pyStopBy = time.Time{}
-		return
-	}
+	next := p.pyRunning && p.pyRun != run && p.model.Running && p.model.RunID == p.pyRun
+	stopped := p.model.Running && p.model.RunID == run
 	p.dropPython()
-	p.model.StopQueued(time.Now())
+	switch {
+	case next:
+		// Under a new id: what the old worker sent of it is ignored.
+		p.startPython()
+		p.nextID++
+		p.pyRun, p.pyReq.ID, p.pyRunning = p.nextID, p.nextID, true
+		p.model.StartRun(p.pyRun, p.pyReq.Script, time.Now())
+		p.postPython(p.pyReq)
+	case stopped:
+		p.model.StopQueued(time.Now())
+	}
 }
 
 // messageType is the "type" of a worker message, which the worker writes
