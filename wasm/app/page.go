@@ -96,6 +96,7 @@ type page struct {
 	pyRunning bool             // that run has not sent RunDone
 	pyStopped int              // the id of the program Stop waits on
 	pyStopBy  time.Time        // its worker is terminated then, unless it ended
+	pyAcked   bool             // the worker acknowledged that stop (TypeCancelling)
 	readyBy   time.Time
 	replayID  int // the run replaying DDL into a new worker
 

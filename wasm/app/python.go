@@ -24,6 +24,11 @@ import (
 // shows the stop within 100 ms either way.
 const pyStopGrace = 40 * time.Millisecond
 
+// pyEndGrace is how long a stopped program whose worker acknowledged the
+// stop (TypeCancelling) may take to end: the worker is not stuck, and
+// keeping it spares the next program a new Python engine.
+const pyEndGrace = time.Second
+
 // syncLanguage makes the editor highlight, and the toolbar name, the
 // language of text; the caller holds the lock (or runs before the first
 // render).
@@ -103,6 +108,9 @@ func (p *page) startPython() {
 		case protocol.TypeReady:
 			mark("flinkplay: python ready")
 			go p.pythonReady(gen)
+			return nil
+		case protocol.TypeCancelling:
+			go p.pythonCancelling(gen, messageID(raw)) // a callback must not wait for the lock
 			return nil
 		case protocol.TypeSpecs, protocol.TypeCatalogIs, protocol.TypeJobs, protocol.TypeFiles, protocol.TypeFileData, protocol.TypeOutput:
 			return nil
@@ -190,24 +198,31 @@ func (p *page) stopPython() {
 		p.model.StopQueued(time.Now())
 		return
 	}
-	p.pyStopped, p.pyStopBy = p.pyRun, time.Now().Add(pyStopGrace)
+	p.pyStopped, p.pyStopBy, p.pyAcked = p.pyRun, time.Now().Add(pyStopGrace), false
 	gen, run := p.pyGen, p.pyRun
 	go func() {
 		time.Sleep(pyStopGrace)
-		p.checkPythonStop(gen, run)
+		for p.checkPythonStop(gen, run) {
+			time.Sleep(pyEndGrace)
+		}
 	}()
 }
 
 // checkPythonStop terminates the Python worker when the stopped program
 // (run) did not end within pyStopGrace: a program that does not end keeps
 // its worker busy for good. A program run after it, which waits in that
-// worker's queue, runs again in a new worker.
-func (p *page) checkPythonStop(gen, run int) {
+// worker's queue, runs again in a new worker. It reports whether to
+// look again later: the worker acknowledged the stop, which gave the
+// program pyEndGrace.
+func (p *page) checkPythonStop(gen, run int) (again bool) {
 	defer recovered("checkPythonStop")
 	p.ee.Lock()
 	defer p.ee.UnlockRender()
 	if gen != p.pyGen || p.pyStopBy.IsZero() || p.pyStopped != run {
-		return
+		return false // ended, or a later stop's
+	}
+	if time.Now().Before(p.pyStopBy) {
+		return true
 	}
 	next := p.pyRunning && p.pyRun != run && p.model.Running && p.model.RunID == p.pyRun
 	stopped := p.model.Running && p.model.RunID == run
@@ -223,6 +238,35 @@ func (p *page) checkPythonStop(gen, run int) {
 	case stopped:
 		p.model.StopQueued(time.Now())
 	}
+	return false
+}
+
+// pythonCancelling takes the worker's acknowledgement of the stop of run
+// id: the program, which the worker is not stuck in, has pyEndGrace to
+// end instead of pyStopGrace (checkPythonStop looks again then).
+func (p *page) pythonCancelling(gen, id int) {
+	defer recovered("pythonCancelling")
+	p.ee.Lock()
+	defer p.ee.UnlockOnly()
+	if gen == p.pyGen && id == p.pyStopped && !p.pyStopBy.IsZero() && !p.pyAcked {
+		p.pyAcked, p.pyStopBy = true, time.Now().Add(pyEndGrace)
+	}
+}
+
+// messageID is the "id" of a worker message, 0 when it has none.
+func messageID(raw string) int {
+	i := strings.Index(raw, `"id":`)
+	if i < 0 {
+		return 0
+	}
+	id := 0
+	for _, c := range raw[i+5:] {
+		if c < '0' || c > '9' {
+			break
+		}
+		id = id*10 + int(c-'0')
+	}
+	return id
 }
 
 // messageType is the "type" of a worker message, which the worker writes

@@ -82,7 +82,14 @@ func TestPythonProgram(t *testing.T) {
 		seedStops = append(seedStops, p.stop())
 	}
 	slices.Sort(seedStops)
-	t.Logf("Stops of the seed program: %v", seedStops)
+	// The worker answers the seed's Stop, and keeps its Python engine:
+	// the program's three runs need one start, not one per Stop, unless
+	// a Stop found the machine too busy for the answer to come in time.
+	starts := eval[int](p, "Python engine starts", `performance.getEntriesByName('flinkplay: python start').length`)
+	t.Logf("Stops of the seed program: %v; Python engine started %d times for 3 runs", seedStops, starts)
+	if starts >= 3 {
+		t.Errorf("the Python engine started %d times for the seed's 3 runs: each Stop terminated it", starts)
+	}
 	if seedStops[1] > stopWorks {
 		t.Errorf("Stop took %v (median of %v), want within %v", seedStops[1], seedStops, stopWorks)
 	}

@@ -62,13 +62,18 @@ const (
 	TypeDone      = "done"
 	TypeError     = "error"
 	TypeRunDone   = "runDone"
-	TypeCatalogIs = "catalogIs"
-	TypeOutput    = "output"   // lines the print connector wrote
-	TypeExported  = "exported" // the answer to Export: Text, or Error
-	TypeFiles     = "files"    // a directory listing: Path, Files (or Error)
-	TypeFileData  = "fileData" // a file's content: Path, Data, Size, Truncated (or Error)
-	TypeJobs      = "jobs"     // the session's INSERT jobs (Jobs), when one starts, ends or progresses
-	TypeConsole   = "console"  // a Python program's output lines (Text), in order with its statements
+	// TypeCancelling says a cancel reached the worker while it runs the
+	// Python program ID: the worker is not stuck in plain Python, and the
+	// program ends soon (the page then waits for its runDone rather than
+	// terminating the worker).
+	TypeCancelling = "cancelling"
+	TypeCatalogIs  = "catalogIs"
+	TypeOutput     = "output"   // lines the print connector wrote
+	TypeExported   = "exported" // the answer to Export: Text, or Error
+	TypeFiles      = "files"    // a directory listing: Path, Files (or Error)
+	TypeFileData   = "fileData" // a file's content: Path, Data, Size, Truncated (or Error)
+	TypeJobs       = "jobs"     // the session's INSERT jobs (Jobs), when one starts, ends or progresses
+	TypeConsole    = "console"  // a Python program's output lines (Text), in order with its statements
 )
 
 // Languages of an Execute request.

@@ -101,6 +101,7 @@ type Worker struct {
 	queue   []protocol.Request
 	looping bool
 	runID   int                // the run in progress, 0 when none
+	runPy   bool               // that run is a Python program
 	cancel  context.CancelFunc // cancels the run in progress
 	// cells are the cell runs in progress (Request.Cell), which run on
 	// goroutines of their own, by id.
@@ -210,7 +211,9 @@ func (w *Worker) Handle(req protocol.Request) {
 	}()
 	switch req.Type {
 	case protocol.TypeCancel:
-		w.cancelRun(req.ID)
+		if w.cancelRun(req.ID) {
+			w.emit(protocol.Message{Type: protocol.TypeCancelling, ID: req.ID})
+		}
 	case protocol.TypeReset:
 		// A reset drops everything, the running query included.
 		w.cancelRun(0)
@@ -338,7 +341,10 @@ func (w *Worker) step(id int, step string) {
 	}
 }
 
-func (w *Worker) cancelRun(id int) {
+// cancelRun cancels run id (0: every run) and drops it from the queue; it
+// reports whether it cancelled a Python program in progress, which Handle
+// acknowledges.
+func (w *Worker) cancelRun(id int) (python bool) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	for pid := range w.pausing {
@@ -348,6 +354,7 @@ func (w *Worker) cancelRun(id int) {
 	}
 	if w.cancel != nil && (id == 0 || id == w.runID) {
 		w.cancel()
+		python = w.runPy && id == w.runID
 	}
 	for cid, cancel := range w.cells {
 		if id == 0 || id == cid {
@@ -362,6 +369,7 @@ func (w *Worker) cancelRun(id int) {
 		kept = append(kept, q)
 	}
 	w.queue = kept
+	return python
 }
 
 func (w *Worker) enqueue(req protocol.Request) {
@@ -410,7 +418,7 @@ func (w *Worker) loop() {
 		if req.Type == protocol.TypeExecute {
 			var cancel context.CancelFunc
 			ctx, cancel = context.WithCancel(context.Background())
-			w.runID, w.cancel = req.ID, cancel
+			w.runID, w.cancel, w.runPy = req.ID, cancel, req.Language == protocol.LanguagePython
 		}
 		w.mu.Unlock()
 		w.serve(ctx, req)
@@ -418,7 +426,7 @@ func (w *Worker) loop() {
 		if w.cancel != nil {
 			w.cancel()
 		}
-		w.runID, w.cancel = 0, nil
+		w.runID, w.cancel, w.runPy = 0, nil, false
 		w.mu.Unlock()
 	}
 }

@@ -304,6 +304,11 @@ func TestCancelUnboundedQuery(t *testing.T) {
 			t.Errorf("statement %d started after the cancel", m.Stmt)
 		}
 	}
+	for _, m := range append(msgs, rest...) {
+		if m.Type == protocol.TypeCancelling {
+			t.Errorf("a SQL run's cancel acknowledged: only a Python program's is")
+		}
+	}
 	if took > 2*time.Second && runtime.GOOS != "js" {
 		t.Errorf("the query stopped %v after the cancel", took)
 	}
@@ -312,6 +317,36 @@ func TestCancelUnboundedQuery(t *testing.T) {
 	next := runAll(t, w, r, 4, "SHOW TABLES", nil)
 	if res := of(next, protocol.TypeResult); len(res) != 1 || !strings.Contains(res[0].Text, "MySource") {
 		t.Errorf("next run: %v", types_(next))
+	}
+}
+
+// TestCancelPythonIsAcknowledged: the cancel of a Python program in
+// progress is answered at once (TypeCancelling), before the program ends:
+// the page then knows the worker is not stuck in plain Python, and waits
+// for the end rather than terminating it.
+func TestCancelPythonIsAcknowledged(t *testing.T) {
+	started := make(chan struct{})
+	w, r := newTestWorker(t, Options{Python: func(ctx context.Context, p PythonProgram) error {
+		close(started)
+		<-ctx.Done()
+		return ctx.Err()
+	}})
+	w.Handle(protocol.Request{Type: protocol.TypeExecute, ID: 5, Script: "print(1)", End: 8, Language: protocol.LanguagePython})
+	<-started
+	w.Handle(protocol.Request{Type: protocol.TypeCancel, ID: 4}) // another run's: no answer
+	w.Handle(protocol.Request{Type: protocol.TypeCancel, ID: 5})
+	msgs := r.until(t, protocol.TypeRunDone)
+	var acks []int
+	for _, m := range msgs {
+		if m.Type == protocol.TypeCancelling {
+			acks = append(acks, m.ID)
+		}
+	}
+	if len(acks) != 1 || acks[0] != 5 {
+		t.Errorf("acknowledgements %v, want [5]: %v", acks, types_(msgs))
+	}
+	if last := msgs[len(msgs)-1]; last.ID != 5 {
+		t.Errorf("runDone of run %d", last.ID)
 	}
 }
 
