@@ -55,15 +55,16 @@ type AggTyping struct {
 func (c *AggTyping) CannotApply(forms string) error {
 	ts := make([]string, len(c.Args))
 	for i, x := range c.Args {
-		ts[i] = "<" + calciteAggTypeName(x.Type()) + ">"
+		ts[i] = "<" + CalciteTypeName(x.Type()) + ">"
 	}
 	return diag.Errorf(c.Pos, diag.SqlValidatorException,
 		"Cannot apply '%s' to arguments of type '%s(%s)'. Supported form(s): %s", c.Name, c.Name, strings.Join(ts, ", "), forms)
 }
 
-// calciteAggTypeName names a type as Calcite's messages on aggregate calls
-// do (INTEGER, VARCHAR(2147483647), ...).
-func calciteAggTypeName(t types.Type) string {
+// CalciteTypeName names a type as Calcite's messages on calls do
+// (INTEGER, VARCHAR(2147483647), ...): the aggregates' type rules and the
+// planner's window and time attribute errors.
+func CalciteTypeName(t types.Type) string {
 	t = t.WithNullable(true)
 	switch t.Kind {
 	case types.Int:

@@ -232,20 +232,6 @@ func (b *binder) aggregate(n Node, in *scope, a *aggScope, q *sql.Select) (Node,
 	return node, outScope, nil
 }
 
-// calciteTypeName names a type as Calcite's messages do (INTEGER, VARCHAR(2147483647), ...).
-func calciteTypeName(t types.Type) string {
-	t = t.WithNullable(true)
-	switch t.Kind {
-	case types.Int:
-		return "INTEGER"
-	case types.Varchar:
-		return "VARCHAR(" + itoa(t.Length) + ")"
-	case types.Varbinary:
-		return "VARBINARY(" + itoa(t.Length) + ")"
-	}
-	return t.String()
-}
-
 // exprIn binds e where aggregation may be active: group keys and aggregate
 // calls become references to the Aggregate's output.
 func (b *binder) exprIn(e sql.Expr, sc *scope, a *aggScope) (expr.Expr, error) {

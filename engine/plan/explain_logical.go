@@ -375,7 +375,7 @@ func logicalOverProjects(n *Over, raw bool) string {
 		if library.AggregateKind(c.Name) == library.AggSum && !c.Distinct && c.Arg >= 0 {
 			// Calcite's SUM over a window is NULL over no rows.
 			count := "COUNT($" + strconv.Itoa(c.Arg) + ") OVER (" + window + ")"
-			call = "CASE(>(" + count + ", 0), " + call + ", null:" + calciteTypeName(c.Type) + ")"
+			call = "CASE(>(" + count + ", 0), " + call + ", null:" + library.CalciteTypeName(c.Type) + ")"
 		}
 		if raw {
 			parts = append(parts, call)
@@ -580,7 +580,7 @@ func ExplainValues(n *Values) string {
 func recordType(s types.Schema) string {
 	cols := make([]string, s.Len())
 	for i, c := range s.Columns {
-		cols[i] = calciteTypeName(c.Type) + " " + c.Name
+		cols[i] = library.CalciteTypeName(c.Type) + " " + c.Name
 	}
 	return "RecordType(" + strings.Join(cols, ", ") + ")"
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/engine/expr"
+	"github.com/flinkplay/flinkplay/engine/library"
 	"github.com/flinkplay/flinkplay/engine/sql"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
@@ -146,11 +147,11 @@ func (b *binder) legacyGroupWindow(n Node, sc *scope, q *sql.Select) (Node, *sco
 	tt := tx.Type()
 	col, isCol := expr.ColumnIndex(tx)
 	argTypes := func() string {
-		parts := []string{"<" + calciteTypeName(tt) + ">"}
+		parts := []string{"<" + library.CalciteTypeName(tt) + ">"}
 		for _, a := range win.Args[1:] {
 			if x, err := b.expr(a, &scope{}); err == nil {
 				// An interval of the default precision, as Calcite names it.
-				parts = append(parts, "<"+strings.TrimSuffix(calciteTypeName(x.Type()), "(3)")+">")
+				parts = append(parts, "<"+strings.TrimSuffix(library.CalciteTypeName(x.Type()), "(3)")+">")
 			} else {
 				parts = append(parts, "<?>")
 			}
@@ -163,7 +164,7 @@ func (b *binder) legacyGroupWindow(n Node, sc *scope, q *sql.Select) (Node, *sco
 	}
 	if !b.p.Batch && (tt.Attr == types.Regular || !isCol) {
 		return nil, nil, nil, diag.Errorf(win.Pos, diag.TableException,
-			"Window aggregate can only be defined over a time attribute column, but %s encountered.", calciteTypeName(tt))
+			"Window aggregate can only be defined over a time attribute column, but %s encountered.", library.CalciteTypeName(tt))
 	}
 	if !isCol {
 		// A batch window over an expression: project it first.

@@ -5,6 +5,7 @@ import (
 
 	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/engine/expr"
+	"github.com/flinkplay/flinkplay/engine/library"
 	"github.com/flinkplay/flinkplay/engine/sql"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
@@ -201,10 +202,10 @@ func (b *binder) windowTVF(r *sql.TableFunc) (Node, *scope, error) {
 	tt := insc.cols[col].typ
 	if tt.Kind != types.Timestamp && tt.Kind != types.TimestampLTZ {
 		return nil, nil, diag.Validation(r.Pos, "The window function %s requires the timecol to be TIMESTAMP or TIMESTAMP_LTZ, but is %s.\n"+
-			"Besides, the timecol must be a time attribute type in streaming mode.", windowSignatures[kind], calciteTypeName(tt))
+			"Besides, the timecol must be a time attribute type in streaming mode.", windowSignatures[kind], library.CalciteTypeName(tt))
 	}
 	if !b.p.Batch && tt.Attr == types.Regular {
-		return nil, nil, diag.Validation(r.Pos, "The window function requires the timecol is a time attribute type, but is %s.", calciteTypeName(tt))
+		return nil, nil, diag.Validation(r.Pos, "The window function requires the timecol is a time attribute type, but is %s.", library.CalciteTypeName(tt))
 	}
 	spec.TimeCol = col
 	spec.LTZ = tt.Kind == types.TimestampLTZ
