@@ -124,11 +124,16 @@ func TestMeasure(t *testing.T) {
 	for i := range defaultPythonStarts {
 		t.Run(fmt.Sprintf("python-%d", i+1), func(t *testing.T) { pys = append(pys, measurePython(t)) })
 	}
+	var lives []liveRun
+	for i := range defaultLiveRuns {
+		t.Run(fmt.Sprintf("live-%d", i+1), func(t *testing.T) { lives = append(lives, measureLive(t)) })
+	}
 	if len(loads) == 0 {
 		t.Fatal("no cold load succeeded")
 	}
 	doc := benchmarksDoc(version, sizes, loads, launches, streams)
 	doc += pythonDoc(pys)
+	doc += liveDoc(lives)
 	if err := os.WriteFile(benchmarksDocPath, []byte(doc), 0o644); err != nil {
 		t.Fatal(err)
 	}
