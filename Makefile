@@ -7,6 +7,9 @@ WASMEXEC := $(GOROOT)/lib/wasm
 FUZZTIME ?= 50000x
 
 FAKER_DATA := $(CURDIR)/.cache/fakerdata/json
+# WebAssembly 2.0's sign-extension and non-trapping float-to-int instructions
+# for every wasm build and test (see scripts/build-web.sh).
+export GOWASM ?= satconv,signext
 
 .PHONY: faker-data fresh-check run web seed test vet deps-check test-native test-wasm fuzz fuzz-long bench bench-anchors bench-nexmark bench-wasm build conformance test-e2e bench-browser
 
@@ -94,7 +97,7 @@ conformance:
 test-e2e: web
 	$(GO) test -count=1 -v ./web/e2e
 
-## bench-browser: measure the built page (sizes, first row, long tasks); writes docs/browser-benchmarks.md
+## bench-browser: measure the built page (sizes, first row, long tasks, Stop, live views); writes docs/browser-benchmarks.md
 bench-browser: web
 	FLINKPLAY_MEASURE=1 $(GO) test -count=1 -run '^TestMeasure$$' -v -timeout 10m ./web/e2e
 

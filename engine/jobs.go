@@ -2,9 +2,10 @@ package engine
 
 import (
 	"context"
-	"crypto/rand"
+	"encoding/binary"
 	"encoding/hex"
 	"errors"
+	"math/rand/v2"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -146,7 +147,8 @@ func (j *Job) Stop() {
 // newJobID returns a random JobID's hex string.
 func newJobID() string {
 	var b [16]byte
-	rand.Read(b[:])
+	binary.LittleEndian.PutUint64(b[:8], rand.Uint64())
+	binary.LittleEndian.PutUint64(b[8:], rand.Uint64())
 	return hex.EncodeToString(b[:])
 }
 

@@ -1,9 +1,10 @@
 package library
 
 import (
-	"crypto/rand"
+	"encoding/binary"
 	"math"
 	"math/big"
+	"math/rand/v2"
 	"strconv"
 
 	"github.com/flinkplay/flinkplay/engine/diag"
@@ -311,13 +312,7 @@ func (r *javaRandom) nextInt(bound int32) int32 {
 
 // randomSeed seeds an unseeded RAND: Flink's is nondeterministic too.
 func randomSeed() int64 {
-	var b [8]byte
-	_, _ = rand.Read(b[:])
-	var s int64
-	for _, c := range b {
-		s = s<<8 | int64(c)
-	}
-	return s
+	return int64(rand.Uint64())
 }
 
 // buildRand is RAND([seed]) and RAND_INTEGER([seed, ]bound). A literal seed
@@ -401,7 +396,8 @@ func (e *randExpr) Eval(c *expr.Ctx, row []types.Value) (types.Value, error) {
 func buildUUID(name string, args []expr.Expr, _ int) (expr.Expr, error) {
 	return &expr.Scalar{Name: name, Args: args, T: types.CharN(36).WithNullable(false), EvalFn: func(c *expr.Ctx, _ []types.Value) (types.Value, error) {
 		var b [16]byte
-		_, _ = rand.Read(b[:])
+		binary.LittleEndian.PutUint64(b[:8], rand.Uint64())
+		binary.LittleEndian.PutUint64(b[8:], rand.Uint64())
 		b[6] = b[6]&0x0f | 0x40
 		b[8] = b[8]&0x3f | 0x80
 		out := c.Alloc(36)

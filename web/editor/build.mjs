@@ -5,6 +5,7 @@
 //   editor-python.js  Python highlighting and completion
 //                     (@codemirror/lang-python), which editor.js loads only
 //                     when the editor first holds a PyFlink program.
+// Then it minifies the files named after OUTDIR (see the end).
 // editor-python.js shares editor.js's copies of the CodeMirror and Lezer
 // modules it imports (two copies would not work together: CodeMirror
 // tells its own objects by identity). editor.js puts them on
@@ -13,7 +14,7 @@ import * as esbuild from "esbuild";
 
 const out = process.argv[2];
 if (!out) {
-  console.error("usage: node build.mjs OUTDIR");
+  console.error("usage: node build.mjs OUTDIR [SOURCE MINIFIED]...");
   process.exit(2);
 }
 
@@ -40,3 +41,20 @@ await esbuild.build({ ...common, entryPoints: ["chart.js"], outfile: out + "/cha
 // graph.js: dagre and the graph view, loaded when the graph view is first
 // shown.
 await esbuild.build({ ...common, entryPoints: ["graph.js"], outfile: out + "/graph.js" });
+
+// The page's own scripts and stylesheet (static/) and Go's wasm_exec.js,
+// minified one by one: they stay plain scripts (no bundling, no format),
+// whose top-level names are the globals the page and the workers share.
+// Pairs of paths follow OUTDIR: source, then where the minified copy goes.
+const loaders = { js: "js", css: "css" };
+for (let i = 3; i + 1 < process.argv.length; i += 2) {
+  const [src, dst] = [process.argv[i], process.argv[i + 1]];
+  const loader = loaders[src.split(".").pop()];
+  if (!loader) {
+    console.error("build.mjs: cannot minify " + src);
+    process.exit(2);
+  }
+  const { readFile, writeFile } = await import("node:fs/promises");
+  const res = await esbuild.transform(await readFile(src, "utf8"), { loader, minify: true, target: loader === "js" ? "es2020" : undefined, logLevel: "warning" });
+  await writeFile(dst, res.code);
+}

@@ -3,12 +3,13 @@ package filesystem
 import (
 	"bufio"
 	"context"
-	crand "crypto/rand"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/fnv"
 	"io"
 	"math/rand"
+	randv2 "math/rand/v2"
 	"path"
 	"sort"
 	"strings"
@@ -191,7 +192,8 @@ func (k *sink) uuid() string {
 	if k.rng != nil {
 		k.rng.Read(b[:])
 	} else {
-		crand.Read(b[:])
+		binary.LittleEndian.PutUint64(b[:8], randv2.Uint64())
+		binary.LittleEndian.PutUint64(b[8:], randv2.Uint64())
 	}
 	b[6] = b[6]&0x0f | 0x40
 	b[8] = b[8]&0x3f | 0x80
