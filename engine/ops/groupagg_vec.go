@@ -869,9 +869,10 @@ func (g *GroupAgg) appendVec(out *stream.Batch, k stream.Kind, id int32, nk int,
 	for j := range vg.aggs {
 		a := &vg.aggs[j]
 		if old {
-			row[nk+j] = a.boxed(vg.oldI[j], vg.oldF[j], vg.oldNull[j])
+			a.put(&row[nk+j], vg.oldI[j], vg.oldF[j], vg.oldNull[j])
 		} else {
-			row[nk+j] = a.result(id)
+			i, f, null := a.value(id)
+			a.put(&row[nk+j], i, f, null)
 		}
 	}
 }
@@ -1017,15 +1018,24 @@ func (g *GroupAgg) MergeFrom(parts []*GroupAgg, kinds []stream.VecKind) {
 }
 
 // result returns group id's result as a value.
-func (a *vecAgg) result(id int32) types.Value { return a.boxed(a.value(id)) }
+func (a *vecAgg) result(id int32) types.Value {
+	var v types.Value
+	i, f, null := a.value(id)
+	a.put(&v, i, f, null)
+	return v
+}
 
-// boxed is a result of value() as a value of the aggregate's type.
-func (a *vecAgg) boxed(i int64, f float64, null bool) types.Value {
+// put sets *dst to a result of value() as a value of the aggregate's
+// type. It writes the value in place, field by field: a 64-byte Value
+// returned and then copied into a batch's row took a third of streaming
+// GROUP BY's time in the copy's write barriers (BenchmarkAnchorGroupByStreaming).
+func (a *vecAgg) put(dst *types.Value, i int64, f float64, null bool) {
 	switch {
 	case null:
-		return types.NullValue
+		*dst = types.Value{Null: true}
 	case a.float:
-		return types.Value{F: f}
+		*dst = types.Value{F: f}
+	default:
+		*dst = types.Value{I: i}
 	}
-	return types.Value{I: i}
 }

@@ -480,7 +480,9 @@ func (g *WindowAgg) fireSlices(out *stream.Batch) error {
 				row := out.Append(stream.Insert)
 				copy(row, key)
 				for j := range vg.aggs {
-					row[nk+j] = vg.aggs[j].result(id)
+					a := &vg.aggs[j]
+					i, f, null := a.value(id)
+					a.put(&row[nk+j], i, f, null)
 				}
 				continue
 			}
