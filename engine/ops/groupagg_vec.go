@@ -103,10 +103,6 @@ type vecGroups struct {
 	keyI    []int64
 	keyVals []types.Value
 	encN    int // groups in the encoded table
-	// old is a group's result before a row (streaming), to compare.
-	oldI    []int64
-	oldF    []float64
-	oldNull []bool
 
 	// The key table: slots hold group id + 1 (0: empty); a group's key
 	// encoding is keyData[keyOff[g]:keyOff[g+1]].
@@ -467,8 +463,14 @@ func (g *GroupAgg) processVec(in, out *stream.Batch) error {
 			vg.alive[id] = true
 			vg.live++
 		}
-		if !g.Final {
-			g.keepOld(id)
+		// The group's result before the row goes out at once, as the -U
+		// (or -D) it becomes if the row changes it; emitVec takes it back
+		// when the row does not. Writing it now spares a copy of the old
+		// result kept aside per row.
+		old := -1
+		if !g.Final && vg.emitted[id] {
+			old = out.Len()
+			g.appendVec(out, stream.UpdateBefore, id, nk)
 		}
 		if retract {
 			vg.count[id]--
@@ -481,7 +483,7 @@ func (g *GroupAgg) processVec(in, out *stream.Batch) error {
 		if g.Final {
 			continue
 		}
-		g.emitVec(id, out, nk)
+		g.emitVec(id, out, nk, old)
 	}
 	return nil
 }
@@ -813,67 +815,51 @@ func (a *vecAgg) value(id int32) (int64, float64, bool) {
 	return 0, a.x[id], !a.seen[id]
 }
 
-// keepOld records group id's result before a row changes it: in
-// streaming mode that is the result last emitted (a row that leaves it
-// unchanged emits nothing), so no copy of it is kept per group.
-func (g *GroupAgg) keepOld(id int32) {
-	vg := g.vec
-	if !vg.emitted[id] {
-		return
-	}
-	vg.oldI, vg.oldF, vg.oldNull = vg.oldI[:0], vg.oldF[:0], vg.oldNull[:0]
-	for j := range vg.aggs {
-		i, f, null := vg.aggs[j].value(id)
-		vg.oldI, vg.oldF, vg.oldNull = append(vg.oldI, i), append(vg.oldF, f), append(vg.oldNull, null)
-	}
-}
-
 // emitVec writes the changelog of group id after a row, as emit does.
-func (g *GroupAgg) emitVec(id int32, out *stream.Batch, nk int) {
+// old is the index in out of the row of the group's result before it
+// (processVec's), -1 when the group had emitted none.
+func (g *GroupAgg) emitVec(id int32, out *stream.Batch, nk, old int) {
 	vg := g.vec
 	if vg.count[id] <= 0 {
-		if vg.emitted[id] {
-			g.appendVec(out, stream.Delete, id, nk, true)
+		if old >= 0 {
+			out.Kinds[old] = stream.Delete
 		}
 		vg.reset(id)
 		return
 	}
-	if !vg.emitted[id] {
-		g.appendVec(out, stream.Insert, id, nk, false)
+	if old < 0 {
+		g.appendVec(out, stream.Insert, id, nk)
 		vg.emitted[id] = true
 		return
 	}
+	prev := out.Row(old)[nk:]
 	changed := false
 	for j := range vg.aggs {
 		i, f, null := vg.aggs[j].value(id)
-		if null != vg.oldNull[j] || !null && (i != vg.oldI[j] || f != vg.oldF[j]) {
+		if p := &prev[j]; null != p.Null || !null && (i != p.I || f != p.F) {
 			changed = true
 			break
 		}
 	}
-	if !changed {
+	switch {
+	case !changed:
+		out.Truncate(old)
 		return
+	case g.NoUpdateBefore:
+		out.Truncate(old)
 	}
-	if !g.NoUpdateBefore {
-		g.appendVec(out, stream.UpdateBefore, id, nk, true)
-	}
-	g.appendVec(out, stream.UpdateAfter, id, nk, false)
+	g.appendVec(out, stream.UpdateAfter, id, nk)
 }
 
-// appendVec appends group id's row: its result before the row (old) or
-// its current one.
-func (g *GroupAgg) appendVec(out *stream.Batch, k stream.Kind, id int32, nk int, old bool) {
+// appendVec appends group id's row with its current result.
+func (g *GroupAgg) appendVec(out *stream.Batch, k stream.Kind, id int32, nk int) {
 	vg := g.vec
 	row := out.Append(k)
 	vg.key(id, row[:nk])
 	for j := range vg.aggs {
 		a := &vg.aggs[j]
-		if old {
-			a.put(&row[nk+j], vg.oldI[j], vg.oldF[j], vg.oldNull[j])
-		} else {
-			i, f, null := a.value(id)
-			a.put(&row[nk+j], i, f, null)
-		}
+		i, f, null := a.value(id)
+		a.put(&row[nk+j], i, f, null)
 	}
 }
 
@@ -897,7 +883,7 @@ func (g *GroupAgg) finishVec(out *stream.Batch) {
 		if vg.count[id] <= 0 {
 			continue
 		}
-		g.appendVec(out, stream.Insert, id, nk, false)
+		g.appendVec(out, stream.Insert, id, nk)
 	}
 }
 

@@ -100,6 +100,12 @@ func (b *Batch) Len() int {
 // Row returns row i; it aliases the batch.
 func (b *Batch) Row(i int) []types.Value { return b.Vals[i*b.Width : (i+1)*b.Width : (i+1)*b.Width] }
 
+// Truncate drops the rows of a row batch from row n on.
+func (b *Batch) Truncate(n int) {
+	b.Kinds = b.Kinds[:n]
+	b.Vals = b.Vals[:n*b.Width]
+}
+
 // Append adds a row of the given kind and returns its zeroed slots to fill.
 func (b *Batch) Append(k Kind) []types.Value {
 	b.Kinds = append(b.Kinds, k)
