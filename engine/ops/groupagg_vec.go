@@ -851,10 +851,12 @@ func (g *GroupAgg) emitVec(id int32, out *stream.Batch, nk, old int) {
 	g.appendVec(out, stream.UpdateAfter, id, nk)
 }
 
-// appendVec appends group id's row with its current result.
+// appendVec appends group id's row with its current result. It writes
+// every slot of the row, the key's and the results', so the row is not
+// cleared first.
 func (g *GroupAgg) appendVec(out *stream.Batch, k stream.Kind, id int32, nk int) {
 	vg := g.vec
-	row := out.Append(k)
+	row := out.AppendDirty(k)
 	vg.key(id, row[:nk])
 	for j := range vg.aggs {
 		a := &vg.aggs[j]

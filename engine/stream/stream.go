@@ -106,6 +106,19 @@ func (b *Batch) Truncate(n int) {
 	b.Vals = b.Vals[:n*b.Width]
 }
 
+// AppendDirty is Append for a caller that writes every slot of the row:
+// the slots keep what an earlier row left in them, unless the batch grew.
+func (b *Batch) AppendDirty(k Kind) []types.Value {
+	b.Kinds = append(b.Kinds, k)
+	n := len(b.Vals)
+	if cap(b.Vals)-n >= b.Width {
+		b.Vals = b.Vals[:n+b.Width]
+		return b.Vals[n:]
+	}
+	b.Vals = append(b.Vals, make([]types.Value, b.Width)...)
+	return b.Vals[n:]
+}
+
 // Append adds a row of the given kind and returns its zeroed slots to fill.
 func (b *Batch) Append(k Kind) []types.Value {
 	b.Kinds = append(b.Kinds, k)
