@@ -266,12 +266,15 @@ func NumFloat(v types.Value, t types.Type) float64 {
 }
 
 func (e *arith) Eval(c *Ctx, row []types.Value) (types.Value, error) {
+	// Both operands first, then the NULL check, as Flink's generated code
+	// does: an operand that fails fails the call even beside a NULL (and
+	// the vector kernels, which evaluate whole operands, agree).
 	x, err := e.a.Eval(c, row)
-	if err != nil || x.Null {
+	if err != nil {
 		return types.NullValue, err
 	}
 	y, err := e.b.Eval(c, row)
-	if err != nil || y.Null {
+	if err != nil || x.Null || y.Null {
 		return types.NullValue, err
 	}
 	return e.apply(x, y)

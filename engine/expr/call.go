@@ -50,13 +50,19 @@ func (e *Scalar) Type() types.Type { return e.T }
 func (e *Scalar) String() string { return e.Name + "(" + JoinExprs(e.Args) + ")" }
 
 func (e *Scalar) Eval(c *Ctx, row []types.Value) (types.Value, error) {
+	// Every argument first, then the NULL check, as arith.Eval.
 	var vals [4]types.Value
+	null := false
 	for i, a := range e.Args {
 		v, err := a.Eval(c, row)
-		if err != nil || v.Null {
+		if err != nil {
 			return types.NullValue, err
 		}
+		null = null || v.Null
 		vals[i] = v
+	}
+	if null {
+		return types.NullValue, nil
 	}
 	return e.EvalFn(c, vals[:len(e.Args)])
 }

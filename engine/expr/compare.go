@@ -214,12 +214,13 @@ func (e *compare) Eval(c *Ctx, row []types.Value) (types.Value, error) {
 	if e.kernel == cCastStr {
 		return e.evalCastStr(c, row)
 	}
+	// Both operands first, as arith.Eval.
 	x, err := e.a.Eval(c, row)
-	if err != nil || x.Null {
+	if err != nil {
 		return types.NullValue, err
 	}
 	y, err := e.b.Eval(c, row)
-	if err != nil || y.Null {
+	if err != nil || x.Null || y.Null {
 		return types.NullValue, err
 	}
 	if e.kernel == cInt {
