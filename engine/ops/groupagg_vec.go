@@ -534,10 +534,38 @@ func (vg *vecGroups) lookup(in *stream.Batch) []int32 {
 		}
 		return ids
 	}
+	// Integer keys without NULLs (a window's start and end, over rows in
+	// time order) come in runs: a row whose key equals the previous
+	// selected row's takes its group without encoding and hashing it.
+	ints := true
+	for _, c := range vg.cols {
+		if c.Kind != stream.VecInt || c.HasNulls {
+			ints = false
+			break
+		}
+	}
+	prev := -1
 	for r := range n {
-		ids[r] = vg.lookupEncoded(in, in.Selected(r))
+		i := in.Selected(r)
+		if ints && prev >= 0 && ids[r-1] >= 0 && sameIntKey(vg.cols, prev, i) {
+			ids[r] = ids[r-1]
+		} else {
+			ids[r] = vg.lookupEncoded(in, i)
+		}
+		prev = i
 	}
 	return ids
+}
+
+// sameIntKey reports whether rows i and j have one key in the VecInt key
+// columns cols, none NULL.
+func sameIntKey(cols []*stream.Vector, i, j int) bool {
+	for _, c := range cols {
+		if c.I[i] != c.I[j] || c.Nanos && c.N[i] != c.N[j] {
+			return false
+		}
+	}
+	return true
 }
 
 // lookupBytes finds the group of a non-NULL string key b (row i of in) in
