@@ -5,10 +5,7 @@
 # section of docs/benchmarks.md: medians, min-max, the machine's load and
 # the ratios. Usage: scripts/bench-anchors.sh [count]   (default 3 runs)
 set -euo pipefail
-# WebAssembly 2.0's sign-extension and non-trapping float-to-int
-# instructions, which every current browser, Node and workerd run: smaller
-# and faster wasm (docs/benchmarks.md, step 25).
-export GOWASM=${GOWASM-satconv,signext}
+export GOWASM=${GOWASM-satconv,signext} # as scripts/build-web.sh builds the page
 cd "$(dirname "$0")/.."
 count=${1:-3}
 wasmexec="$(go env GOROOT)/lib/wasm"

@@ -6,10 +6,7 @@
 # published. Usage: scripts/bench-nexmark.sh [events [count]]
 # (default 200000 events, the median of 3 runs).
 set -euo pipefail
-# WebAssembly 2.0's sign-extension and non-trapping float-to-int
-# instructions, which every current browser, Node and workerd run: smaller
-# and faster wasm (docs/benchmarks.md, step 25).
-export GOWASM=${GOWASM-satconv,signext}
+export GOWASM=${GOWASM-satconv,signext} # as scripts/build-web.sh builds the page
 cd "$(dirname "$0")/.."
 events=${1:-200000}
 count=${2:-3}

@@ -3,10 +3,7 @@
 # Node in one go, and rewrites docs/benchmarks.md with the figures and their
 # ratios. Usage: scripts/bench.sh [benchtime [count]]   (default 2s 3)
 set -euo pipefail
-# WebAssembly 2.0's sign-extension and non-trapping float-to-int
-# instructions, which every current browser, Node and workerd run: smaller
-# and faster wasm (docs/benchmarks.md, step 25).
-export GOWASM=${GOWASM-satconv,signext}
+export GOWASM=${GOWASM-satconv,signext} # as scripts/build-web.sh builds the page
 cd "$(dirname "$0")/.."
 benchtime=${1:-2s}
 count=${2:-3}

@@ -6,10 +6,7 @@
 # Run `make web` first (make worker does). workers-assets-gen deletes its
 # output folder, so it runs before everything else.
 set -euo pipefail
-# WebAssembly 2.0's sign-extension and non-trapping float-to-int
-# instructions, which every current browser, Node and workerd run: smaller
-# and faster wasm (docs/benchmarks.md, step 25).
-export GOWASM=${GOWASM-satconv,signext}
+export GOWASM=${GOWASM-satconv,signext} # as scripts/build-web.sh builds the page
 cd "$(dirname "$0")/.."
 
 GO=${GO:-go}

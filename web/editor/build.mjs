@@ -11,6 +11,7 @@
 // tells its own objects by identity). editor.js puts them on
 // window.__flinkEditorModules; here they resolve to that object.
 import * as esbuild from "esbuild";
+import { readFile, writeFile } from "node:fs/promises";
 
 const out = process.argv[2];
 if (!out) {
@@ -54,7 +55,6 @@ for (let i = 3; i + 1 < process.argv.length; i += 2) {
     console.error("build.mjs: cannot minify " + src);
     process.exit(2);
   }
-  const { readFile, writeFile } = await import("node:fs/promises");
   const res = await esbuild.transform(await readFile(src, "utf8"), { loader, minify: true, target: loader === "js" ? "es2020" : undefined, logLevel: "warning" });
   await writeFile(dst, res.code);
 }
