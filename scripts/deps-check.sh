@@ -22,16 +22,17 @@ mod=github.com/flinkplay/flinkplay
 layer() {
   case "$1" in
     engine/types|engine/diag) echo 0 ;;
-    engine/sql|engine/catalog|engine/funcs|engine/stream|engine/vfs|engine/format/codec) echo 1 ;;
-    engine/expr|engine/cep|engine/connector|engine/connector/*|engine/format|engine/export) echo 2 ;;
-    engine/library) echo 3 ;;
-    engine/plan|engine/ops) echo 4 ;;
-    engine/runtime) echo 5 ;;
-    engine/physical|engine/ddl) echo 6 ;;
-    engine) echo 7 ;;
-    engine/client) echo 8 ;;
-    engine/pyflink) echo 9 ;;
-    *) echo 10 ;;
+    engine/sql|engine/catalog|engine/funcs|engine/stream|engine/vfs) echo 1 ;;
+    engine/format/codec) echo 2 ;;
+    engine/expr|engine/cep|engine/connector|engine/connector/*|engine/format|engine/export) echo 3 ;;
+    engine/library) echo 4 ;;
+    engine/plan|engine/ops) echo 5 ;;
+    engine/runtime) echo 6 ;;
+    engine/physical|engine/ddl) echo 7 ;;
+    engine) echo 8 ;;
+    engine/client) echo 9 ;;
+    engine/pyflink) echo 10 ;;
+    *) echo 11 ;;
   esac
 }
 

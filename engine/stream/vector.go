@@ -117,6 +117,22 @@ func (v *Vector) SetViews(data []byte, start, off []int32) {
 	v.Data, v.Start, v.Off, v.Views = data, start, off, true
 }
 
+// ViewsOf makes v, an empty VecBytes vector, a vector of views into
+// data, to which AppendView appends values; data must not change while v
+// or any value read from it lives.
+func (v *Vector) ViewsOf(data []byte) {
+	v.Data, v.Views = data, true
+	v.Off = append(v.Off[:0], 0)
+	v.Start = reserve(v.Start[:0], cap(v.Off)-1)
+}
+
+// AppendView appends the value Data[start:end] to a vector of views.
+func (v *Vector) AppendView(start, end int32) {
+	v.Start = append(v.Start, start)
+	v.Off = append(v.Off, end)
+	v.fitNulls()
+}
+
 // Densify turns a vector of views into the plain form, its values copied
 // into storage of its own in order; other vectors may share the views'
 // slices, so they are left as they are.
@@ -173,7 +189,12 @@ func (v *Vector) AppendNulls(k int) {
 	case VecFloat:
 		v.F = grown(v.F, k)
 	case VecBytes:
-		v.Densify()
+		if v.Views {
+			// NULLs are empty views.
+			v.Start = grown(v.Start, k)
+			v.Off = grown(v.Off, k)
+			break
+		}
 		if len(v.Off) == 0 {
 			v.Off = append(v.Off, 0)
 		}

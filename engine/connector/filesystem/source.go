@@ -117,17 +117,10 @@ type source struct {
 	cols    []stream.Vector
 	colRows int
 	colNext int
-	// The fast path of csv records (codec.CSV.FastRow): each data
-	// column's parser, its parsed values, and the columns that are
-	// constant within a file (partitions, metadata).
-	fast  []fastField
-	fastI []int64
-	fastF []float64
-	// fastKinds are the data columns' type kinds.
-	fastKinds []types.Kind
-	dataIdx   []int
-	constIdx  []int // columns constant within the file, and their values
-	constVals []types.Value
+	// csv is the codec when it reads records straight into cols.
+	csv     *codec.CSV
+	dataIdx []int
+	views   []bool // the columns the codec fills with views of a file
 }
 
 // readAll reads r, sized by the file's size when known: io.ReadAll would
@@ -160,66 +153,6 @@ func estimateLines(data []byte) int {
 	return int(int64(n)*int64(len(data))/sample*11/10) + 1
 }
 
-// fastField is how the fast path reads a data column.
-type fastField uint8
-
-const (
-	fastNone   fastField = iota // the codec converts the record
-	fastString                  // CHAR, VARCHAR: the text as it is
-	fastInt                     // TINYINT..BIGINT: plain digits
-	fastDouble                  // DOUBLE: a plain decimal
-)
-
-// fastRow appends a record's fields to the columns when every field is
-// NULL or of a form the codec would read the same way (codec.CSV.FastRow).
-func (s *source) fastRow(fields []string, isNull []bool) bool {
-	if len(fields) != len(s.fast) {
-		return false
-	}
-	for k, f := range s.fast {
-		if isNull[k] {
-			continue
-		}
-		switch f {
-		case fastString:
-		case fastInt:
-			n, ok := codec.PlainInt(fields[k], s.fastKinds[k])
-			if !ok {
-				return false
-			}
-			s.fastI[k] = n
-		case fastDouble:
-			x, ok := codec.PlainDouble(fields[k])
-			if !ok {
-				return false
-			}
-			s.fastF[k] = x
-		default:
-			return false
-		}
-	}
-	for k, i := range s.dataIdx {
-		col := &s.cols[i]
-		if isNull[k] {
-			col.Append(types.NullValue)
-			continue
-		}
-		switch s.fast[k] {
-		case fastString:
-			col.AppendString(fields[k])
-		case fastInt:
-			col.AppendInt(s.fastI[k])
-		case fastDouble:
-			col.AppendFloat(s.fastF[k])
-		}
-	}
-	for j, i := range s.constIdx {
-		s.cols[i].Append(s.constVals[j])
-	}
-	s.colRows++
-	return true
-}
-
 // EnableColumns implements stream.ColumnarSource for the csv format: rows
 // are decoded straight into columns, without a row per record.
 func (s *source) EnableColumns() bool {
@@ -228,24 +161,9 @@ func (s *source) EnableColumns() bool {
 		return false
 	}
 	c.Reuse = true
-	s.columns = true
-	c.FastRow = s.fastRow
+	s.columns, s.csv = true, c
 	_, ts, dataIdx := s.t.cfg.dataColumns()
 	s.dataIdx = dataIdx
-	for _, t := range ts {
-		f := fastNone
-		switch {
-		case t.Kind == types.Char || t.Kind == types.Varchar:
-			f = fastString
-		case t.IsInteger():
-			f = fastInt
-		case t.Kind == types.Double:
-			f = fastDouble
-		}
-		s.fast = append(s.fast, f)
-		s.fastKinds = append(s.fastKinds, t.Kind)
-	}
-	s.fastI, s.fastF = make([]int64, len(ts)), make([]float64, len(ts))
 	for _, col := range s.t.cfg.physical.Columns {
 		s.kinds = append(s.kinds, stream.VecKindOf(col.Type))
 	}
@@ -257,6 +175,13 @@ func (s *source) EnableColumns() bool {
 		}
 	}
 	s.cols = make([]stream.Vector, len(s.kinds))
+	c.Columns = make([]codec.Column, len(ts))
+	s.views = make([]bool, len(s.cols))
+	for k, t := range ts {
+		i := dataIdx[k]
+		c.Columns[k] = codec.Column{Vec: &s.cols[i], Parse: codec.ColumnOf(t), Kind: t.Kind}
+		s.views[i] = c.Columns[k].Parse == codec.ParseString
+	}
 	return true
 }
 
@@ -467,29 +392,29 @@ func (s *source) read(f vfs.Entry) error {
 		lines := estimateLines(data)
 		for j := range s.cols {
 			s.cols[j].Reset(s.kinds[j])
-			s.cols[j].Reserve(lines, len(data)/len(s.cols)+1)
+			bytes := len(data)/len(s.cols) + 1
+			if s.views[j] {
+				bytes = 0 // the codec's views of data
+			}
+			s.cols[j].Reserve(lines, bytes)
 		}
-		s.colRows, s.colNext = 0, 0
-		s.constIdx, s.constVals = s.constIdx[:0], s.constVals[:0]
-		for i, v := range partVals {
-			s.constIdx, s.constVals = append(s.constIdx, i), append(s.constVals, v)
-		}
-		for j, v := range meta {
-			s.constIdx, s.constVals = append(s.constIdx, width+j), append(s.constVals, v)
-		}
-		return s.placed(f.Path, s.codec.Decode(data, func(vals []types.Value) error {
+		slow := 0
+		err := s.codec.Decode(data, func(vals []types.Value) error {
 			for k, i := range dataIdx {
 				s.cols[i].Append(vals[k])
 			}
-			for i, v := range partVals {
-				s.cols[i].Append(v)
-			}
-			for j, v := range meta {
-				s.cols[width+j].Append(v)
-			}
-			s.colRows++
+			slow++
 			return nil
-		}))
+		})
+		s.colRows, s.colNext = s.csv.ColumnRows+slow, 0
+		// Partitions and metadata are constant within the file.
+		for i, v := range partVals {
+			appendN(&s.cols[i], v, s.colRows)
+		}
+		for j, v := range meta {
+			appendN(&s.cols[width+j], v, s.colRows)
+		}
+		return s.placed(f.Path, err)
 	}
 	return s.placed(f.Path, s.codec.Decode(data, func(vals []types.Value) error {
 		if identity && len(vals) == width {
@@ -507,6 +432,17 @@ func (s *source) read(f vfs.Entry) error {
 		s.rows = append(s.rows, row)
 		return nil
 	}))
+}
+
+// appendN appends x to v until v holds n values.
+func appendN(v *stream.Vector, x types.Value, n int) {
+	if x.Null {
+		v.AppendNulls(n - v.Len())
+		return
+	}
+	for v.Len() < n {
+		v.Append(x)
+	}
 }
 
 // placed adds the file, line and column of a decoding failure to the

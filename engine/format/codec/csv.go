@@ -49,15 +49,20 @@ type CSV struct {
 	// bytes alias the file's text, read-only; emit copies what it keeps
 	// (a columnar reader). Otherwise each row is fresh and owns its bytes.
 	Reuse bool
-	// FastRow, when set, is offered each record's fields before they are
-	// converted: when it takes them (returns true), emit is not called for
-	// the record. It takes only fields it converts exactly as the codec
-	// would, and leaves the others (and every error) to the codec.
-	FastRow  func(fields []string, isNull []bool) bool
-	rowBuf   []types.Value
-	fieldBuf []string
-	nullBuf  []bool
-	slowOnly bool // tests: no splitSimple
+	// Columns, when set with Reuse, has a column per field: Decode appends
+	// to them each record whose fields are NULL or parse exactly as the
+	// codec would convert them, counts it in ColumnRows, and calls emit
+	// only for the others (and leaves every error to the codec). A string
+	// column that is empty when Decode starts holds views of its data
+	// (stream.Vector.ViewsOf) for as long as its values are substrings of
+	// it, so the data must not change while the column lives.
+	Columns    []Column
+	ColumnRows int
+	scan       columnScan
+	rowBuf     []types.Value
+	fieldBuf   []string
+	nullBuf    []bool
+	slowOnly   bool // tests: no splitSimple
 	// splitSimple's byte classes: 0 plain, 1 the delimiter, 2 a byte that
 	// needs the full parser.
 	simpleClass [256]uint8
@@ -257,6 +262,11 @@ func (c *CSV) Decode(data []byte, emit func(row []types.Value) error) error {
 		// The reader copies what it keeps before data changes.
 		text = unsafe.String(&data[0], len(data))
 	}
+	columns := c.Columns != nil && c.Reuse
+	if columns {
+		c.startColumns(data, text)
+		defer func() { c.scan.text = "" }()
+	}
 	pos := 0
 	if c.Opts.IgnoreFirstLine {
 		if i := strings.IndexByte(text, '\n'); i >= 0 {
@@ -275,6 +285,12 @@ func (c *CSV) Decode(data []byte, emit func(row []types.Value) error) error {
 			}
 			continue
 		}
+		if columns && c.scan.ok {
+			if next := c.scanColumns(pos); next > pos {
+				pos = next
+				continue // to the record it left, if any
+			}
+		}
 		fields, quotedNull, next, err := c.splitRecord(text, pos)
 		pos = next
 		if err != nil {
@@ -286,7 +302,7 @@ func (c *CSV) Decode(data []byte, emit func(row []types.Value) error) error {
 		if fields == nil {
 			continue
 		}
-		if c.FastRow != nil && c.FastRow(fields, quotedNull) {
+		if columns && c.appendFields(fields, quotedNull) {
 			continue
 		}
 		row, err := c.convertRow(fields, quotedNull)
@@ -837,7 +853,7 @@ func parseJavaDouble(s string, float32Bits bool) (float64, *diag.Error) {
 		}
 		return math.Inf(1), nil
 	}
-	if strings.ContainsAny(body, "_xXiInN") {
+	if body == "" || strings.ContainsAny(body, "_xXiInN") {
 		return 0, forInput(s)
 	}
 	if l := body[len(body)-1]; l == 'f' || l == 'F' || l == 'd' || l == 'D' {

@@ -1,0 +1,345 @@
+package codec
+
+import (
+	"math/bits"
+	"unicode/utf8"
+	"unsafe"
+
+	"github.com/flinkplay/flinkplay/engine/stream"
+	"github.com/flinkplay/flinkplay/engine/types"
+)
+
+const ones, highs = 0x0101010101010101, 0x8080808080808080
+
+// ColumnParse is how a record's field becomes a value of its column when
+// the codec reads records straight into columns (CSV.Columns).
+type ColumnParse uint8
+
+const (
+	ParseNone   ColumnParse = iota // the codec converts the record
+	ParseString                    // CHAR, VARCHAR: the text as it is
+	ParseInt                       // TINYINT..BIGINT: plain digits
+	ParseDouble                    // DOUBLE: a plain decimal
+)
+
+// ColumnOf returns how a field of type t is read into a column.
+func ColumnOf(t types.Type) ColumnParse {
+	switch {
+	case t.Kind == types.Char || t.Kind == types.Varchar:
+		return ParseString
+	case t.IsInteger():
+		return ParseInt
+	case t.Kind == types.Double:
+		return ParseDouble
+	}
+	return ParseNone
+}
+
+// Column is a vector Decode appends a record's field to, and how.
+type Column struct {
+	Vec   *stream.Vector
+	Parse ColumnParse
+	Kind  types.Kind // the integer's range, for ParseInt
+}
+
+// columnScan is the state of reading records into columns.
+type columnScan struct {
+	// class sorts the bytes for scanColumns: 0 a field's byte, 1 the
+	// delimiter, 2 the line feed, 3 a byte that needs the full parser (a
+	// carriage return, the quote or escape character, a non-ASCII byte).
+	class [256]uint8
+	ok    bool // every column has a parse and the delimiter is ASCII
+	// stops are the bytes of classes 1, 2 and 3 below 0x80, each repeated
+	// in the eight bytes of a word.
+	stops [5]uint64
+	text  string
+	start []int32 // the fields of the record being read
+	end   []int32
+	ints  []int64
+	flts  []float64
+	null  []bool
+}
+
+// startColumns prepares Decode to read text into c.Columns: a string
+// column that is empty becomes views of the text.
+func (c *CSV) startColumns(data []byte, text string) {
+	s := &c.scan
+	s.text = text
+	c.ColumnRows = 0
+	n := len(c.Columns)
+	s.start, s.end = make([]int32, n), make([]int32, n)
+	s.ints, s.flts, s.null = make([]int64, n), make([]float64, n), make([]bool, n)
+	q, esc, sep := c.Opts.QuoteChar, c.Opts.EscapeChar, c.Opts.FieldDelimiter
+	s.ok = sep < utf8.RuneSelf && sep != '\n' && q < utf8.RuneSelf && esc < utf8.RuneSelf &&
+		len(text) < 1<<31-1
+	for b := range s.class {
+		s.class[b] = 0
+		if b >= utf8.RuneSelf {
+			s.class[b] = 3
+		}
+	}
+	s.class['\r'] = 3
+	if q != 0 {
+		s.class[q] = 3
+	}
+	if esc != 0 {
+		s.class[esc] = 3
+	}
+	if s.ok {
+		s.class[sep] = 1
+	}
+	s.class['\n'] = 2
+	stop := []byte{'\n', '\r', '\n', '\n', '\n'}
+	if q != 0 {
+		stop[2] = byte(q)
+	}
+	if esc != 0 {
+		stop[3] = byte(esc)
+	}
+	if s.ok {
+		stop[4] = byte(sep)
+	}
+	for j, b := range stop {
+		s.stops[j] = uint64(b) * ones
+	}
+	for k := range c.Columns {
+		col := &c.Columns[k]
+		if col.Parse == ParseNone {
+			s.ok = false
+		}
+		if col.Parse == ParseString && col.Vec.Kind == stream.VecBytes {
+			switch {
+			case col.Vec.Len() == 0:
+				col.Vec.ViewsOf(data)
+			case col.Vec.Views:
+				col.Vec.Densify() // views of other data
+			}
+		}
+	}
+}
+
+// scanColumns reads the records from pos on into c.Columns for as long as
+// each is a line of plain fields that parse exactly as the codec would
+// convert them, and returns where the first record it leaves to the full
+// parser starts (len(text) after the last).
+func (c *CSV) scanColumns(pos int) int {
+	s := &c.scan
+	text := s.text
+	n := len(text)
+	cols := c.Columns
+	last := len(cols) - 1
+	cls := &s.class
+	start, end := s.start[:len(cols)], s.end[:len(cols)]
+	ints, flts, null := s.ints[:len(cols)], s.flts[:len(cols)], s.null[:len(cols)]
+	nullLit, hasNull := c.Opts.NullLiteral, c.Opts.HasNullLiteral
+	// A line that starts with a line feed (blank), a comment prefix's
+	// first byte or, with comments allowed, '#' is left to Decode.
+	skip1, skip2 := byte('\n'), byte('\n')
+	if p := c.Opts.CommentPrefix; p != "" {
+		skip1 = p[0]
+	}
+	if c.Opts.AllowComments {
+		skip2 = '#'
+	}
+	rows := 0
+records:
+	for pos < n {
+		if b := text[pos]; b == '\n' || b == skip1 || b == skip2 {
+			break
+		}
+		i := pos
+		for k := 0; k <= last; k++ {
+			first := i
+			t := text[i:] // indexed from 0, which leaves out bounds checks
+			j := 0
+			parse := cols[k].Parse
+			if parse == ParseDouble && !hasNull {
+				// The decimal is read as the field is scanned.
+				f, e, ok := scanDecimal(t)
+				if ok && (e == len(t) || uint(e) < uint(len(t)) && (cls[t[e]] == 1 || cls[t[e]] == 2)) {
+					flts[k], null[k] = f, false
+					parse, j = ParseNone, e
+				}
+			}
+			j = s.fieldEnd(t, j)
+			i = first + j
+			start[k], end[k] = int32(first), int32(i)
+			if j < len(t) {
+				switch cls[t[j]] {
+				case 1:
+					if k == last {
+						break records // more fields than columns
+					}
+				case 2:
+					if k != last {
+						break records
+					}
+				default:
+					break records
+				}
+				i++
+			} else if k != last {
+				break records
+			}
+			if parse == ParseNone {
+				continue // read as scanned
+			}
+			f := text[first:end[k]]
+			null[k] = hasNull && f == nullLit
+			if null[k] {
+				continue
+			}
+			ok := true
+			switch parse {
+			case ParseInt:
+				ints[k], ok = PlainInt(f, cols[k].Kind)
+			case ParseDouble:
+				flts[k], ok = PlainDouble(f)
+			}
+			if !ok {
+				break records
+			}
+		}
+		for k := range cols {
+			v := cols[k].Vec
+			switch {
+			case null[k]:
+				v.AppendNull()
+			case cols[k].Parse == ParseString:
+				if v.Views {
+					v.AppendView(start[k], end[k])
+				} else {
+					v.AppendString(text[start[k]:end[k]])
+				}
+			case cols[k].Parse == ParseInt:
+				v.AppendInt(ints[k])
+			default:
+				v.AppendFloat(flts[k])
+			}
+		}
+		rows++
+		pos = i
+	}
+	c.ColumnRows += rows
+	return pos
+}
+
+// fieldEnd returns where the field that goes on at t[j:] ends: at the
+// first byte of class 1, 2 or 3, or at the end of t. It tests eight bytes
+// at a time (a zero byte of w ^ b*0x01..01 is a byte equal to b, and the
+// lowest one found is exact).
+func (s *columnScan) fieldEnd(t string, j int) int {
+	s0, s1, s2, s3, s4 := s.stops[0], s.stops[1], s.stops[2], s.stops[3], s.stops[4]
+	for j+8 <= len(t) {
+		b := t[j : j+8]
+		w := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+			uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+		v0, v1, v2, v3, v4 := w^s0, w^s1, w^s2, w^s3, w^s4
+		m := w&highs | (v0-ones)&^v0&highs | (v1-ones)&^v1&highs | (v2-ones)&^v2&highs |
+			(v3-ones)&^v3&highs | (v4-ones)&^v4&highs
+		if m != 0 {
+			return j + bits.TrailingZeros64(m)>>3
+		}
+		j += 8
+	}
+	for j < len(t) && s.class[t[j]] == 0 {
+		j++
+	}
+	return j
+}
+
+// scanDecimal reads the plain decimal at the start of t when it has at most 15
+// digits, which exactDecimal reads exactly, and returns it and where it
+// ends. Otherwise ok is false, and exactDecimal decides.
+func scanDecimal(t string) (f float64, end int, ok bool) {
+	i, neg := 0, false
+	if len(t) > 0 && t[0] == '-' {
+		neg, i = true, 1
+	}
+	var m uint64
+	first := i
+	for i < len(t) && t[i]-'0' <= 9 {
+		m = m*10 + uint64(t[i]-'0')
+		i++
+	}
+	digits, frac := i-first, 0
+	if i < len(t) && t[i] == '.' {
+		i++
+		point := i
+		for i < len(t) && t[i]-'0' <= 9 {
+			m = m*10 + uint64(t[i]-'0')
+			i++
+		}
+		frac = i - point
+	}
+	if digits+frac == 0 || digits+frac > 15 {
+		return 0, 0, false
+	}
+	f = float64(m) / exactPow10[frac]
+	if neg {
+		f = -f
+	}
+	return f, i, true
+}
+
+// appendFields appends a record the full parser split to c.Columns when
+// each field is NULL or parses exactly as the codec would convert it.
+func (c *CSV) appendFields(fields []string, isNull []bool) bool {
+	s := &c.scan
+	if len(fields) != len(c.Columns) {
+		return false
+	}
+	for k, f := range fields {
+		if isNull[k] {
+			continue
+		}
+		var ok bool
+		switch c.Columns[k].Parse {
+		case ParseString:
+			ok = true
+		case ParseInt:
+			s.ints[k], ok = PlainInt(f, c.Columns[k].Kind)
+		case ParseDouble:
+			s.flts[k], ok = PlainDouble(f)
+		}
+		if !ok {
+			return false
+		}
+	}
+	for k, f := range fields {
+		v := c.Columns[k].Vec
+		switch {
+		case isNull[k]:
+			v.AppendNull()
+		case c.Columns[k].Parse == ParseString:
+			if at, ok := s.offset(f); ok && v.Views {
+				v.AppendView(at, at+int32(len(f)))
+			} else {
+				v.AppendString(f)
+			}
+		case c.Columns[k].Parse == ParseInt:
+			v.AppendInt(s.ints[k])
+		default:
+			v.AppendFloat(s.flts[k])
+		}
+	}
+	c.ColumnRows++
+	return true
+}
+
+// offset returns where f starts in the text, when f is a substring of it
+// (a field without quotes or escapes).
+func (s *columnScan) offset(f string) (int32, bool) {
+	if f == "" {
+		return 0, true
+	}
+	if s.text == "" {
+		return 0, false
+	}
+	base := uintptr(unsafe.Pointer(unsafe.StringData(s.text)))
+	p := uintptr(unsafe.Pointer(unsafe.StringData(f)))
+	if p < base || p+uintptr(len(f)) > base+uintptr(len(s.text)) {
+		return 0, false
+	}
+	return int32(p - base), true
+}
