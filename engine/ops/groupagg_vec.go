@@ -3,7 +3,6 @@ package ops
 import (
 	"encoding/binary"
 	"math"
-	"math/bits"
 	"sort"
 
 	"github.com/flinkplay/flinkplay/engine/diag"
@@ -201,21 +200,32 @@ func (g *GroupAgg) ColumnsIn() bool {
 	return true
 }
 
-// hashKey mixes a key's encoding (wyhash's mixing of 8-byte words).
+// hashKey mixes a key's encoding with 64-bit multiplies and shifts only:
+// WebAssembly has no 64x64->128-bit multiply, so wyhash's bits.Mul64 is
+// four multiplies there. Eight-byte words are folded in one at a time;
+// the last 1..8 bytes are read as at most two overlapping words (all of
+// them, given the length), and Stafford's mix64 finishes.
 func hashKey(b []byte) uint64 {
-	const m1, m2 = 0xa0761d6478bd642f, 0xe7037ed1a0b428db
-	h := uint64(len(b)) * m1
-	for len(b) >= 8 {
-		hi, lo := bits.Mul64(binary.LittleEndian.Uint64(b)^m2, h^m1)
-		h = hi ^ lo
+	const k0, k1, k2 = 0x9e3779b97f4a7c15, 0xbf58476d1ce4e5b9, 0x94d049bb133111eb
+	h := uint64(len(b)) * k0
+	for len(b) > 8 {
+		h = (h ^ binary.LittleEndian.Uint64(b)) * k1
+		h ^= h >> 31
 		b = b[8:]
 	}
 	var w uint64
-	for i, c := range b {
-		w |= uint64(c) << (8 * i)
+	switch n := len(b); {
+	case n == 8:
+		w = binary.LittleEndian.Uint64(b)
+	case n >= 4:
+		w = uint64(binary.LittleEndian.Uint32(b)) | uint64(binary.LittleEndian.Uint32(b[n-4:]))<<32
+	case n > 0:
+		w = uint64(b[0]) | uint64(b[n/2])<<8 | uint64(b[n-1])<<16
 	}
-	hi, lo := bits.Mul64(w^m2, h^m1)
-	return hi ^ lo
+	h ^= w
+	h = (h ^ h>>30) * k1
+	h = (h ^ h>>27) * k2
+	return h ^ h>>31
 }
 
 // appendKeyOf appends the encoding of row i's value of v.
