@@ -66,6 +66,7 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzCastFromString$$' -fuzztime=$(FUZZTIME) ./engine/expr
 	$(GO) test -run='^$$' -fuzz='^FuzzDesugarFStrings$$' -fuzztime=$(FUZZTIME) ./engine/pyflink
 	$(GO) test -run='^$$' -fuzz='^FuzzCSVDecode$$' -fuzztime=$(FUZZTIME) ./engine/format/codec
+	$(GO) test -run='^$$' -fuzz='^FuzzJSONDecode$$' -fuzztime=$(FUZZTIME) ./engine/format/codec
 
 ## fuzz-long: each fuzz target for FUZZLONG inputs (default 10 million); not part of make test
 FUZZLONG ?= 10000000x

@@ -9,7 +9,8 @@ import (
 // The anchor benchmarks (scripts/bench-anchors.sh, make bench-anchors) run
 // the queries that scripts/anchors/duckdb.mjs runs on DuckDB-Wasm, over the
 // same data: a sequence 0..N-1, and the CSV file of
-// scripts/anchors/data.mjs named by FLINKPLAY_ANCHOR_CSV. Each iteration
+// scripts/anchors/data.mjs named by FLINKPLAY_ANCHOR_CSV (and its rows as
+// JSON lines, FLINKPLAY_ANCHOR_JSON, which only the engine reads). Each iteration
 // runs the whole query; they report input rows per second.
 
 // anchorRows is the sequence's length, as duckdb.mjs has it.
@@ -75,5 +76,17 @@ func BenchmarkAnchorCSV(b *testing.B) {
 	anchorQuery(b, anchorCSVRows, []string{
 		"SET 'execution.runtime-mode' = 'batch'",
 		"CREATE TABLE people (name STRING, amount DOUBLE) WITH ('connector' = 'filesystem', 'path' = '" + path + "', 'format' = 'csv')",
+	}, "SELECT name, COUNT(*) AS c, AVG(amount) AS a FROM people GROUP BY name")
+}
+
+// BenchmarkAnchorJSON: the same query over the same rows as JSON lines.
+func BenchmarkAnchorJSON(b *testing.B) {
+	path := os.Getenv("FLINKPLAY_ANCHOR_JSON")
+	if path == "" {
+		b.Skip("FLINKPLAY_ANCHOR_JSON names the JSON file of scripts/anchors/data.mjs")
+	}
+	anchorQuery(b, anchorCSVRows, []string{
+		"SET 'execution.runtime-mode' = 'batch'",
+		"CREATE TABLE people (name STRING, amount DOUBLE) WITH ('connector' = 'filesystem', 'path' = '" + path + "', 'format' = 'json')",
 	}, "SELECT name, COUNT(*) AS c, AVG(amount) AS a FROM people GROUP BY name")
 }

@@ -378,32 +378,59 @@ func TestSuccessFiles(t *testing.T) {
 	}
 }
 
-// TestColumnsMatchRows: a csv table read into columnar batches yields the
-// rows it yields as rows: several files, partitions, metadata, NULLs,
-// quoted and escaped strings, bad lines skipped, and a limit across files.
+// TestColumnsMatchRows: a csv or json table read into columnar batches
+// yields the rows it yields as rows: several files, partitions, metadata,
+// NULLs, quoted and escaped strings, bad lines skipped, and a limit
+// across files.
 func TestColumnsMatchRows(t *testing.T) {
+	t.Run("csv", func(t *testing.T) {
+		var a, b strings.Builder
+		for i := range 3000 {
+			name := []string{"pear", `"a, b"`, "", `"q""uote"`, "apple"}[i%5]
+			amount := []string{"1.5", "", "-0.0", "NaN", "7"}[i%5]
+			if i%97 == 0 {
+				amount = "oops" // a bad line, skipped
+			}
+			fmt.Fprintf(&a, "%s,%d,%s\n", name, i, amount)
+			if i < 700 {
+				fmt.Fprintf(&b, "%s,%d,%s\n", name, -i, amount)
+			}
+		}
+		columnsMatchRows(t, "csv", a.String(), b.String(), "z,1,2\n")
+	})
+	t.Run("json", func(t *testing.T) {
+		var a, b strings.Builder
+		for i := range 3000 {
+			name := []string{`"pear"`, `"a, b"`, `""`, `"q\"uote"`, `"é"`, `null`, `7`}[i%7]
+			amount := []string{`1.5`, `null`, `-0.0`, `"NaN"`, `7`, `1e3`}[i%6]
+			if i%97 == 0 {
+				amount = `"oops"` // a bad line, skipped
+			}
+			line := fmt.Sprintf(`{"name":%s,"id":%d,"amount":%s}`, name, i, amount)
+			if i%11 == 0 {
+				line = fmt.Sprintf(`{"id": %d, "extra": [1, 2]}`, i) // NULLs, a member not a column
+			}
+			fmt.Fprintln(&a, line)
+			if i < 700 {
+				fmt.Fprintln(&b, strings.Replace(line, fmt.Sprint(i), fmt.Sprint(-i), 1))
+			}
+		}
+		columnsMatchRows(t, "json", a.String(), b.String(), `{"name":"z","id":1,"amount":2}`+"\n")
+	})
+}
+
+func columnsMatchRows(t *testing.T, format, a, b, c string) {
 	fs := vfs.NewMem()
 	at := time.Unix(1000, 0)
-	var a, b strings.Builder
-	for i := range 3000 {
-		name := []string{"pear", `"a, b"`, "", `"q""uote"`, "apple"}[i%5]
-		amount := []string{"1.5", "", "-0.0", "NaN", "7"}[i%5]
-		if i%97 == 0 {
-			amount = "oops" // a bad line, skipped
-		}
-		fmt.Fprintf(&a, "%s,%d,%s\n", name, i, amount)
-		if i < 700 {
-			fmt.Fprintf(&b, "%s,%d,%s\n", name, -i, amount)
-		}
-	}
-	fs.Put("/t/p=x/a.csv", []byte(a.String()), at)
-	fs.Put("/t/p=y/b.csv", []byte(b.String()), at)
-	fs.Put("/t/p=__DEFAULT_PARTITION__/c.csv", []byte("z,1,2\n"), at)
+	fs.Put("/t/p=x/a.csv", []byte(a), at)
+	fs.Put("/t/p=y/b.csv", []byte(b), at)
+	fs.Put("/t/p=__DEFAULT_PARTITION__/c.csv", []byte(c), at)
 	cols := []types.Column{col("name", types.String), col("id", types.Int64), col("amount", types.Float64), col("p", types.String)}
 	for _, opts := range []map[string]string{
-		{"csv.ignore-parse-errors": "true"},
-		{"csv.ignore-parse-errors": "true", "source.path.regex-pattern": ".*/a.csv"},
+		{format + ".ignore-parse-errors": "true"},
+		{format + ".ignore-parse-errors": "true", "source.path.regex-pattern": ".*/a.csv"},
 	} {
+		opts["format"] = format
 		for _, limit := range []int64{-1, 2500, 3100} {
 			drain := func(columns bool) [][]types.Value {
 				src, err := Factory.PlanSource(table(opts, []string{"p"}, cols...))

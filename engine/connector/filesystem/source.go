@@ -117,8 +117,8 @@ type source struct {
 	cols    []stream.Vector
 	colRows int
 	colNext int
-	// csv is the codec when it reads records straight into cols.
-	csv     *codec.CSV
+	// reader is the codec, which reads records straight into cols.
+	reader  codec.ColumnReader
 	dataIdx []int
 	views   []bool // the columns the codec fills with views of a file
 }
@@ -153,15 +153,15 @@ func estimateLines(data []byte) int {
 	return int(int64(n)*int64(len(data))/sample*11/10) + 1
 }
 
-// EnableColumns implements stream.ColumnarSource for the csv format: rows
-// are decoded straight into columns, without a row per record.
+// EnableColumns implements stream.ColumnarSource for the csv and json
+// formats: rows are decoded straight into columns, without a row per
+// record.
 func (s *source) EnableColumns() bool {
-	c, ok := s.codec.(*codec.CSV)
+	c, ok := s.codec.(codec.ColumnReader)
 	if !ok {
 		return false
 	}
-	c.Reuse = true
-	s.columns, s.csv = true, c
+	s.columns, s.reader = true, c
 	_, ts, dataIdx := s.t.cfg.dataColumns()
 	s.dataIdx = dataIdx
 	for _, col := range s.t.cfg.physical.Columns {
@@ -175,13 +175,14 @@ func (s *source) EnableColumns() bool {
 		}
 	}
 	s.cols = make([]stream.Vector, len(s.kinds))
-	c.Columns = make([]codec.Column, len(ts))
+	vecs := make([]*stream.Vector, len(ts))
 	s.views = make([]bool, len(s.cols))
 	for k, t := range ts {
 		i := dataIdx[k]
-		c.Columns[k] = codec.Column{Vec: &s.cols[i], Parse: codec.ColumnOf(t), Kind: t.Kind}
-		s.views[i] = c.Columns[k].Parse == codec.ParseString
+		vecs[k] = &s.cols[i]
+		s.views[i] = codec.ColumnOf(t) == codec.ParseString
 	}
+	c.ReadColumns(vecs)
 	return true
 }
 
@@ -406,7 +407,7 @@ func (s *source) read(f vfs.Entry) error {
 			slow++
 			return nil
 		})
-		s.colRows, s.colNext = s.csv.ColumnRows+slow, 0
+		s.colRows, s.colNext = s.reader.ColumnsRead()+slow, 0
 		// Partitions and metadata are constant within the file.
 		for i, v := range partVals {
 			appendN(&s.cols[i], v, s.colRows)

@@ -35,6 +35,30 @@ func ColumnOf(t types.Type) ColumnParse {
 	return ParseNone
 }
 
+// ColumnReader is a decoder that reads records straight into column
+// vectors (the CSV and JSON codecs).
+type ColumnReader interface {
+	// ReadColumns makes Decode append the records it can read exactly to
+	// cols, one vector per field of the codec, in its order, and call emit
+	// only for the others.
+	ReadColumns(cols []*stream.Vector)
+	// ColumnsRead returns how many records the last Decode appended to
+	// the columns itself.
+	ColumnsRead() int
+}
+
+// ReadColumns implements ColumnReader (see Columns).
+func (c *CSV) ReadColumns(cols []*stream.Vector) {
+	c.Reuse = true
+	c.Columns = make([]Column, len(cols))
+	for k, v := range cols {
+		c.Columns[k] = Column{Vec: v, Parse: ColumnOf(c.Types[k]), Kind: c.Types[k].Kind}
+	}
+}
+
+// ColumnsRead implements ColumnReader.
+func (c *CSV) ColumnsRead() int { return c.ColumnRows }
+
 // Column is a vector Decode appends a record's field to, and how.
 type Column struct {
 	Vec   *stream.Vector
@@ -104,7 +128,7 @@ func (c *CSV) startColumns(data []byte, text string) {
 	}
 	for k := range c.Columns {
 		col := &c.Columns[k]
-		if col.Parse == ParseNone {
+		if col.Parse == ParseNone || col.Parse > ParseDouble {
 			s.ok = false
 		}
 		if col.Parse == ParseString && col.Vec.Kind == stream.VecBytes {

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/flinkplay/flinkplay/engine/diag"
 	"github.com/flinkplay/flinkplay/engine/types"
@@ -45,6 +46,16 @@ type JSON struct {
 	Opts  JSONOptions
 	Names []string
 	Types []types.Type
+	// Columns, when set (ReadColumns), has a column per field: Decode
+	// appends to them each line that is a flat object whose members it
+	// converts exactly as the full decoder would, counts it in ColumnRows,
+	// and calls emit only for the other lines (and leaves every error to
+	// the full decoder). A string column that is empty when Decode starts
+	// holds views of its data, so the data must not change while the
+	// column lives.
+	Columns    []Column
+	ColumnRows int
+	scan       jsonScan
 }
 
 // NewJSON returns the codec for columns of the given names and types.
@@ -386,8 +397,25 @@ func (e *JSONError) Unwrap() error { return e.Cause }
 // emit. Blank lines are skipped; with ignore-parse-errors, so are lines
 // that fail.
 func (j *JSON) Decode(data []byte, emit func(row []types.Value) error) error {
+	columns := j.Columns != nil && len(data) > 0
+	if columns {
+		// The views alias data, which the caller keeps unchanged.
+		j.startColumns(data, unsafe.String(&data[0], len(data)))
+		defer func() { j.scan.text = "" }()
+		columns = j.scan.ok
+	}
+	all := len(data)
 	line := 0 // of the line below
 	for len(data) > 0 {
+		if columns {
+			at := all - len(data) // data is what is left of the file
+			next, lines := j.scanColumns(at)
+			data = data[next-at:]
+			line += lines
+			if len(data) == 0 {
+				break
+			}
+		}
 		line++
 		var text []byte
 		if i := bytes.IndexByte(data, '\n'); i >= 0 {
