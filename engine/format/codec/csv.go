@@ -302,7 +302,7 @@ func (c *CSV) Decode(data []byte, emit func(row []types.Value) error) error {
 		if fields == nil {
 			continue
 		}
-		if columns && c.appendFields(fields, quotedNull) {
+		if columns && c.appendSplit(fields, quotedNull) {
 			continue
 		}
 		row, err := c.convertRow(fields, quotedNull)

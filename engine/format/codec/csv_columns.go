@@ -66,6 +66,62 @@ type Column struct {
 	Kind  types.Kind // the integer's range, for ParseInt
 }
 
+// field is a record's field as a scan reads it: where it lies in the
+// text, and its value when it is not a string.
+type field struct {
+	start, end int32
+	i          int64 // ParseInt, ParseBool
+	f          float64
+	null       bool
+	kind       byte // the JSON member's: 's', '#', 't', 'f', 'n', or 0 when missing
+}
+
+// appendFields appends a record's fields, read from text, to cols; the
+// strings are copies of strs when it is not nil.
+func appendFields(cols []Column, text string, fields []field, strs []string) {
+	for k := range cols {
+		v, f := cols[k].Vec, &fields[k]
+		switch {
+		case f.null:
+			v.AppendNull()
+		case cols[k].Parse == ParseString:
+			if strs != nil {
+				v.AppendString(strs[k])
+			} else if v.Views {
+				v.AppendView(f.start, f.end)
+			} else {
+				v.AppendString(text[f.start:f.end])
+			}
+		case cols[k].Parse == ParseDouble:
+			v.AppendFloat(f.f)
+		default:
+			v.AppendInt(f.i)
+		}
+	}
+}
+
+// startFields returns the fields of a scan over data into cols; ok is
+// false when a column has no parse up to last. A string column that is
+// empty becomes views of data.
+func startFields(cols []Column, data []byte, last ColumnParse) (fields []field, ok bool) {
+	ok = len(cols) > 0 && len(data) < 1<<31-1
+	for k := range cols {
+		col := &cols[k]
+		if col.Parse == ParseNone || col.Parse > last {
+			ok = false
+		}
+		if col.Parse == ParseString && col.Vec.Kind == stream.VecBytes {
+			switch {
+			case col.Vec.Len() == 0:
+				col.Vec.ViewsOf(data)
+			case col.Vec.Views:
+				col.Vec.Densify() // views of other data
+			}
+		}
+	}
+	return make([]field, len(cols)), ok
+}
+
 // columnScan is the state of reading records into columns.
 type columnScan struct {
 	// class sorts the bytes for scanColumns: 0 a field's byte, 1 the
@@ -75,13 +131,9 @@ type columnScan struct {
 	ok    bool // every column has a parse and the delimiter is ASCII
 	// stops are the bytes of classes 1, 2 and 3 below 0x80, each repeated
 	// in the eight bytes of a word.
-	stops [5]uint64
-	text  string
-	start []int32 // the fields of the record being read
-	end   []int32
-	ints  []int64
-	flts  []float64
-	null  []bool
+	stops  [5]uint64
+	text   string
+	fields []field // of the record being read
 }
 
 // startColumns prepares Decode to read text into c.Columns: a string
@@ -90,12 +142,9 @@ func (c *CSV) startColumns(data []byte, text string) {
 	s := &c.scan
 	s.text = text
 	c.ColumnRows = 0
-	n := len(c.Columns)
-	s.start, s.end = make([]int32, n), make([]int32, n)
-	s.ints, s.flts, s.null = make([]int64, n), make([]float64, n), make([]bool, n)
+	s.fields, s.ok = startFields(c.Columns, data, ParseDouble)
 	q, esc, sep := c.Opts.QuoteChar, c.Opts.EscapeChar, c.Opts.FieldDelimiter
-	s.ok = sep < utf8.RuneSelf && sep != '\n' && q < utf8.RuneSelf && esc < utf8.RuneSelf &&
-		len(text) < 1<<31-1
+	s.ok = s.ok && sep < utf8.RuneSelf && sep != '\n' && q < utf8.RuneSelf && esc < utf8.RuneSelf
 	for b := range s.class {
 		s.class[b] = 0
 		if b >= utf8.RuneSelf {
@@ -126,20 +175,6 @@ func (c *CSV) startColumns(data []byte, text string) {
 	for j, b := range stop {
 		s.stops[j] = uint64(b) * ones
 	}
-	for k := range c.Columns {
-		col := &c.Columns[k]
-		if col.Parse == ParseNone || col.Parse > ParseDouble {
-			s.ok = false
-		}
-		if col.Parse == ParseString && col.Vec.Kind == stream.VecBytes {
-			switch {
-			case col.Vec.Len() == 0:
-				col.Vec.ViewsOf(data)
-			case col.Vec.Views:
-				col.Vec.Densify() // views of other data
-			}
-		}
-	}
 }
 
 // scanColumns reads the records from pos on into c.Columns for as long as
@@ -153,8 +188,7 @@ func (c *CSV) scanColumns(pos int) int {
 	cols := c.Columns
 	last := len(cols) - 1
 	cls := &s.class
-	start, end := s.start[:len(cols)], s.end[:len(cols)]
-	ints, flts, null := s.ints[:len(cols)], s.flts[:len(cols)], s.null[:len(cols)]
+	fields := s.fields[:len(cols)]
 	nullLit, hasNull := c.Opts.NullLiteral, c.Opts.HasNullLiteral
 	// A line that starts with a line feed (blank), a comment prefix's
 	// first byte or, with comments allowed, '#' is left to Decode.
@@ -177,17 +211,18 @@ records:
 			t := text[i:] // indexed from 0, which leaves out bounds checks
 			j := 0
 			parse := cols[k].Parse
+			fd := &fields[k]
 			if parse == ParseDouble && !hasNull {
 				// The decimal is read as the field is scanned.
 				f, e, ok := scanDecimal(t)
 				if ok && (e == len(t) || uint(e) < uint(len(t)) && (cls[t[e]] == 1 || cls[t[e]] == 2)) {
-					flts[k], null[k] = f, false
+					fd.f, fd.null = f, false
 					parse, j = ParseNone, e
 				}
 			}
 			j = s.fieldEnd(t, j)
 			i = first + j
-			start[k], end[k] = int32(first), int32(i)
+			fd.start, fd.end = int32(first), int32(i)
 			if j < len(t) {
 				switch cls[t[j]] {
 				case 1:
@@ -208,37 +243,37 @@ records:
 			if parse == ParseNone {
 				continue // read as scanned
 			}
-			f := text[first:end[k]]
-			null[k] = hasNull && f == nullLit
-			if null[k] {
+			f := text[fd.start:fd.end]
+			fd.null = hasNull && f == nullLit
+			if fd.null {
 				continue
 			}
 			ok := true
 			switch parse {
 			case ParseInt:
-				ints[k], ok = PlainInt(f, cols[k].Kind)
+				fd.i, ok = PlainInt(f, cols[k].Kind)
 			case ParseDouble:
-				flts[k], ok = PlainDouble(f)
+				fd.f, ok = PlainDouble(f)
 			}
 			if !ok {
 				break records
 			}
 		}
 		for k := range cols {
-			v := cols[k].Vec
+			v, fd := cols[k].Vec, &fields[k]
 			switch {
-			case null[k]:
+			case fd.null:
 				v.AppendNull()
 			case cols[k].Parse == ParseString:
 				if v.Views {
-					v.AppendView(start[k], end[k])
+					v.AppendView(fd.start, fd.end)
 				} else {
-					v.AppendString(text[start[k]:end[k]])
+					v.AppendString(text[fd.start:fd.end])
 				}
 			case cols[k].Parse == ParseInt:
-				v.AppendInt(ints[k])
+				v.AppendInt(fd.i)
 			default:
-				v.AppendFloat(flts[k])
+				v.AppendFloat(fd.f)
 			}
 		}
 		rows++
@@ -306,47 +341,42 @@ func scanDecimal(t string) (f float64, end int, ok bool) {
 	return f, i, true
 }
 
-// appendFields appends a record the full parser split to c.Columns when
+// appendSplit appends a record the full parser split to c.Columns when
 // each field is NULL or parses exactly as the codec would convert it.
-func (c *CSV) appendFields(fields []string, isNull []bool) bool {
+func (c *CSV) appendSplit(strs []string, isNull []bool) bool {
 	s := &c.scan
-	if len(fields) != len(c.Columns) {
+	if len(strs) != len(c.Columns) {
 		return false
 	}
-	for k, f := range fields {
-		if isNull[k] {
+	fields := s.fields[:len(strs)]
+	copied := false // a string lies outside the text
+	for k, str := range strs {
+		fd := &fields[k]
+		fd.null = isNull[k]
+		if fd.null {
 			continue
 		}
-		var ok bool
+		ok := true
 		switch c.Columns[k].Parse {
 		case ParseString:
-			ok = true
+			at, in := s.offset(str)
+			fd.start, fd.end = at, at+int32(len(str))
+			copied = copied || !in
 		case ParseInt:
-			s.ints[k], ok = PlainInt(f, c.Columns[k].Kind)
+			fd.i, ok = PlainInt(str, c.Columns[k].Kind)
 		case ParseDouble:
-			s.flts[k], ok = PlainDouble(f)
+			fd.f, ok = PlainDouble(str)
+		default:
+			ok = false
 		}
 		if !ok {
 			return false
 		}
 	}
-	for k, f := range fields {
-		v := c.Columns[k].Vec
-		switch {
-		case isNull[k]:
-			v.AppendNull()
-		case c.Columns[k].Parse == ParseString:
-			if at, ok := s.offset(f); ok && v.Views {
-				v.AppendView(at, at+int32(len(f)))
-			} else {
-				v.AppendString(f)
-			}
-		case c.Columns[k].Parse == ParseInt:
-			v.AppendInt(s.ints[k])
-		default:
-			v.AppendFloat(s.flts[k])
-		}
+	if !copied {
+		strs = nil // views of the text, or copies of it
 	}
+	appendFields(c.Columns, s.text, fields, strs)
 	c.ColumnRows++
 	return true
 }

@@ -24,12 +24,9 @@ func jsonColumnOf(t types.Type) ColumnParse {
 
 // jsonScan is the state of reading lines into columns.
 type jsonScan struct {
-	ok         bool // every column has a parse
-	text       string
-	start, end []int32
-	kind       []byte // of each column's member: 's', '#', 't', 'f', 'n'; 0 missing
-	ints       []int64
-	flts       []float64
+	ok     bool // every column has a parse
+	text   string
+	fields []field // of the line being read
 }
 
 // ReadColumns makes Decode read lines straight into cols, one per column
@@ -47,27 +44,9 @@ func (j *JSON) ReadColumns(cols []*stream.Vector) {
 func (j *JSON) ColumnsRead() int { return j.ColumnRows }
 
 func (j *JSON) startColumns(data []byte, text string) {
-	s := &j.scan
-	s.text = text
+	j.scan.text = text
 	j.ColumnRows = 0
-	n := len(j.Columns)
-	s.start, s.end, s.kind = make([]int32, n), make([]int32, n), make([]byte, n)
-	s.ints, s.flts = make([]int64, n), make([]float64, n)
-	s.ok = n > 0 && len(text) < 1<<31-1
-	for k := range j.Columns {
-		col := &j.Columns[k]
-		if col.Parse == ParseNone {
-			s.ok = false
-		}
-		if col.Parse == ParseString && col.Vec.Kind == stream.VecBytes {
-			switch {
-			case col.Vec.Len() == 0:
-				col.Vec.ViewsOf(data)
-			case col.Vec.Views:
-				col.Vec.Densify() // views of other data
-			}
-		}
-	}
+	j.scan.fields, j.scan.ok = startFields(j.Columns, data, ParseBool)
 }
 
 // scanColumns reads the lines from pos on into j.Columns for as long as
@@ -88,140 +67,120 @@ func (j *JSON) scanColumns(pos int) (int, int) {
 	return pos, lines
 }
 
-// jsonSpace reports JSON's whitespace, a line feed aside.
-func jsonSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' }
+// skipSpace returns where the JSON whitespace (a line feed aside) at t[i:]
+// ends.
+func skipSpace(t string, i int) int {
+	for i < len(t) && (t[i] == ' ' || t[i] == '\t' || t[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// jsonString returns where the string whose first byte is t[i] ends (after
+// its closing quote), or -1 when it is not one of ASCII without escapes.
+func jsonString(t string, i int) int {
+	if i == len(t) || t[i] != '"' {
+		return -1
+	}
+	for i++; i < len(t); i++ {
+		switch c := t[i]; {
+		case c == '"':
+			return i + 1
+		case c == '\\' || c < 0x20 || c >= 0x80:
+			return -1
+		}
+	}
+	return -1
+}
+
+// jsonValue returns where the value at t[i:] ends and its kind: 's' (a
+// string as jsonString reads it), '#', 't', 'f' or 'n'; or -1 for anything
+// else (an object, an array, bad JSON).
+func jsonValue(t string, i int) (int, byte) {
+	if i == len(t) {
+		return -1, 0
+	}
+	switch c := t[i]; {
+	case c == '"':
+		return jsonString(t, i), 's'
+	case c == '-' || c >= '0' && c <= '9':
+		return jsonNumber(t, i), '#'
+	}
+	for _, w := range [...]string{"true", "false", "null"} {
+		if len(t)-i >= len(w) && t[i:i+len(w)] == w {
+			return i + len(w), w[0]
+		}
+	}
+	return -1, 0
+}
 
 // scanLine reads the line at pos (see scanColumns).
 func (j *JSON) scanLine(pos int) (int, bool) {
 	s := &j.scan
-	t := s.text[pos:] // indexed from 0, which leaves out bounds checks
-	n := len(t)
+	t := s.text[pos:]
 	cols := j.Columns
-	kind := s.kind[:len(cols)]
-	clear(kind)
-	i := 0
-	for i < n && jsonSpace(t[i]) {
-		i++
+	fields := s.fields[:len(cols)]
+	for k := range fields {
+		fields[k].kind = 0
 	}
-	if i == n || t[i] != '{' {
+	i := skipSpace(t, 0)
+	if i == len(t) || t[i] != '{' {
 		return 0, false // a blank line, an array, anything else
 	}
-	i++
-	for i < n && jsonSpace(t[i]) {
-		i++
-	}
-	if i < n && t[i] == '}' {
-		i++
-	} else {
-		want := 0 // the column whose name is likeliest next
-		for {
-			// A key.
-			if i == n || t[i] != '"' {
-				return 0, false
-			}
-			i++
-			ks := i
-			for i < n && t[i] != '"' {
-				if c := t[i]; c == '\\' || c < 0x20 || c >= 0x80 {
-					return 0, false
-				}
-				i++
-			}
-			if i == n {
-				return 0, false
-			}
-			key := t[ks:i]
-			i++
-			for i < n && jsonSpace(t[i]) {
-				i++
-			}
-			if i == n || t[i] != ':' {
-				return 0, false
-			}
-			i++
-			for i < n && jsonSpace(t[i]) {
-				i++
-			}
-			k := -1
-			if want < len(cols) && j.Names[want] == key {
-				k = want
-			} else {
-				for c, name := range j.Names {
-					if name == key {
-						k = c
-						break
-					}
-				}
-			}
-			// Its value.
-			if i == n {
-				return 0, false
-			}
-			vs, ve, vk := i, i, t[i]
-			switch c := t[i]; {
-			case c == '"':
-				i++
-				vs = i
-				for i < n && t[i] != '"' {
-					if c := t[i]; c == '\\' || c < 0x20 || c >= 0x80 {
-						return 0, false
-					}
-					i++
-				}
-				if i == n {
-					return 0, false
-				}
-				ve = i
-				i++
-				vk = 's'
-			case c == '-' || c >= '0' && c <= '9':
-				if i = jsonNumber(t, i); i < 0 {
-					return 0, false
-				}
-				ve, vk = i, '#'
-			case c == 't' && len(t)-i >= 4 && t[i:i+4] == "true":
-				i += 4
-				ve = i
-			case c == 'f' && len(t)-i >= 5 && t[i:i+5] == "false":
-				i += 5
-				ve = i
-			case c == 'n' && len(t)-i >= 4 && t[i:i+4] == "null":
-				i += 4
-				ve = i
-			default:
-				return 0, false // an object, an array, bad JSON
-			}
-			if k >= 0 {
-				if kind[k] != 0 {
-					return 0, false // a repeated member
-				}
-				kind[k], s.start[k], s.end[k] = vk, int32(pos+vs), int32(pos+ve)
-				want = k + 1
-			}
-			for i < n && jsonSpace(t[i]) {
-				i++
-			}
-			if i == n {
-				return 0, false
-			}
-			if t[i] == ',' {
-				i++
-				for i < n && jsonSpace(t[i]) {
-					i++
-				}
-				continue
-			}
-			if t[i] != '}' {
-				return 0, false
-			}
+	i = skipSpace(t, i+1)
+	want := 0 // the column whose name is likeliest next
+	for m := 0; ; m++ {
+		if i < len(t) && t[i] == '}' && m == 0 {
 			i++
 			break
 		}
+		ks := i + 1
+		if i = jsonString(t, i); i < 0 {
+			return 0, false
+		}
+		key := t[ks : i-1]
+		if i = skipSpace(t, i); i == len(t) || t[i] != ':' {
+			return 0, false
+		}
+		vs := skipSpace(t, i+1)
+		ve, kind := jsonValue(t, vs)
+		if ve < 0 {
+			return 0, false
+		}
+		k := -1
+		if want < len(cols) && j.Names[want] == key {
+			k = want
+		} else {
+			for c, name := range j.Names {
+				if name == key {
+					k = c
+				}
+			}
+		}
+		if k >= 0 {
+			fd := &fields[k]
+			if fd.kind != 0 {
+				return 0, false // a repeated member
+			}
+			fd.kind, fd.start, fd.end = kind, int32(pos+vs), int32(pos+ve)
+			if kind == 's' {
+				fd.start, fd.end = fd.start+1, fd.end-1 // within the quotes
+			}
+			want = k + 1
+		}
+		if i = skipSpace(t, ve); i == len(t) {
+			return 0, false
+		}
+		if t[i] == '}' {
+			i++
+			break
+		}
+		if t[i] != ',' {
+			return 0, false
+		}
+		i = skipSpace(t, i+1)
 	}
-	for i < n && jsonSpace(t[i]) {
-		i++
-	}
-	if i < n {
+	if i = skipSpace(t, i); i < len(t) {
 		if t[i] != '\n' {
 			return 0, false // trailing content
 		}
@@ -229,56 +188,36 @@ func (j *JSON) scanLine(pos int) (int, bool) {
 	}
 	// The values, as convert converts them.
 	for k := range cols {
-		f := s.text[s.start[k]:s.end[k]]
+		fd := &fields[k]
+		f := s.text[fd.start:fd.end]
+		fd.null = fd.kind == 0 || fd.kind == 'n'
 		ok := true
-		switch vk := kind[k]; {
-		case vk == 0:
+		switch p := cols[k].Parse; {
+		case fd.kind == 0:
 			ok = !j.Opts.FailOnMissingField
-		case vk == 'n':
-		case cols[k].Parse == ParseString:
-		case cols[k].Parse == ParseInt:
-			ok = vk == '#'
-			if ok {
-				s.ints[k], ok = PlainInt(f, cols[k].Kind)
-			}
-		case cols[k].Parse == ParseDouble:
-			ok = vk == '#'
-			if ok {
-				s.flts[k], ok = exactDecimal(f)
-			}
-		case cols[k].Parse == ParseBool:
-			ok = vk == 't' || vk == 'f'
-		default:
-			ok = false
+		case fd.null, p == ParseString:
+		case p == ParseInt:
+			fd.i, ok = PlainInt(f, cols[k].Kind)
+			ok = ok && fd.kind == '#'
+		case p == ParseDouble:
+			fd.f, ok = exactDecimal(f)
+			ok = ok && fd.kind == '#'
+		default: // ParseBool
+			fd.i, ok = int64(btoi(fd.kind == 't')), fd.kind == 't' || fd.kind == 'f'
 		}
 		if !ok {
 			return 0, false
 		}
 	}
-	for k := range cols {
-		v := cols[k].Vec
-		switch {
-		case kind[k] == 0 || kind[k] == 'n':
-			v.AppendNull()
-		case cols[k].Parse == ParseString:
-			if v.Views {
-				v.AppendView(s.start[k], s.end[k])
-			} else {
-				v.AppendString(s.text[s.start[k]:s.end[k]])
-			}
-		case cols[k].Parse == ParseInt:
-			v.AppendInt(s.ints[k])
-		case cols[k].Parse == ParseDouble:
-			v.AppendFloat(s.flts[k])
-		default:
-			b := int64(0)
-			if kind[k] == 't' {
-				b = 1
-			}
-			v.AppendInt(b)
-		}
-	}
+	appendFields(cols, s.text, fields, nil)
 	return pos + i, true
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // jsonNumber returns where the JSON number at t[i:] ends, or -1 when the
@@ -292,19 +231,14 @@ func jsonNumber(t string, i int) int {
 	case i < n && t[i] == '0':
 		i++
 	case i < n && t[i] >= '1' && t[i] <= '9':
-		for i < n && t[i] >= '0' && t[i] <= '9' {
-			i++
-		}
+		i = digits(t, i)
 	default:
 		return -1
 	}
 	if i < n && t[i] == '.' {
-		i++
-		d := i
-		for i < n && t[i] >= '0' && t[i] <= '9' {
-			i++
-		}
-		if i == d {
+		if d := digits(t, i+1); d > i+1 {
+			i = d
+		} else {
 			return -1
 		}
 	}
@@ -313,13 +247,19 @@ func jsonNumber(t string, i int) int {
 		if i < n && (t[i] == '+' || t[i] == '-') {
 			i++
 		}
-		d := i
-		for i < n && t[i] >= '0' && t[i] <= '9' {
-			i++
-		}
-		if i == d {
+		if d := digits(t, i); d > i {
+			i = d
+		} else {
 			return -1
 		}
+	}
+	return i
+}
+
+// digits returns where the digits at t[i:] end.
+func digits(t string, i int) int {
+	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
+		i++
 	}
 	return i
 }
