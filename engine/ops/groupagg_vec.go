@@ -121,6 +121,9 @@ type vecGroups struct {
 	keyConv   []stream.Vector
 	valueKeys bool // a key column is VecValues: keyVals holds the keys
 	scratch   vecScratch
+	// before and after are each row's results around it, aggregate j's
+	// at j*rows+r (processInsertsVec).
+	before, after []aggResult
 	// seq is, per group, the arrival number of its first row: seqBase
 	// plus the row's index in its batch (WindowAgg sets seqBase).
 	seq     []int64
@@ -458,6 +461,10 @@ func (g *GroupAgg) processVec(in, out *stream.Batch) error {
 		}
 		return nil
 	}
+	if !g.Final && allInserts(in) {
+		g.processInsertsVec(in, out, ids[:n], nk)
+		return nil
+	}
 	for r := range n {
 		i := in.Selected(r)
 		id := ids[r]
@@ -496,6 +503,131 @@ func (g *GroupAgg) processVec(in, out *stream.Batch) error {
 		g.emitVec(id, out, nk, old)
 	}
 	return nil
+}
+
+// aggResult is an aggregate's result, as vecAgg.value returns it.
+type aggResult struct {
+	i    int64
+	f    float64
+	null bool
+}
+
+// processInsertsVec is processVec in streaming mode over a batch of
+// inserts: each aggregate takes the batch in one typed loop, which notes
+// every row's result before and after it, and then the rows' changes go
+// out in order, as emitVec writes them. Without retractions no group
+// empties, so an aggregate's results depend on its rows alone.
+func (g *GroupAgg) processInsertsVec(in, out *stream.Batch, ids []int32, nk int) {
+	vg := g.vec
+	n := len(ids)
+	na := len(vg.aggs)
+	vg.before = stream.Sized(vg.before, na*n)
+	vg.after = stream.Sized(vg.after, na*n)
+	for j := range vg.aggs {
+		vg.aggs[j].stepInserts(in, ids, vg.before[j*n:(j+1)*n], vg.after[j*n:(j+1)*n])
+	}
+	for r, id := range ids {
+		if !vg.alive[id] {
+			vg.alive[id] = true
+			vg.live++
+		}
+		vg.count[id]++
+		if !vg.emitted[id] {
+			g.appendResult(out, stream.Insert, id, nk, vg.after, r, n)
+			vg.emitted[id] = true
+			continue
+		}
+		changed := false
+		for j := r; j < na*n; j += n {
+			b, a := &vg.before[j], &vg.after[j]
+			if b.null != a.null || !a.null && (b.i != a.i || b.f != a.f) {
+				changed = true
+				break
+			}
+		}
+		if !changed {
+			continue
+		}
+		if !g.NoUpdateBefore {
+			g.appendResult(out, stream.UpdateBefore, id, nk, vg.before, r, n)
+		}
+		g.appendResult(out, stream.UpdateAfter, id, nk, vg.after, r, n)
+	}
+}
+
+// appendResult appends group id's row with the results res[r], res[n+r],
+// res[2n+r], ... of its aggregates.
+func (g *GroupAgg) appendResult(out *stream.Batch, k stream.Kind, id int32, nk int, res []aggResult, r, n int) {
+	vg := g.vec
+	row := out.AppendDirty(k)
+	if nk == 1 && !vg.valueKeys && vg.keyOff[id] == vg.keyOff[id+1] {
+		row[0] = types.Value{I: vg.keyI[id]} // an integer key (vecGroups.key)
+	} else {
+		vg.key(id, row[:nk])
+	}
+	for j := range vg.aggs {
+		x := &res[j*n+r]
+		vg.aggs[j].put(&row[nk+j], x.i, x.f, x.null)
+	}
+}
+
+// stepInserts steps the aggregate with the inserted rows of in, ids[r]
+// the group of row r, noting each row's result before and after it. COUNT,
+// integer SUM and integer MIN and MAX over integer columns are typed
+// loops; the others step row by row.
+func (a *vecAgg) stepInserts(in *stream.Batch, ids []int32, before, after []aggResult) {
+	var c *stream.Vector
+	if a.f.Arg >= 0 {
+		c = &in.Cols[a.f.Arg]
+	}
+	typed := c == nil || c.Kind == stream.VecInt && !c.HasNulls
+	switch {
+	case typed && a.kind == vaCount:
+		for r, id := range ids {
+			v := a.i[id]
+			before[r], after[r] = aggResult{i: v}, aggResult{i: v + 1}
+			a.i[id] = v + 1
+		}
+		return
+	case typed && c != nil && a.kind == vaSumInt && !a.avg:
+		for r, id := range ids {
+			x := c.I[in.Selected(r)]
+			v, cnt := a.i[id], a.n[id]
+			if cnt > 0 {
+				before[r] = aggResult{i: v}
+			} else {
+				before[r] = aggResult{null: !a.sum0} // as value has it
+			}
+			if cnt == 0 {
+				v = expr.WrapInt(x, a.accK)
+			} else {
+				v = expr.WrapInt(v+x, a.accK)
+			}
+			a.i[id], a.n[id] = v, cnt+1
+			after[r] = aggResult{i: v}
+		}
+		return
+	case typed && c != nil && (a.kind == vaMinInt || a.kind == vaMaxInt):
+		max := a.kind == vaMaxInt
+		for r, id := range ids {
+			x := c.I[in.Selected(r)]
+			v, seen := a.i[id], a.seen[id]
+			before[r] = aggResult{i: v, null: !seen}
+			if !seen || max && v < x || !max && x < v {
+				v = x
+			}
+			a.i[id], a.seen[id] = v, true
+			after[r] = aggResult{i: v}
+		}
+		return
+	}
+	for r, id := range ids {
+		i, f, null := a.value(id)
+		before[r] = aggResult{i, f, null}
+		a.step(in, in.Selected(r), id, false)
+		i, f, null = a.value(id)
+		after[r] = aggResult{i, f, null}
+	}
 }
 
 func allInserts(in *stream.Batch) bool {
