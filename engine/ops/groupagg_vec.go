@@ -686,6 +686,21 @@ func (vg *vecGroups) lookup(in *stream.Batch) []int32 {
 			break
 		}
 	}
+	if ints && len(vg.cols) == 2 && !vg.cols[0].Nanos && !vg.cols[1].Nanos {
+		// A window's start and end: sameIntKey, written out.
+		a, b := vg.cols[0].I, vg.cols[1].I
+		prev := -1
+		for r := range n {
+			i := in.Selected(r)
+			if prev >= 0 && ids[r-1] >= 0 && a[i] == a[prev] && b[i] == b[prev] {
+				ids[r] = ids[r-1]
+			} else {
+				ids[r] = vg.lookupEncoded(in, i)
+			}
+			prev = i
+		}
+		return ids
+	}
 	prev := -1
 	for r := range n {
 		i := in.Selected(r)

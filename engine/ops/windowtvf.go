@@ -216,14 +216,31 @@ func (o *WindowTVF) processColumns(in, out *stream.Batch) error {
 	if o.Slice > 0 {
 		size = o.Slice
 	}
+	// Rows in time order come in runs of one window: a row whose instant
+	// lies in the zone span of the last row computed (so its wall time has
+	// that row's offset) and whose wall time lies in that row's window has
+	// that row's window columns.
+	var last struct{ from, to, off, start, wt int64 }
+	last.from, last.to = 1, 0 // empty
 	for r := range in.Len() {
 		i := in.Selected(r)
-		if t.IsNull(i) {
+		if t.HasNulls && t.IsNull(i) {
 			return diag.Errorf(diag.NoPos, diag.RuntimeException, "RowTime field should not be null, please convert it to a non-null long value.")
 		}
-		s := windowStart(w.wall(t.I[i]), w.Offset, size)
+		x := t.I[i]
+		if x >= last.from && x < last.to && x+last.off >= last.start && x+last.off-last.start < size {
+			start[i], end[i], wt[i] = last.start, last.start+size, last.wt
+			continue
+		}
+		wall := w.wall(x)
+		s := windowStart(wall, w.Offset, size)
+		last.from, last.to, last.off = math.MinInt64, math.MaxInt64, 0
+		if w.LTZ {
+			last.from, last.to, last.off = w.span.from, w.span.to, w.span.off // wall's span of x
+		}
 		start[i], end[i] = s, s+size
 		wt[i] = w.epoch(s+size) - 1
+		last.start, last.wt = s, wt[i]
 	}
 	out.ShareColumns(in)
 	out.Cols = append(out.Cols, o.vecs[:]...)
