@@ -65,7 +65,7 @@ section="$tmp/section.md"
       BenchmarkAnchorGroupByStreaming) what="the same, streaming (a -U/+U pair per row)" ;;
       BenchmarkAnchorTumble) what="1-second TUMBLE COUNT over the sequence as ms of event time" ;;
       BenchmarkAnchorCSV) what="CSV file \`GROUP BY name\`: COUNT, AVG"; rows=1000000 ;;
-      BenchmarkAnchorJSON) what="the same rows as JSON lines"; rows=1000000 ;;
+      BenchmarkAnchorJSON) what="JSON lines file (the CSV file's rows) \`GROUP BY name\`: COUNT, AVG"; rows=1000000 ;;
       *) what="$name" ;;
     esac
     a=$(grep "^$name " "$tmp/a" | awk -v r="$rows" '{ printf "%.1f", $2 / r }')
