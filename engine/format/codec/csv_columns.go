@@ -20,6 +20,7 @@ const (
 	ParseString                    // CHAR, VARCHAR: the text as it is
 	ParseInt                       // TINYINT..BIGINT: plain digits
 	ParseDouble                    // DOUBLE: a plain decimal
+	ParseBool                      // BOOLEAN: a JSON true or false (JSON only)
 )
 
 // ColumnOf returns how a field of type t is read into a column.

@@ -11,9 +11,6 @@ import (
 // convert them, or the line is left to the full decoder. A string (or a
 // number's text, for a string column) is a view of the file.
 
-// ParseBool reads a JSON true or false into a BOOLEAN column (JSON only).
-const ParseBool ColumnParse = ParseDouble + 1
-
 // jsonColumnOf returns how a member of type t is read into a column.
 func jsonColumnOf(t types.Type) ColumnParse {
 	if t.Kind == types.Boolean {
