@@ -68,25 +68,20 @@ func BenchmarkAnchorTumble(b *testing.B) {
 
 // BenchmarkAnchorCSV: GROUP BY name with COUNT and AVG over the CSV file
 // (DuckDB: read_csv of the same bytes).
-func BenchmarkAnchorCSV(b *testing.B) {
-	path := os.Getenv("FLINKPLAY_ANCHOR_CSV")
-	if path == "" {
-		b.Skip("FLINKPLAY_ANCHOR_CSV names the file of scripts/anchors/data.mjs")
-	}
-	anchorQuery(b, anchorCSVRows, []string{
-		"SET 'execution.runtime-mode' = 'batch'",
-		"CREATE TABLE people (name STRING, amount DOUBLE) WITH ('connector' = 'filesystem', 'path' = '" + path + "', 'format' = 'csv')",
-	}, "SELECT name, COUNT(*) AS c, AVG(amount) AS a FROM people GROUP BY name")
-}
+func BenchmarkAnchorCSV(b *testing.B) { anchorFile(b, "FLINKPLAY_ANCHOR_CSV", "csv") }
 
 // BenchmarkAnchorJSON: the same query over the same rows as JSON lines.
-func BenchmarkAnchorJSON(b *testing.B) {
-	path := os.Getenv("FLINKPLAY_ANCHOR_JSON")
+func BenchmarkAnchorJSON(b *testing.B) { anchorFile(b, "FLINKPLAY_ANCHOR_JSON", "json") }
+
+// anchorFile runs the file query over the file of scripts/anchors/data.mjs
+// that env names, in the given format.
+func anchorFile(b *testing.B, env, format string) {
+	path := os.Getenv(env)
 	if path == "" {
-		b.Skip("FLINKPLAY_ANCHOR_JSON names the JSON file of scripts/anchors/data.mjs")
+		b.Skip(env + " names a file of scripts/anchors/data.mjs")
 	}
 	anchorQuery(b, anchorCSVRows, []string{
 		"SET 'execution.runtime-mode' = 'batch'",
-		"CREATE TABLE people (name STRING, amount DOUBLE) WITH ('connector' = 'filesystem', 'path' = '" + path + "', 'format' = 'json')",
+		"CREATE TABLE people (name STRING, amount DOUBLE) WITH ('connector' = 'filesystem', 'path' = '" + path + "', 'format' = '" + format + "')",
 	}, "SELECT name, COUNT(*) AS c, AVG(amount) AS a FROM people GROUP BY name")
 }

@@ -63,11 +63,39 @@ type CSV struct {
 	fieldBuf   []string
 	nullBuf    []bool
 	slowOnly   bool // tests: no splitSimple
-	// splitSimple's byte classes: 0 plain, 1 the delimiter, 2 a byte that
-	// needs the full parser.
-	simpleClass [256]uint8
-	simpleOK    bool
-	simpleReady bool
+	// class sorts the bytes for the fast readers (splitSimple and
+	// scanColumns, built once by classes): 0 a field's byte, 1 the
+	// delimiter, 2 a byte that needs the full parser (a carriage return,
+	// the quote or escape character, a non-ASCII byte), 3 the line feed.
+	// classOK: the delimiter, quote and escape characters are ASCII, so the
+	// fast readers can take lines.
+	class      [256]uint8
+	classOK    bool
+	classReady bool
+}
+
+// classes builds c.class and c.classOK once.
+func (c *CSV) classes() {
+	if c.classReady {
+		return
+	}
+	c.classReady = true
+	q, esc, sep := c.Opts.QuoteChar, c.Opts.EscapeChar, c.Opts.FieldDelimiter
+	c.classOK = sep < utf8.RuneSelf && q < utf8.RuneSelf && esc < utf8.RuneSelf
+	for b := utf8.RuneSelf; b < 256; b++ {
+		c.class[b] = 2
+	}
+	c.class['\r'] = 2
+	if q != 0 {
+		c.class[q] = 2
+	}
+	if esc != 0 {
+		c.class[esc] = 2
+	}
+	if c.classOK {
+		c.class[sep] = 1
+	}
+	c.class['\n'] = 3
 }
 
 // NewCSV returns the codec for columns of the given names and types.
@@ -470,25 +498,8 @@ func (c *CSV) splitRecord(text string, pos int) (fields []string, isNull []bool,
 // no quote character, escape character or carriage return: its fields are
 // then what the delimiter separates, as splitRecord would read them.
 func (c *CSV) splitSimple(text string, pos int, fields []string, isNull []bool) ([]string, []bool, int, bool) {
-	if !c.simpleReady {
-		c.simpleReady = true
-		q, esc, sep := c.Opts.QuoteChar, c.Opts.EscapeChar, c.Opts.FieldDelimiter
-		c.simpleOK = sep < utf8.RuneSelf && q < utf8.RuneSelf && esc < utf8.RuneSelf
-		for b := utf8.RuneSelf; b < 256; b++ {
-			c.simpleClass[b] = 2
-		}
-		c.simpleClass['\r'] = 2
-		if q != 0 {
-			c.simpleClass[q] = 2
-		}
-		if esc != 0 {
-			c.simpleClass[esc] = 2
-		}
-		if c.simpleOK {
-			c.simpleClass[sep] = 1
-		}
-	}
-	if !c.simpleOK {
+	c.classes()
+	if !c.classOK {
 		return fields, isNull, 0, false
 	}
 	end := strings.IndexByte(text[pos:], '\n')
@@ -530,7 +541,7 @@ func (c *CSV) special(line string) bool {
 		}
 	}
 	for ; i < len(line); i++ {
-		if c.simpleClass[line[i]] == 2 {
+		if c.class[line[i]] == 2 {
 			return true
 		}
 	}

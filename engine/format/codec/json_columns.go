@@ -100,7 +100,7 @@ func jsonValue(t string, i int) (int, byte) {
 	switch c := t[i]; {
 	case c == '"':
 		return jsonString(t, i), 's'
-	case c == '-' || c >= '0' && c <= '9':
+	case c == '-' || isDigit(c):
 		return jsonNumber(t, i), '#'
 	}
 	for _, w := range [...]string{"true", "false", "null"} {
@@ -200,7 +200,10 @@ func (j *JSON) scanLine(pos int) (int, bool) {
 			fd.f, ok = exactDecimal(f)
 			ok = ok && fd.kind == '#'
 		default: // ParseBool
-			fd.i, ok = int64(btoi(fd.kind == 't')), fd.kind == 't' || fd.kind == 'f'
+			fd.i, ok = 0, fd.kind == 't' || fd.kind == 'f'
+			if fd.kind == 't' {
+				fd.i = 1
+			}
 		}
 		if !ok {
 			return 0, false
@@ -208,13 +211,6 @@ func (j *JSON) scanLine(pos int) (int, bool) {
 	}
 	appendFields(cols, s.text, fields, nil)
 	return pos + i, true
-}
-
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // jsonNumber returns where the JSON number at t[i:] ends, or -1 when the
@@ -227,7 +223,7 @@ func jsonNumber(t string, i int) int {
 	switch {
 	case i < n && t[i] == '0':
 		i++
-	case i < n && t[i] >= '1' && t[i] <= '9':
+	case i < n && t[i] != '0' && isDigit(t[i]):
 		i = digits(t, i)
 	default:
 		return -1
@@ -255,7 +251,7 @@ func jsonNumber(t string, i int) int {
 
 // digits returns where the digits at t[i:] end.
 func digits(t string, i int) int {
-	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
+	for i < len(t) && isDigit(t[i]) {
 		i++
 	}
 	return i
