@@ -35,6 +35,8 @@ type VecExpr struct {
 // valid until the node evaluates again.
 type vnode interface {
 	eval(c *Ctx, in *stream.Batch) (*stream.Vector, error)
+	// reads adds to r what eval reads of its input's columns.
+	reads(r *stream.Reads)
 }
 
 // CompileVec compiles e for columnar batches.
@@ -45,6 +47,9 @@ func CompileVec(e Expr) *VecExpr {
 	}
 	return v
 }
+
+// Reads adds to r what Eval reads of its input's columns.
+func (v *VecExpr) Reads(r *stream.Reads) { v.root.reads(r) }
 
 // Eval computes the expression for the selected rows of the columnar batch
 // in.
@@ -873,4 +878,44 @@ func scalarType(t types.Type) bool {
 		return false
 	}
 	return t.Kind < types.Array
+}
+
+func (n *vcolumn) reads(r *stream.Reads) { r.Column(n.idx) }
+
+func (n *vconst) reads(*stream.Reads) {}
+
+// readsOf adds what the nodes read to r; a constant operand has no node.
+func readsOf(r *stream.Reads, nodes ...vnode) {
+	for _, n := range nodes {
+		if n != nil {
+			n.reads(r)
+		}
+	}
+}
+
+func (n *varithInt) reads(r *stream.Reads)   { readsOf(r, n.a, n.b) }
+func (n *varithFloat) reads(r *stream.Reads) { readsOf(r, n.a, n.b) }
+func (n *vtsMillis) reads(r *stream.Reads)   { readsOf(r, n.a, n.b) }
+func (n *varith) reads(r *stream.Reads)      { readsOf(r, n.a, n.b) }
+func (n *vcompare) reads(r *stream.Reads)    { readsOf(r, n.a, n.b) }
+func (n *vcast) reads(r *stream.Reads)       { readsOf(r, n.x) }
+
+func (n *vscalar) reads(r *stream.Reads) { readsOf(r, n.args...) }
+
+// reads: a row at a time, the expression may read any column.
+func (n *vrows) reads(r *stream.Reads) { r.All = true }
+
+// reads: a field of a column is read alone; of anything else, with what
+// that reads.
+func (n *vfield) reads(r *stream.Reads) {
+	if c, ok := n.x.(*vcolumn); ok {
+		r.Field(c.idx, n.i)
+		return
+	}
+	readsOf(r, n.x)
+}
+
+func (n *vcase) reads(r *stream.Reads) {
+	readsOf(r, n.conds...)
+	readsOf(r, n.vals...)
 }

@@ -163,3 +163,6 @@ func (n *vdecFit) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
 	})
 	return out, nil
 }
+
+func (n *vdecMul) reads(r *stream.Reads) { readsOf(r, n.a, n.b) }
+func (n *vdecFit) reads(r *stream.Reads) { readsOf(r, n.x) }

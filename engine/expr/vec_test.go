@@ -194,3 +194,42 @@ func agreesWithRows(t *testing.T, c *Ctx, b *stream.Batch, rows [][]types.Value,
 		}
 	}
 }
+
+// TestVecReads: a compiled expression tells which columns and fields it
+// reads, as a source that leaves out the rest needs (stream.FieldPruner).
+func TestVecReads(t *testing.T) {
+	ts := types.Type{Kind: types.Timestamp, Precision: 3}
+	row := types.Type{Kind: types.Row, Fields: []types.Field{{Name: "id", Type: types.Int64}, {Name: "t", Type: ts}}}
+	kind := Column(0, types.Int32)
+	eq := func(x int64) Expr {
+		e, err := Compare(Eq, kind, Literal(types.IntValue(x), types.Int32), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
+	// CASE WHEN kind = 0 THEN p.t WHEN kind = 1 THEN a.t ELSE b END.t,
+	// ddl_gen.sql's computed column, and the bid whole beside it.
+	caseT, err := Case([]When{{Cond: eq(0), Then: AccessField(Column(1, row), 1)}, {Cond: eq(1), Then: AccessField(Column(2, row), 1)}},
+		AccessField(Column(3, row), 1), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &stream.Reads{}
+	CompileVec(caseT).Reads(r)
+	CompileVec(Column(4, row)).Reads(r)
+	for _, c := range []struct {
+		col, field int
+		read       bool
+	}{{1, 1, true}, {1, 0, false}, {2, 1, true}, {2, 0, false}, {3, 1, true}, {3, 0, false}, {4, 0, true}, {4, 1, true}, {5, 0, false}} {
+		if got := r.ReadsField(c.col, c.field); got != c.read {
+			t.Errorf("field %d of column %d read: %v, want %v", c.field, c.col, got, c.read)
+		}
+	}
+	if !r.ReadsColumn(0) || r.ReadsColumn(5) {
+		t.Errorf("columns read: 0 %v, 5 %v", r.ReadsColumn(0), r.ReadsColumn(5))
+	}
+	if r.All {
+		t.Error("all read")
+	}
+}

@@ -58,6 +58,21 @@ func (c *Calc) ColumnsIn() bool {
 	return true
 }
 
+// InputReads implements stream.FieldReader: what the compiled
+// expressions read; without expressions the input passes on whole.
+func (c *Calc) InputReads(r *stream.Reads) {
+	if c.Exprs == nil {
+		r.All = true
+		return
+	}
+	if c.vcond != nil {
+		c.vcond.Reads(r)
+	}
+	for _, v := range c.vexprs {
+		v.Reads(r)
+	}
+}
+
 // Process implements stream.Operator.
 func (c *Calc) Process(in, out *stream.Batch) error {
 	if in.Columnar {

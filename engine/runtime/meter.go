@@ -72,3 +72,10 @@ func (s *meteredSource) EnableColumns() bool {
 	c, ok := s.Source.(stream.ColumnarSource)
 	return ok && c.EnableColumns()
 }
+
+// ReadOnly implements stream.FieldPruner for a source that does.
+func (s *meteredSource) ReadOnly(r *stream.Reads) {
+	if fp, ok := s.Source.(stream.FieldPruner); ok {
+		fp.ReadOnly(r)
+	}
+}

@@ -116,8 +116,8 @@ func (p *Pipeline) Open(ctx context.Context) error {
 	if len(p.Stages) > 0 {
 		columns = p.colsIn[0]
 	}
-	if cs, ok := p.Source.(stream.ColumnarSource); ok && columns {
-		cs.EnableColumns()
+	if cs, ok := p.Source.(stream.ColumnarSource); ok && columns && cs.EnableColumns() {
+		p.pruneSource()
 	}
 	for i, s := range p.Stages {
 		if _, ok := s.Op.(stream.TimerOperator); ok {
@@ -125,6 +125,22 @@ func (p *Pipeline) Open(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// pruneSource tells a columnar source what the first stage reads of its
+// batches, when the stage can tell and no trace shows them.
+func (p *Pipeline) pruneSource() {
+	fp, ok := p.Source.(stream.FieldPruner)
+	if !ok || len(p.Stages) == 0 || !p.colsIn[0] || p.traced {
+		return
+	}
+	fr, ok := p.Stages[0].Op.(stream.FieldReader)
+	if !ok {
+		return
+	}
+	r := &stream.Reads{}
+	fr.InputReads(r)
+	fp.ReadOnly(r)
 }
 
 // Watermark returns the watermark of the pipeline's output so far

@@ -335,3 +335,54 @@ func TestValuesSourceBatches(t *testing.T) {
 		t.Errorf("batch sizes %v", sizes)
 	}
 }
+
+// prunedSource is a nestedSource that records what it is told is read.
+type prunedSource struct {
+	nestedSource
+	reads *stream.Reads
+}
+
+func (s *prunedSource) ReadOnly(r *stream.Reads) { s.reads = r }
+
+// fieldOp passes its columnar input on and says it reads field 0 of
+// column 1 only.
+type fieldOp struct{}
+
+func (fieldOp) Open(context.Context) error { return nil }
+func (fieldOp) Close() error               { return nil }
+func (fieldOp) ColumnsIn() bool            { return true }
+func (fieldOp) InputReads(r *stream.Reads) { r.Field(1, 0) }
+func (fieldOp) Process(in, out *stream.Batch) error {
+	out.ShareColumns(in)
+	return nil
+}
+
+// TestPipelineTellsSourceWhatIsRead: a columnar source learns what the
+// first stage reads of its batches, unless that stage cannot tell or a
+// trace shows the batches.
+func TestPipelineTellsSourceWhatIsRead(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		stage Stage
+		told  bool
+	}{
+		{"a stage that tells", Stage{Op: fieldOp{}, Width: 2}, true},
+		{"a stage that cannot tell", Stage{Op: &failingOp{n: 100}, Width: 2}, false},
+		{"a traced stage", Stage{Op: fieldOp{}, Width: 2, Trace: &stream.Tracer{}}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := &prunedSource{nestedSource: nestedSource{n: 5}}
+			p := &Pipeline{Source: src, SourceWidth: 2, Clock: &fakeClock{}, Stages: []Stage{tc.stage}}
+			defer p.Close()
+			if err := p.Open(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			if told := src.reads != nil; told != tc.told {
+				t.Fatalf("told %v, want %v", told, tc.told)
+			}
+			if tc.told && (!src.reads.ReadsField(1, 0) || src.reads.ReadsField(1, 1) || src.reads.ReadsColumn(0)) {
+				t.Errorf("told %+v", src.reads)
+			}
+		})
+	}
+}

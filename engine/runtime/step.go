@@ -274,3 +274,10 @@ func sliceRows(b *stream.Batch, i int) *stream.Batch {
 	out.Vals = b.Vals[i*b.Width:]
 	return out
 }
+
+// ReadOnly implements stream.FieldPruner for a source that does.
+func (p *steppedSource) ReadOnly(r *stream.Reads) {
+	if fp, ok := p.Source.(stream.FieldPruner); ok {
+		fp.ReadOnly(r)
+	}
+}

@@ -29,6 +29,10 @@ type source struct {
 	evs      []event          // the events of a columnar batch, made before it is filled
 	nullBits []uint64         // a nested row's NULLs in a columnar batch
 	byType   [3][]int32       // a columnar batch's events of each type
+	allNull  []uint64         // every value NULL, for the fields nothing reads
+	// unread marks, by column and field, the nested fields that nothing
+	// reads (ReadOnly): a columnar batch has NULLs there.
+	unread [][]bool
 	// bigEvents: an average event size is over bigEvent bytes, so the
 	// strings a batch copies are counted towards batchBytes.
 	bigEvents bool
@@ -119,6 +123,24 @@ func (s *source) EnableColumns() bool {
 		}
 	}
 	return true
+}
+
+// ReadOnly implements stream.FieldPruner: the nested fields that nothing
+// reads are not written, and read as NULL. Most Nexmark queries read one
+// event type and the dateTime of the others (the table's computed
+// column), so a batch's person and auction rows are mostly left out; the
+// generator still draws every field, so the events stay Nexmark's.
+func (s *source) ReadOnly(r *stream.Reads) {
+	s.unread = make([][]bool, len(s.t.layout.cols))
+	for i, c := range s.t.layout.cols {
+		if c.event < 0 {
+			continue
+		}
+		s.unread[i] = make([]bool, c.fields)
+		for j := range s.unread[i] {
+			s.unread[i][j] = !r.ReadsField(i, j)
+		}
+	}
 }
 
 // Open prepares nothing: the generator's shared strings are made at the
@@ -430,6 +452,10 @@ func (s *source) fillColumns(b *stream.Batch) {
 		s.nullBits = nulls
 		for j := range v.Fields {
 			f := &v.Fields[j]
+			if s.unread != nil && s.unread[i][j] {
+				s.nullField(f, n, words)
+				continue
+			}
 			if strField[typ][j] {
 				if s.viewFields(f, rows, j, n) {
 					f.Nulls, f.HasNulls = append(f.Nulls[:0], nulls...), hasNulls
@@ -463,6 +489,27 @@ func (s *source) fillColumns(b *stream.Batch) {
 			f.Nulls, f.HasNulls = append(f.Nulls[:0], nulls...), hasNulls
 		}
 		v.Nulls, v.HasNulls, v.Count = append(v.Nulls[:0], nulls...), hasNulls, n
+	}
+}
+
+// nullField makes f, a field nothing reads, n NULLs.
+func (s *source) nullField(f *stream.Vector, n, words int) {
+	if len(s.allNull) < words {
+		s.allNull = make([]uint64, words)
+		for w := range s.allNull {
+			s.allNull[w] = ^uint64(0)
+		}
+	}
+	if f.Kind == stream.VecBytes {
+		f.Off = stream.Sized(f.Off, n+1)
+		clear(f.Off)
+	} else {
+		f.I = stream.Sized(f.I, n)
+		clear(f.I)
+	}
+	f.Nulls, f.HasNulls = append(f.Nulls[:0], s.allNull[:words]...), true
+	if r := n & 63; r != 0 {
+		f.Nulls[words-1] = 1<<uint(r) - 1
 	}
 }
 

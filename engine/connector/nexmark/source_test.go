@@ -368,3 +368,60 @@ func TestPooledStringsAreViews(t *testing.T) {
 		t.Error("the person's email is a view")
 	}
 }
+
+// TestReadOnlyLeavesOutUnread: told what its batches' reader reads, a
+// columnar source fills the fields it reads as before and leaves the
+// others NULL, in rows of every type; the events stay the same (the
+// generator still draws every field).
+func TestReadOnlyLeavesOutUnread(t *testing.T) {
+	opts := map[string]string{"events.num": "5000"}
+	seed := int64(7)
+	full := open(t, plan(t, genSchema(), opts), &fakeClock{now: base}, &seed)
+	if !full.EnableColumns() {
+		t.Fatal("columns refused")
+	}
+	want, wantErr := drain(t, full, 4, 0, -1)
+	pruned := open(t, plan(t, genSchema(), opts), &fakeClock{now: base}, &seed)
+	if !pruned.EnableColumns() {
+		t.Fatal("columns refused")
+	}
+	// As ddl_gen.sql's computed dateTime and a query of bids read them:
+	// the bid whole, each other row's dateTime and one string.
+	r := &stream.Reads{}
+	r.Column(0)
+	r.Field(1, personDateTime)
+	r.Field(1, personEmail)
+	r.Field(2, auctionDateTime)
+	r.Column(3)
+	pruned.ReadOnly(r)
+	got, gotErr := drain(t, pruned, 4, 0, -1)
+	if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || len(got) != len(want) || len(got) != 5000 {
+		t.Fatalf("%d rows, %v; want %d, %v", len(got), gotErr, len(want), wantErr)
+	}
+	read := map[[2]int]bool{{1, personDateTime}: true, {1, personEmail}: true, {2, auctionDateTime}: true}
+	for j := range nestedWidth[bidEvent] {
+		read[[2]int{3, j}] = true
+	}
+	for i := range want {
+		if got[i][0].I != want[i][0].I {
+			t.Fatalf("row %d: event_type %v, want %v", i, got[i][0], want[i][0])
+		}
+		for c := 1; c < 4; c++ {
+			if got[i][c].Null != want[i][c].Null {
+				t.Fatalf("row %d column %d: NULL %v, want %v", i, c, got[i][c].Null, want[i][c].Null)
+			}
+			if want[i][c].Null {
+				continue
+			}
+			g, w := got[i][c].X.(*types.RowValue).Fields, want[i][c].X.(*types.RowValue).Fields
+			for j := range w {
+				switch {
+				case read[[2]int{c, j}] && !reflect.DeepEqual(norm(g[j:j+1]), norm(w[j:j+1])):
+					t.Fatalf("row %d column %d field %d: %v, want %v", i, c, j, g[j], w[j])
+				case !read[[2]int{c, j}] && !g[j].Null:
+					t.Fatalf("row %d column %d field %d, unread: %v, want NULL", i, c, j, g[j])
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,84 @@
+package stream
+
+// Reads records what an operator reads of its columnar input: whole
+// columns, and of a ROW column (a VecStruct), single fields. A source told
+// what its first operator reads (FieldPruner) may leave the rest out.
+type Reads struct {
+	// All: the operator may read anything (it could not tell).
+	All  bool
+	cols []colReads
+}
+
+type colReads struct {
+	whole  bool
+	fields []bool
+}
+
+func (r *Reads) col(i int) *colReads {
+	if i >= len(r.cols) {
+		r.cols = append(r.cols, make([]colReads, i+1-len(r.cols))...)
+	}
+	return &r.cols[i]
+}
+
+// Column records that column i is read whole.
+func (r *Reads) Column(i int) { r.col(i).whole = true }
+
+// Field records that field j of ROW column i is read.
+func (r *Reads) Field(i, j int) {
+	c := r.col(i)
+	if j >= len(c.fields) {
+		c.fields = append(c.fields, make([]bool, j+1-len(c.fields))...)
+	}
+	c.fields[j] = true
+}
+
+// ReadsColumn reports whether column i, or any of its fields, is read.
+func (r *Reads) ReadsColumn(i int) bool {
+	if r.All {
+		return true
+	}
+	if i >= len(r.cols) {
+		return false
+	}
+	c := &r.cols[i]
+	if c.whole {
+		return true
+	}
+	for _, f := range c.fields {
+		if f {
+			return true
+		}
+	}
+	return false
+}
+
+// ReadsField reports whether field j of column i is read, alone or with
+// its whole column.
+func (r *Reads) ReadsField(i, j int) bool {
+	if r.All {
+		return true
+	}
+	if i >= len(r.cols) {
+		return false
+	}
+	c := &r.cols[i]
+	return c.whole || j < len(c.fields) && c.fields[j]
+}
+
+// FieldReader is a ColumnarOperator that can tell what it reads of its
+// columnar input.
+type FieldReader interface {
+	// InputReads adds to r what Process reads of a columnar input, all
+	// it passes on included. It is called after ColumnsIn.
+	InputReads(r *Reads)
+}
+
+// FieldPruner is a ColumnarSource that can leave out the fields of its
+// ROW columns that nothing reads.
+type FieldPruner interface {
+	// ReadOnly tells the source, after EnableColumns and before the
+	// first Next, what is read of its batches: it may then fill the
+	// fields r does not read with NULLs. The source keeps r.
+	ReadOnly(r *Reads)
+}
