@@ -51,6 +51,18 @@ func CompileVec(e Expr) *VecExpr {
 // Reads adds to r what Eval reads of its input's columns.
 func (v *VecExpr) Reads(r *stream.Reads) { v.root.reads(r) }
 
+// FieldOf reports whether the expression is a plain field of an input
+// column, col.field: its value is that field's, evaluated without a
+// computation that could fail.
+func (v *VecExpr) FieldOf() (col, field int, ok bool) {
+	if f, isField := v.root.(*vfield); isField {
+		if c, isCol := f.x.(*vcolumn); isCol {
+			return c.idx, f.i, true
+		}
+	}
+	return 0, 0, false
+}
+
 // Eval computes the expression for the selected rows of the columnar batch
 // in.
 func (v *VecExpr) Eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {

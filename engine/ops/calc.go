@@ -58,18 +58,29 @@ func (c *Calc) ColumnsIn() bool {
 	return true
 }
 
-// InputReads implements stream.FieldReader: what the compiled
-// expressions read; without expressions the input passes on whole.
-func (c *Calc) InputReads(r *stream.Reads) {
+// InputReads implements stream.FieldReader: what the condition and the
+// expressions read, except that a column or a field passed on as it came
+// (a plain reference, which no computation reads) is read only as the
+// next operators read it.
+// Without expressions the input passes on whole.
+func (c *Calc) InputReads(out, in *stream.Reads) {
+	if c.vcond != nil {
+		c.vcond.Reads(in)
+	}
 	if c.Exprs == nil {
-		r.All = true
+		in.PassAll(out)
 		return
 	}
-	if c.vcond != nil {
-		c.vcond.Reads(r)
-	}
-	for _, v := range c.vexprs {
-		v.Reads(r)
+	for j, v := range c.vexprs {
+		if v.Column >= 0 {
+			in.Pass(v.Column, out, j)
+		} else if col, f, ok := v.FieldOf(); ok {
+			if out.ReadsColumn(j) {
+				in.Field(col, f)
+			}
+		} else {
+			v.Reads(in)
+		}
 	}
 }
 

@@ -439,3 +439,41 @@ func TestGroupAggStateMemory(t *testing.T) {
 		runtime.KeepAlive(g)
 	}
 }
+
+// TestCalcInputReads: a Calc reads what its condition and expressions
+// read, and of a column or a field it passes on as it came, only what the
+// operators after it read.
+func TestCalcInputReads(t *testing.T) {
+	ts := types.Type{Kind: types.Timestamp, Precision: 3}
+	row := types.Type{Kind: types.Row, Fields: []types.Field{{Name: "id", Type: types.Int64}, {Name: "t", Type: ts}}}
+	cond, err := expr.Compare(expr.Eq, expr.Column(0, types.Int32), expr.Literal(types.IntValue(2), types.Int32), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// WHERE c0 = 2, SELECT c3, c1.t
+	c := &Calc{Cond: cond, Exprs: []expr.Expr{expr.Column(3, row), expr.AccessField(expr.Column(1, row), 1)}}
+	c.ColumnsIn()
+	out := &stream.Reads{}
+	out.Field(0, 0) // the next operator reads c3.id
+	in := &stream.Reads{}
+	c.InputReads(out, in)
+	if !in.ReadsColumn(0) || !in.ReadsField(3, 0) || in.ReadsField(3, 1) || in.ReadsColumn(1) || in.ReadsColumn(2) || in.All {
+		t.Errorf("reads %+v", in)
+	}
+	// Read whole after it, c3 is read whole, and of c1, t.
+	in = &stream.Reads{}
+	c.InputReads(&stream.Reads{All: true}, in)
+	if !in.ReadsField(3, 1) || !in.ReadsField(1, 1) || in.ReadsField(1, 0) || in.All {
+		t.Errorf("reads %+v", in)
+	}
+	// Without expressions the input passes on as it came.
+	c = &Calc{Cond: cond}
+	c.ColumnsIn()
+	out = &stream.Reads{}
+	out.Field(1, 0)
+	in = &stream.Reads{}
+	c.InputReads(out, in)
+	if !in.ReadsColumn(0) || !in.ReadsField(1, 0) || in.ReadsField(1, 1) || in.ReadsColumn(3) {
+		t.Errorf("reads %+v", in)
+	}
+}

@@ -39,6 +39,16 @@ func (w *WatermarkAssigner) ColumnsIn() bool {
 	return true
 }
 
+// InputReads implements stream.FieldReader: the batch passes on as it
+// came, and the watermark expression (and a trace, the rowtime) reads it.
+func (w *WatermarkAssigner) InputReads(out, in *stream.Reads) {
+	in.PassAll(out)
+	w.vexpr.Reads(in)
+	if w.RowtimeCol >= 0 {
+		in.Column(w.RowtimeCol)
+	}
+}
+
 func (w *WatermarkAssigner) processColumns(in, out *stream.Batch) error {
 	w.Ctx.Out = out
 	v, err := w.vexpr.Eval(&w.Ctx, in)

@@ -127,20 +127,28 @@ func (p *Pipeline) Open(ctx context.Context) error {
 	return nil
 }
 
-// pruneSource tells a columnar source what the first stage reads of its
-// batches, when the stage can tell and no trace shows them.
+// pruneSource tells a columnar source what the stages read of its
+// batches: from the last stage back to the first, each says what it reads
+// of its input given what is read of its output. Whatever follows the
+// pipeline reads all of its output; a stage that cannot tell reads all of
+// its input. A trace that shows the batches reads them all too.
 func (p *Pipeline) pruneSource() {
 	fp, ok := p.Source.(stream.FieldPruner)
-	if !ok || len(p.Stages) == 0 || !p.colsIn[0] || p.traced {
+	if !ok || len(p.Stages) == 0 || p.traced {
 		return
 	}
-	fr, ok := p.Stages[0].Op.(stream.FieldReader)
-	if !ok {
-		return
+	out := &stream.Reads{All: true}
+	for k := len(p.Stages) - 1; k >= 0; k-- {
+		in := &stream.Reads{All: true}
+		if fr, ok := p.Stages[k].Op.(stream.FieldReader); ok && p.colsIn[k] {
+			in.All = false
+			fr.InputReads(out, in)
+		}
+		out = in
 	}
-	r := &stream.Reads{}
-	fr.InputReads(r)
-	fp.ReadOnly(r)
+	if !out.All {
+		fp.ReadOnly(out)
+	}
 }
 
 // Watermark returns the watermark of the pipeline's output so far

@@ -344,35 +344,49 @@ type prunedSource struct {
 
 func (s *prunedSource) ReadOnly(r *stream.Reads) { s.reads = r }
 
-// fieldOp passes its columnar input on and says it reads field 0 of
-// column 1 only.
+// fieldOp reads field 0 of column 1 and emits nothing.
 type fieldOp struct{}
 
-func (fieldOp) Open(context.Context) error { return nil }
-func (fieldOp) Close() error               { return nil }
-func (fieldOp) ColumnsIn() bool            { return true }
-func (fieldOp) InputReads(r *stream.Reads) { r.Field(1, 0) }
-func (fieldOp) Process(in, out *stream.Batch) error {
+func (fieldOp) Open(context.Context) error       { return nil }
+func (fieldOp) Close() error                     { return nil }
+func (fieldOp) ColumnsIn() bool                  { return true }
+func (fieldOp) InputReads(_, in *stream.Reads)   { in.Field(1, 0) }
+func (fieldOp) Process(_, _ *stream.Batch) error { return nil }
+
+// passOp passes its columnar input on as it came and reads column 0.
+type passOp struct{}
+
+func (passOp) Open(context.Context) error { return nil }
+func (passOp) Close() error               { return nil }
+func (passOp) ColumnsIn() bool            { return true }
+func (passOp) InputReads(out, in *stream.Reads) {
+	in.PassAll(out)
+	in.Column(0)
+}
+func (passOp) Process(in, out *stream.Batch) error {
 	out.ShareColumns(in)
 	return nil
 }
 
 // TestPipelineTellsSourceWhatIsRead: a columnar source learns what the
-// first stage reads of its batches, unless that stage cannot tell or a
-// trace shows the batches.
+// stages read of its batches, through stages that pass them on, unless a
+// stage cannot tell, the batches leave the pipeline or a trace shows them.
 func TestPipelineTellsSourceWhatIsRead(t *testing.T) {
 	for _, tc := range []struct {
-		name  string
-		stage Stage
-		told  bool
+		name   string
+		stages []Stage
+		told   bool
 	}{
-		{"a stage that tells", Stage{Op: fieldOp{}, Width: 2}, true},
-		{"a stage that cannot tell", Stage{Op: &failingOp{n: 100}, Width: 2}, false},
-		{"a traced stage", Stage{Op: fieldOp{}, Width: 2, Trace: &stream.Tracer{}}, false},
+		{"a stage that tells", []Stage{{Op: fieldOp{}, Width: 2}}, true},
+		{"through a stage that passes its input on", []Stage{{Op: passOp{}, Width: 2}, {Op: fieldOp{}, Width: 2}}, true},
+		{"to the end of the pipeline", []Stage{{Op: passOp{}, Width: 2}}, false},
+		{"a stage that cannot tell", []Stage{{Op: &failingOp{n: 100}, Width: 2}}, false},
+		{"after a stage that cannot tell", []Stage{{Op: passOp{}, Width: 2}, {Op: &failingOp{n: 100}, Width: 2}}, false},
+		{"a traced stage", []Stage{{Op: fieldOp{}, Width: 2, Trace: &stream.Tracer{}}}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := &prunedSource{nestedSource: nestedSource{n: 5}}
-			p := &Pipeline{Source: src, SourceWidth: 2, Clock: &fakeClock{}, Stages: []Stage{tc.stage}}
+			p := &Pipeline{Source: src, SourceWidth: 2, Clock: &fakeClock{}, Stages: tc.stages}
 			defer p.Close()
 			if err := p.Open(context.Background()); err != nil {
 				t.Fatal(err)
@@ -380,7 +394,12 @@ func TestPipelineTellsSourceWhatIsRead(t *testing.T) {
 			if told := src.reads != nil; told != tc.told {
 				t.Fatalf("told %v, want %v", told, tc.told)
 			}
-			if tc.told && (!src.reads.ReadsField(1, 0) || src.reads.ReadsField(1, 1) || src.reads.ReadsColumn(0)) {
+			if !tc.told {
+				return
+			}
+			// The pass-through stage reads column 0.
+			col0 := len(tc.stages) > 1
+			if !src.reads.ReadsField(1, 0) || src.reads.ReadsField(1, 1) || src.reads.ReadsColumn(0) != col0 {
 				t.Errorf("told %+v", src.reads)
 			}
 		})

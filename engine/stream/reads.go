@@ -1,8 +1,9 @@
 package stream
 
-// Reads records what an operator reads of its columnar input: whole
-// columns, and of a ROW column (a VecStruct), single fields. A source told
-// what its first operator reads (FieldPruner) may leave the rest out.
+// Reads records what is read of a columnar batch: whole columns, and of a
+// ROW column (a VecStruct), single fields. A source told what the
+// operators after it read of its batches (FieldPruner) may leave the rest
+// out.
 type Reads struct {
 	// All: the operator may read anything (it could not tell).
 	All  bool
@@ -31,6 +32,41 @@ func (r *Reads) Field(i, j int) {
 		c.fields = append(c.fields, make([]bool, j+1-len(c.fields))...)
 	}
 	c.fields[j] = true
+}
+
+// Pass records that column i is what column j of out was: it is read as
+// that one is (an operator that passes i on unchanged as its output
+// column j).
+func (r *Reads) Pass(i int, out *Reads, j int) {
+	if out.All {
+		r.Column(i)
+		return
+	}
+	if j >= len(out.cols) {
+		return
+	}
+	c := &out.cols[j]
+	if c.whole {
+		r.Column(i)
+		return
+	}
+	for f, read := range c.fields {
+		if read {
+			r.Field(i, f)
+		}
+	}
+}
+
+// PassAll records that the columns are what those of out were, each in
+// its place (an operator that passes its input on as it came).
+func (r *Reads) PassAll(out *Reads) {
+	if out.All {
+		r.All = true
+		return
+	}
+	for j := range out.cols {
+		r.Pass(j, out, j)
+	}
 }
 
 // ReadsColumn reports whether column i, or any of its fields, is read.
@@ -69,9 +105,11 @@ func (r *Reads) ReadsField(i, j int) bool {
 // FieldReader is a ColumnarOperator that can tell what it reads of its
 // columnar input.
 type FieldReader interface {
-	// InputReads adds to r what Process reads of a columnar input, all
-	// it passes on included. It is called after ColumnsIn.
-	InputReads(r *Reads)
+	// InputReads adds to in what Process reads of a columnar input when
+	// out is what the operators after it read of its output: what it
+	// evaluates, and what it passes on that they read. It is called
+	// after ColumnsIn.
+	InputReads(out, in *Reads)
 }
 
 // FieldPruner is a ColumnarSource that can leave out the fields of its
@@ -79,6 +117,6 @@ type FieldReader interface {
 type FieldPruner interface {
 	// ReadOnly tells the source, after EnableColumns and before the
 	// first Next, what is read of its batches: it may then fill the
-	// fields r does not read with NULLs. The source keeps r.
+	// fields r does not read with NULLs.
 	ReadOnly(r *Reads)
 }
