@@ -114,6 +114,12 @@ func (wallClock) Sleep(ctx context.Context, d time.Duration) error {
 // the vectors of a VecStruct.
 func (s *source) EnableColumns() bool {
 	s.columns = true
+	// A batch's events, held until its columns are filled: grown once
+	// to a full batch rather than by doubling, which in a short job is
+	// most of what it allocates.
+	if cap(s.evs) < stream.DefaultBatchRows {
+		s.evs = make([]event, 0, stream.DefaultBatchRows)
+	}
 	s.kinds = s.kinds[:0]
 	for _, c := range s.t.layout.cols {
 		if c.event < 0 {
