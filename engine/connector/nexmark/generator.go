@@ -118,6 +118,12 @@ type generator struct {
 	// least size and the spread of its length.
 	bidHasExtra                 bool
 	bidExtraMin, bidExtraSpread int32
+
+	// unmade marks, by event type, the fields that nothing reads (see
+	// source.ReadOnly). The strings made per event among them are drawn,
+	// and their lengths counted, but not made; the event holds none. A
+	// bid's price unread is drawn but not computed.
+	unmade [3][10]bool
 }
 
 func newGenerator(cfg *config, gen int64) *generator {
@@ -193,15 +199,22 @@ func (g *generator) person(ev *event, p place, a arena) {
 	first := r.below(int32(len(firstNames)))
 	last := r.below(int32(len(lastNames)))
 	ev.b[personName] = g.pool.people[int(first)*len(lastNames)+int(last)]
-	email := a.Alloc(15)[:0] // 6 + "@" + 4 + ".com" at most
-	email = appendString(email, r, 7, ' ')
-	email = append(email, '@')
-	email = appendString(email, r, 5, ' ')
-	ev.b[personEmail] = append(email, ".com"...)
+	emailLength := 0
+	if g.unmade[personEvent][personEmail] {
+		emailLength = stringLength(r, 7, ' ') + 1 + stringLength(r, 5, ' ') + 4
+		ev.b[personEmail] = nil
+	} else {
+		email := a.Alloc(15)[:0] // 6 + "@" + 4 + ".com" at most
+		email = appendString(email, r, 7, ' ')
+		email = append(email, '@')
+		email = appendString(email, r, 5, ' ')
+		ev.b[personEmail] = append(email, ".com"...)
+		emailLength = len(ev.b[personEmail])
+	}
 	ev.b[personCreditCard] = creditCard(r, a)
 	ev.b[personCity] = g.pool.cities[r.below(int32(len(g.pool.cities)))]
 	ev.b[personState] = g.pool.states[r.below(int32(len(g.pool.states)))]
-	size := 8 + len(ev.b[personName]) + len(ev.b[personEmail]) + len(ev.b[personCreditCard]) + len(ev.b[personCity]) + len(ev.b[personState])
+	size := 8 + len(ev.b[personName]) + emailLength + len(ev.b[personCreditCard]) + len(ev.b[personCity]) + len(ev.b[personState])
 	ev.b[personExtra] = g.nextExtra(int32(size), c.avgPersonSize, a)
 }
 
@@ -274,10 +287,21 @@ func (g *generator) auctionEvent(ev *event, p place, ts int64, a arena) {
 	ev.v[auctionCategory] = firstCategoryID + int64(r.below(numCategories))
 	ev.v[auctionInitialBid] = nextPrice(r)
 	ev.v[auctionExpires] = ts + g.auctionLength(ts)
-	ev.b[auctionItemName] = appendString(a.Alloc(19)[:0], r, 20, ' ')
-	ev.b[auctionDescription] = appendString(a.Alloc(99)[:0], r, 100, ' ')
+	var itemLength, descLength int
+	if g.unmade[auctionEvent][auctionItemName] {
+		itemLength, ev.b[auctionItemName] = stringLength(r, 20, ' '), nil
+	} else {
+		ev.b[auctionItemName] = appendString(a.Alloc(19)[:0], r, 20, ' ')
+		itemLength = len(ev.b[auctionItemName])
+	}
+	if g.unmade[auctionEvent][auctionDescription] {
+		descLength, ev.b[auctionDescription] = stringLength(r, 100, ' '), nil
+	} else {
+		ev.b[auctionDescription] = appendString(a.Alloc(99)[:0], r, 100, ' ')
+		descLength = len(ev.b[auctionDescription])
+	}
 	ev.v[auctionReserve] = ev.v[auctionInitialBid] + nextPrice(r)
-	size := 8 + len(ev.b[auctionItemName]) + len(ev.b[auctionDescription]) + 8 + 8 + 8 + 8 + 8
+	size := 8 + itemLength + descLength + 8 + 8 + 8 + 8 + 8
 	ev.b[auctionExtra] = g.nextExtra(int32(size), c.avgAuctionSize, a)
 }
 

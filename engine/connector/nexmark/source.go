@@ -145,6 +145,7 @@ func (s *source) ReadOnly(r *stream.Reads) {
 		s.unread[i] = make([]bool, c.fields)
 		for j := range s.unread[i] {
 			s.unread[i][j] = !r.ReadsField(i, j)
+			s.gen.unmade[c.event][j] = s.unread[i][j]
 		}
 	}
 }
@@ -417,7 +418,9 @@ func (s *source) fillColumns(b *stream.Batch) {
 	if n == 0 {
 		return
 	}
-	priceBids(evs)
+	if !s.gen.unmade[bidEvent][bidPrice] {
+		priceBids(evs)
+	}
 	s.startColumns(b)
 	for range n {
 		b.Kinds = append(b.Kinds, stream.Insert)

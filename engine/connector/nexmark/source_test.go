@@ -372,7 +372,9 @@ func TestPooledStringsAreViews(t *testing.T) {
 // TestReadOnlyLeavesOutUnread: told what its batches' reader reads, a
 // columnar source fills the fields it reads as before and leaves the
 // others NULL, in rows of every type; the events stay the same (the
-// generator still draws every field).
+// generator still draws every field, and counts the lengths of the
+// strings it does not make towards its events' sizes, which the extra
+// strings' lengths show).
 func TestReadOnlyLeavesOutUnread(t *testing.T) {
 	opts := map[string]string{"events.num": "5000"}
 	seed := int64(7)
@@ -381,47 +383,63 @@ func TestReadOnlyLeavesOutUnread(t *testing.T) {
 		t.Fatal("columns refused")
 	}
 	want, wantErr := drain(t, full, 4, 0, -1)
-	pruned := open(t, plan(t, genSchema(), opts), &fakeClock{now: base}, &seed)
-	if !pruned.EnableColumns() {
-		t.Fatal("columns refused")
-	}
-	// As ddl_gen.sql's computed dateTime and a query of bids read them:
-	// the bid whole, each other row's dateTime and one string.
-	r := &stream.Reads{}
-	r.Column(0)
-	r.Field(1, personDateTime)
-	r.Field(1, personEmail)
-	r.Field(2, auctionDateTime)
-	r.Column(3)
-	pruned.ReadOnly(r)
-	got, gotErr := drain(t, pruned, 4, 0, -1)
-	if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || len(got) != len(want) || len(got) != 5000 {
-		t.Fatalf("%d rows, %v; want %d, %v", len(got), gotErr, len(want), wantErr)
-	}
-	read := map[[2]int]bool{{1, personDateTime}: true, {1, personEmail}: true, {2, auctionDateTime}: true}
-	for j := range nestedWidth[bidEvent] {
-		read[[2]int{3, j}] = true
-	}
-	for i := range want {
-		if got[i][0].I != want[i][0].I {
-			t.Fatalf("row %d: event_type %v, want %v", i, got[i][0], want[i][0])
-		}
-		for c := 1; c < 4; c++ {
-			if got[i][c].Null != want[i][c].Null {
-				t.Fatalf("row %d column %d: NULL %v, want %v", i, c, got[i][c].Null, want[i][c].Null)
+	for _, tc := range []struct {
+		name string
+		read [][2]int // column, field; field -1: the column whole
+	}{
+		// As ddl_gen.sql's computed dateTime and a query of bids read
+		// them: the bid whole, each other row's dateTime and one string.
+		{"bids", [][2]int{{0, -1}, {1, personDateTime}, {1, personEmail}, {2, auctionDateTime}, {3, -1}}},
+		// The strings made per event unread, the extras after them read.
+		{"extras", [][2]int{{1, personID}, {1, personExtra}, {2, auctionExtra}, {2, auctionReserve}, {3, bidPrice}}},
+		// No price: the bids' draws go on as before.
+		{"no price", [][2]int{{0, -1}, {3, bidAuction}, {3, bidExtra}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pruned := open(t, plan(t, genSchema(), opts), &fakeClock{now: base}, &seed)
+			if !pruned.EnableColumns() {
+				t.Fatal("columns refused")
 			}
-			if want[i][c].Null {
-				continue
-			}
-			g, w := got[i][c].X.(*types.RowValue).Fields, want[i][c].X.(*types.RowValue).Fields
-			for j := range w {
-				switch {
-				case read[[2]int{c, j}] && !reflect.DeepEqual(norm(g[j:j+1]), norm(w[j:j+1])):
-					t.Fatalf("row %d column %d field %d: %v, want %v", i, c, j, g[j], w[j])
-				case !read[[2]int{c, j}] && !g[j].Null:
-					t.Fatalf("row %d column %d field %d, unread: %v, want NULL", i, c, j, g[j])
+			r := &stream.Reads{}
+			read := map[[2]int]bool{}
+			for _, cf := range tc.read {
+				if cf[1] < 0 {
+					r.Column(cf[0])
+					for j := range 10 {
+						read[[2]int{cf[0], j}] = true
+					}
+				} else {
+					r.Field(cf[0], cf[1])
+					read[cf] = true
 				}
 			}
-		}
+			pruned.ReadOnly(r)
+			got, gotErr := drain(t, pruned, 4, 0, -1)
+			if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || len(got) != len(want) || len(got) != 5000 {
+				t.Fatalf("%d rows, %v; want %d, %v", len(got), gotErr, len(want), wantErr)
+			}
+			for i := range want {
+				if got[i][0].I != want[i][0].I {
+					t.Fatalf("row %d: event_type %v, want %v", i, got[i][0], want[i][0])
+				}
+				for c := 1; c < 4; c++ {
+					if got[i][c].Null != want[i][c].Null {
+						t.Fatalf("row %d column %d: NULL %v, want %v", i, c, got[i][c].Null, want[i][c].Null)
+					}
+					if want[i][c].Null {
+						continue
+					}
+					g, w := got[i][c].X.(*types.RowValue).Fields, want[i][c].X.(*types.RowValue).Fields
+					for j := range w {
+						switch {
+						case read[[2]int{c, j}] && !reflect.DeepEqual(norm(g[j:j+1]), norm(w[j:j+1])):
+							t.Fatalf("row %d column %d field %d: %v, want %v", i, c, j, g[j], w[j])
+						case !read[[2]int{c, j}] && !g[j].Null:
+							t.Fatalf("row %d column %d field %d, unread: %v, want NULL", i, c, j, g[j])
+						}
+					}
+				}
+			}
+		})
 	}
 }

@@ -53,6 +53,36 @@ func appendString(dst []byte, r *splitRandom, maxLength int32, special byte) []b
 	return dst[:start+j-i]
 }
 
+// stringLength draws what appendString draws and returns the length of
+// the string it would make, without making it: the string of a field that
+// nothing reads, whose length still counts towards its event's size.
+func stringLength(r *splitRandom, maxLength int32, special byte) int {
+	n := int(minStringLength + r.below(maxLength-minStringLength))
+	// Java's trim drops the special characters at either end when they
+	// are spaces: the first and the last other character bound the rest.
+	first, last := -1, -1
+	for k := range n {
+		if r.below(13) == 0 {
+			if special > ' ' {
+				last = k
+				if first < 0 {
+					first = k
+				}
+			}
+			continue
+		}
+		r.below(26)
+		last = k
+		if first < 0 {
+			first = k
+		}
+	}
+	if first < 0 {
+		return 0
+	}
+	return last - first + 1
+}
+
 // exactStringInto fills buf as StringsGenerator.nextExactString does when
 // it has no reusable string to cut from: one int draw per six characters,
 // 'a' plus the draw's remainder by 26 (which Java's % leaves negative for
