@@ -18,6 +18,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/flinkplay/flinkplay/engine"
@@ -223,6 +224,11 @@ type result struct {
 	detached  bool // the job runs on after Print (Options.Detach)
 }
 
+// writers keeps printTo's output buffers between statements: a script
+// prints a result per statement, and a buffer of its size is most of what
+// a short statement allocates.
+var writers = sync.Pool{New: func() any { return bufio.NewWriterSize(nil, 32<<10) }}
+
 func printTo(ctx context.Context, w io.Writer, r *result, o Options) (rows int, err error) {
 	defer func() {
 		if r.changes == nil || r.detached {
@@ -235,11 +241,14 @@ func printTo(ctx context.Context, w io.Writer, r *result, o Options) (rows int, 
 	if o.Start.IsZero() {
 		o.Start = o.now()
 	}
-	bw := bufio.NewWriterSize(w, 32<<10)
+	bw := writers.Get().(*bufio.Writer)
+	bw.Reset(w)
 	defer func() {
 		if ferr := bw.Flush(); err == nil && ferr != nil {
 			err = ferr
 		}
+		bw.Reset(nil)
+		writers.Put(bw)
 	}()
 	p := printer{w: bw, o: o}
 	switch r.kind {

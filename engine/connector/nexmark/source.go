@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/flinkplay/flinkplay/engine/connector"
@@ -114,11 +115,12 @@ func (wallClock) Sleep(ctx context.Context, d time.Duration) error {
 // the vectors of a VecStruct.
 func (s *source) EnableColumns() bool {
 	s.columns = true
-	// A batch's events, held until its columns are filled: grown once
-	// to a full batch rather than by doubling, which in a short job is
-	// most of what it allocates.
+	// A batch's events, held until its columns are filled: a full
+	// batch's worth from the start, kept for the next source once this
+	// one closes, since in a short job it is most of what the source
+	// allocates.
 	if cap(s.evs) < stream.DefaultBatchRows {
-		s.evs = make([]event, 0, stream.DefaultBatchRows)
+		s.evs = (*eventsPool.Get().(*[]event))[:0]
 	}
 	s.kinds = s.kinds[:0]
 	for _, c := range s.t.layout.cols {
@@ -154,8 +156,23 @@ func (s *source) ReadOnly(r *stream.Reads) {
 // first event that needs them, as Nexmark's classes are initialized.
 func (s *source) Open(context.Context) error { return nil }
 
-// Close releases nothing.
-func (s *source) Close() error { return nil }
+// Close gives the events' storage back for another source.
+func (s *source) Close() error {
+	if s.evs != nil {
+		evs := s.evs[:cap(s.evs)]
+		clear(evs) // its strings' storage is the batches'
+		evs = evs[:0]
+		s.evs = nil
+		eventsPool.Put(&evs)
+	}
+	return nil
+}
+
+// eventsPool holds the events' storage of closed sources.
+var eventsPool = sync.Pool{New: func() any {
+	evs := make([]event, 0, stream.DefaultBatchRows)
+	return &evs
+}}
 
 // Next appends the next events, up to a batch.
 func (s *source) Next(ctx context.Context, b *stream.Batch) (time.Duration, error) {
