@@ -35,8 +35,6 @@ type VecExpr struct {
 // valid until the node evaluates again.
 type vnode interface {
 	eval(c *Ctx, in *stream.Batch) (*stream.Vector, error)
-	// reads adds to r what eval reads of its input's columns.
-	reads(r *stream.Reads)
 }
 
 // CompileVec compiles e for columnar batches.
@@ -49,7 +47,7 @@ func CompileVec(e Expr) *VecExpr {
 }
 
 // Reads adds to r what Eval reads of its input's columns.
-func (v *VecExpr) Reads(r *stream.Reads) { v.root.reads(r) }
+func (v *VecExpr) Reads(r *stream.Reads) { readsOf(r, v.root) }
 
 // FieldOf reports whether the expression is a plain field of an input
 // column, col.field: its value is that field's, evaluated without a
@@ -892,42 +890,45 @@ func scalarType(t types.Type) bool {
 	return t.Kind < types.Array
 }
 
-func (n *vcolumn) reads(r *stream.Reads) { r.Column(n.idx) }
-
-func (n *vconst) reads(*stream.Reads) {}
-
-// readsOf adds what the nodes read to r; a constant operand has no node.
+// readsOf adds to r what the nodes read of their input's columns: a
+// field of a column alone, a row at a time (vrows) any column. One
+// function rather than a method per node keeps engine.wasm small; a node
+// it does not know reads any column.
 func readsOf(r *stream.Reads, nodes ...vnode) {
 	for _, n := range nodes {
-		if n != nil {
-			n.reads(r)
+		switch n := n.(type) {
+		case nil, *vconst:
+		case *vcolumn:
+			r.Column(n.idx)
+		case *vfield:
+			if c, ok := n.x.(*vcolumn); ok {
+				r.Field(c.idx, n.i)
+			} else {
+				readsOf(r, n.x)
+			}
+		case *varithInt:
+			readsOf(r, n.a, n.b)
+		case *varithFloat:
+			readsOf(r, n.a, n.b)
+		case *vtsMillis:
+			readsOf(r, n.a, n.b)
+		case *varith:
+			readsOf(r, n.a, n.b)
+		case *vcompare:
+			readsOf(r, n.a, n.b)
+		case *vdecMul:
+			readsOf(r, n.a, n.b)
+		case *vcast:
+			readsOf(r, n.x)
+		case *vdecFit:
+			readsOf(r, n.x)
+		case *vscalar:
+			readsOf(r, n.args...)
+		case *vcase:
+			readsOf(r, n.conds...)
+			readsOf(r, n.vals...)
+		default:
+			r.All = true
 		}
 	}
-}
-
-func (n *varithInt) reads(r *stream.Reads)   { readsOf(r, n.a, n.b) }
-func (n *varithFloat) reads(r *stream.Reads) { readsOf(r, n.a, n.b) }
-func (n *vtsMillis) reads(r *stream.Reads)   { readsOf(r, n.a, n.b) }
-func (n *varith) reads(r *stream.Reads)      { readsOf(r, n.a, n.b) }
-func (n *vcompare) reads(r *stream.Reads)    { readsOf(r, n.a, n.b) }
-func (n *vcast) reads(r *stream.Reads)       { readsOf(r, n.x) }
-
-func (n *vscalar) reads(r *stream.Reads) { readsOf(r, n.args...) }
-
-// reads: a row at a time, the expression may read any column.
-func (n *vrows) reads(r *stream.Reads) { r.All = true }
-
-// reads: a field of a column is read alone; of anything else, with what
-// that reads.
-func (n *vfield) reads(r *stream.Reads) {
-	if c, ok := n.x.(*vcolumn); ok {
-		r.Field(c.idx, n.i)
-		return
-	}
-	readsOf(r, n.x)
-}
-
-func (n *vcase) reads(r *stream.Reads) {
-	readsOf(r, n.conds...)
-	readsOf(r, n.vals...)
 }

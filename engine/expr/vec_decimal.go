@@ -163,6 +163,3 @@ func (n *vdecFit) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
 	})
 	return out, nil
 }
-
-func (n *vdecMul) reads(r *stream.Reads) { readsOf(r, n.a, n.b) }
-func (n *vdecFit) reads(r *stream.Reads) { readsOf(r, n.x) }

@@ -15,9 +15,13 @@ type colReads struct {
 	fields []bool
 }
 
+// col returns column i's record, growing r to hold it. It is not
+// inlined: Reads runs once per pipeline, and engine.wasm is smaller so.
+//
+//go:noinline
 func (r *Reads) col(i int) *colReads {
-	if i >= len(r.cols) {
-		r.cols = append(r.cols, make([]colReads, i+1-len(r.cols))...)
+	for len(r.cols) <= i {
+		r.cols = append(r.cols, colReads{})
 	}
 	return &r.cols[i]
 }
@@ -26,10 +30,12 @@ func (r *Reads) col(i int) *colReads {
 func (r *Reads) Column(i int) { r.col(i).whole = true }
 
 // Field records that field j of ROW column i is read.
+//
+//go:noinline
 func (r *Reads) Field(i, j int) {
 	c := r.col(i)
-	if j >= len(c.fields) {
-		c.fields = append(c.fields, make([]bool, j+1-len(c.fields))...)
+	for len(c.fields) <= j {
+		c.fields = append(c.fields, false)
 	}
 	c.fields[j] = true
 }
@@ -38,21 +44,14 @@ func (r *Reads) Field(i, j int) {
 // that one is (an operator that passes i on unchanged as its output
 // column j).
 func (r *Reads) Pass(i int, out *Reads, j int) {
-	if out.All {
+	switch {
+	case out.All || j < len(out.cols) && out.cols[j].whole:
 		r.Column(i)
-		return
-	}
-	if j >= len(out.cols) {
-		return
-	}
-	c := &out.cols[j]
-	if c.whole {
-		r.Column(i)
-		return
-	}
-	for f, read := range c.fields {
-		if read {
-			r.Field(i, f)
+	case j < len(out.cols):
+		for f, read := range out.cols[j].fields {
+			if read {
+				r.Field(i, f)
+			}
 		}
 	}
 }
@@ -60,10 +59,7 @@ func (r *Reads) Pass(i int, out *Reads, j int) {
 // PassAll records that the columns are what those of out were, each in
 // its place (an operator that passes its input on as it came).
 func (r *Reads) PassAll(out *Reads) {
-	if out.All {
-		r.All = true
-		return
-	}
+	r.All = r.All || out.All
 	for j := range out.cols {
 		r.Pass(j, out, j)
 	}

@@ -30,7 +30,6 @@ type source struct {
 	evs      []event          // the events of a columnar batch, made before it is filled
 	nullBits []uint64         // a nested row's NULLs in a columnar batch
 	byType   [3][]int32       // a columnar batch's events of each type
-	allNull  []uint64         // every value NULL, for the fields nothing reads
 	// unread marks, by column and field, the nested fields that nothing
 	// reads (ReadOnly): a columnar batch has NULLs there.
 	unread [][]bool
@@ -518,14 +517,9 @@ func (s *source) fillColumns(b *stream.Batch) {
 	}
 }
 
-// nullField makes f, a field nothing reads, n NULLs.
+// nullField makes f, a field nothing reads, n NULLs: zeros or empty
+// strings, every one NULL.
 func (s *source) nullField(f *stream.Vector, n, words int) {
-	if len(s.allNull) < words {
-		s.allNull = make([]uint64, words)
-		for w := range s.allNull {
-			s.allNull[w] = ^uint64(0)
-		}
-	}
 	if f.Kind == stream.VecBytes {
 		f.Off = stream.Sized(f.Off, n+1)
 		clear(f.Off)
@@ -533,7 +527,10 @@ func (s *source) nullField(f *stream.Vector, n, words int) {
 		f.I = stream.Sized(f.I, n)
 		clear(f.I)
 	}
-	f.Nulls, f.HasNulls = append(f.Nulls[:0], s.allNull[:words]...), true
+	f.Nulls, f.HasNulls = stream.Sized(f.Nulls, words), true
+	for w := range f.Nulls {
+		f.Nulls[w] = ^uint64(0)
+	}
 	if r := n & 63; r != 0 {
 		f.Nulls[words-1] = 1<<uint(r) - 1
 	}
