@@ -91,7 +91,9 @@ GOOS=js GOARCH=wasm $GO build -trimpath -ldflags='-s -w' \
 # systems and the three before them, 32 KB for the physical planner and
 # DDL, and 13 KB for the registry and the printer). And none in the faker
 # connector, whose rows come at the rate its table sets (10,000 a second
-# by default), not as fast as they can: 6 KB.
+# by default), not as fast as they can: 6 KB. Nor in the engine's worker,
+# which hands the page at most a batch of rows per flush (its
+# BenchmarkSeedRows under wasm runs at the same median either way): 3 KB.
 # And vitess from the copy scripts/yyoutline makes of it:
 #  - the parser's grammar actions split out of Parse: as one 1.3 MB wasm
 #    function, the browser's optimizing compiler spent seconds and ~400 MB
@@ -111,6 +113,7 @@ GOOS=js GOARCH=wasm $GO build -modfile="$modfile" -trimpath -ldflags='-s -w' \
   -gcflags='github.com/flinkplay/flinkplay/engine/physical=-l' -gcflags='github.com/flinkplay/flinkplay/engine/ddl=-l' \
   -gcflags='github.com/flinkplay/flinkplay/engine/library=-l' -gcflags='github.com/flinkplay/flinkplay/engine/client=-l' \
   -gcflags='github.com/flinkplay/flinkplay/engine/connector/faker=-l' \
+  -gcflags='github.com/flinkplay/flinkplay/wasm/engine/worker=-l' \
   -o "$tmp/engine.wasm" ./wasm/engine
 # python.wasm: the same engine with the PyFlink interpreter (engine/pyflink,
 # gpython), which the page loads only for the first Python program.
@@ -124,6 +127,7 @@ GOOS=js GOARCH=wasm $GO build -modfile="$modfile" -trimpath -ldflags='-s -w' -ta
   -gcflags='github.com/flinkplay/flinkplay/engine/physical=-l' -gcflags='github.com/flinkplay/flinkplay/engine/ddl=-l' \
   -gcflags='github.com/flinkplay/flinkplay/engine/library=-l' -gcflags='github.com/flinkplay/flinkplay/engine/client=-l' \
   -gcflags='github.com/flinkplay/flinkplay/engine/connector/faker=-l' \
+  -gcflags='github.com/flinkplay/flinkplay/wasm/engine/worker=-l' \
   -o "$tmp/python.wasm" ./wasm/engine
 install_file "$tmp/app.wasm" "$out/app.wasm"
 install_file "$tmp/engine.wasm" "$out/engine.wasm"
