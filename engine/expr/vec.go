@@ -759,6 +759,7 @@ type vcase struct {
 	conds []vnode
 	vals  []vnode // one per WHEN, then ELSE
 	kind  stream.VecKind
+	all   []int32 // 0, 1, 2, …: the rows of a batch without a selection
 	pick  []int32
 	srcs  []*stream.Vector
 	out   stream.Vector
@@ -820,6 +821,15 @@ func caseSafe(e Expr) bool {
 
 func (n *vcase) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
 	rows := in.Rows()
+	// The loops index the selected rows directly: under WebAssembly a
+	// closure call per row (forSelected) took most of the CASE's time.
+	sel := in.Sel
+	if sel == nil {
+		for i := int32(len(n.all)); i < int32(rows); i++ {
+			n.all = append(n.all, i)
+		}
+		sel = n.all[:rows]
+	}
 	els := int32(len(n.conds))
 	pick := stream.Sized(n.pick, rows)
 	n.pick = pick
@@ -834,11 +844,11 @@ func (n *vcase) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
 		if v.Kind != stream.VecInt {
 			return nil, errKind()
 		}
-		forSelected(in, func(i int) {
-			if pick[i] == els && v.I[i] != 0 && !v.IsNull(i) {
+		for _, i := range sel {
+			if pick[i] == els && v.I[i] != 0 && !v.IsNull(int(i)) {
 				pick[i] = int32(w)
 			}
-		})
+		}
 	}
 	n.srcs = n.srcs[:0]
 	nanos := false
@@ -857,25 +867,27 @@ func (n *vcase) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
 	resize(out, n.kind, rows)
 	switch {
 	case nanos:
-		forSelected(in, func(i int) { set(out, i, n.srcs[pick[i]].Value(i)) })
+		for _, i := range sel {
+			set(out, int(i), n.srcs[pick[i]].Value(int(i)))
+		}
 	case n.kind == stream.VecInt:
-		forSelected(in, func(i int) {
+		for _, i := range sel {
 			s := n.srcs[pick[i]]
-			if s.IsNull(i) {
-				out.SetNull(i)
-				return
+			if s.IsNull(int(i)) {
+				out.SetNull(int(i))
+				continue
 			}
 			out.I[i] = s.I[i]
-		})
+		}
 	default:
-		forSelected(in, func(i int) {
+		for _, i := range sel {
 			s := n.srcs[pick[i]]
-			if s.IsNull(i) {
-				out.SetNull(i)
-				return
+			if s.IsNull(int(i)) {
+				out.SetNull(int(i))
+				continue
 			}
 			out.F[i] = s.F[i]
-		})
+		}
 	}
 	return out, nil
 }
