@@ -126,6 +126,21 @@ func forSelected(in *stream.Batch, f func(i int)) {
 	}
 }
 
+// selectedRows returns the physical indexes of in's selected rows: its
+// selection, or 0, 1, … from *all, which it grows as needed. A kernel's
+// loop over them costs no call per row, where forSelected calls a closure
+// for each, which under WebAssembly is dear.
+func selectedRows(in *stream.Batch, all *[]int32) []int32 {
+	if in.Sel != nil {
+		return in.Sel
+	}
+	rows := in.Rows()
+	for i := int32(len(*all)); i < int32(rows); i++ {
+		*all = append(*all, i)
+	}
+	return (*all)[:rows]
+}
+
 // fillRows sets value i of out, a vector resized to in, to f(i) for each
 // selected row i of in, in order: the kernels that evaluate row by row.
 // The first error stops it.
@@ -759,7 +774,7 @@ type vcase struct {
 	conds []vnode
 	vals  []vnode // one per WHEN, then ELSE
 	kind  stream.VecKind
-	all   []int32 // 0, 1, 2, …: the rows of a batch without a selection
+	all   []int32 // see selectedRows
 	pick  []int32
 	srcs  []*stream.Vector
 	out   stream.Vector
@@ -821,15 +836,7 @@ func caseSafe(e Expr) bool {
 
 func (n *vcase) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
 	rows := in.Rows()
-	// The loops index the selected rows directly: under WebAssembly a
-	// closure call per row (forSelected) took most of the CASE's time.
-	sel := in.Sel
-	if sel == nil {
-		for i := int32(len(n.all)); i < int32(rows); i++ {
-			n.all = append(n.all, i)
-		}
-		sel = n.all[:rows]
-	}
+	sel := selectedRows(in, &n.all)
 	els := int32(len(n.conds))
 	pick := stream.Sized(n.pick, rows)
 	n.pick = pick

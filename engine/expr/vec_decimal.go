@@ -41,6 +41,7 @@ func compactDigits(t types.Type) (digits, scale int, ok bool) {
 type vdecMul struct {
 	a, b vnode
 	out  stream.Vector
+	all  []int32 // see selectedRows
 }
 
 // wideDec is a product's big.Int with the words it needs. They come in
@@ -77,10 +78,10 @@ func (n *vdecMul) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
 	resize(out, stream.VecValues, rows)
 	unionNulls(out, a, b, rows)
 	var chunk []wideDec
-	forSelected(in, func(i int) {
-		if out.HasNulls && out.IsNull(i) {
+	for _, i := range selectedRows(in, &n.all) {
+		if out.HasNulls && out.IsNull(int(i)) {
 			out.V[i] = types.NullValue
-			return
+			continue
 		}
 		x, y := a.I[i], b.I[i]
 		hi, lo := bits.Mul64(absU(x), absU(y))
@@ -95,7 +96,7 @@ func (n *vdecMul) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
 			z.Neg(z)
 		}
 		out.V[i] = types.Value{X: z}
-	})
+	}
 	return out, nil
 }
 
@@ -124,6 +125,7 @@ type vdecFit struct {
 	x     vnode
 	limit *big.Int // 10^(the target's precision)
 	out   stream.Vector
+	all   []int32 // see selectedRows
 }
 
 func compileDecFit(e *cast) vnode {
@@ -143,23 +145,29 @@ func (n *vdecFit) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
 	if x.Kind != stream.VecValues {
 		return nil, errKind()
 	}
-	tooWide := func(i int) bool {
+	tooWide := func(i int32) bool {
 		b, ok := x.V[i].X.(*big.Int)
 		return ok && b != nil && b.CmpAbs(n.limit) >= 0
 	}
+	sel := selectedRows(in, &n.all)
 	wide := false
-	forSelected(in, func(i int) { wide = wide || !x.IsNull(i) && tooWide(i) })
+	for _, i := range sel {
+		if !x.IsNull(int(i)) && tooWide(i) {
+			wide = true
+			break
+		}
+	}
 	if !wide {
 		return x, nil
 	}
 	out := &n.out
 	resize(out, stream.VecValues, in.Rows())
-	forSelected(in, func(i int) {
-		if x.IsNull(i) || tooWide(i) {
-			out.SetNull(i)
-			return
+	for _, i := range sel {
+		if x.IsNull(int(i)) || tooWide(i) {
+			out.SetNull(int(i))
+			continue
 		}
 		out.V[i] = x.V[i]
-	})
+	}
 	return out, nil
 }
