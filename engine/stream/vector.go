@@ -199,9 +199,11 @@ func (v *Vector) AppendNulls(k int) {
 			v.Off = append(v.Off, 0)
 		}
 		end := int32(len(v.Data))
-		v.Off = grown(v.Off, k)
-		for j := len(v.Off) - k; j < len(v.Off); j++ {
-			v.Off[j] = end
+		v.Off = grown(v.Off, k) // zeros: already the end of an empty vector's data
+		if end != 0 {
+			for j := len(v.Off) - k; j < len(v.Off); j++ {
+				v.Off[j] = end
+			}
 		}
 	case VecStruct:
 		for j := range v.Fields {

@@ -478,7 +478,7 @@ func (s *source) fillColumns(b *stream.Batch) {
 		for j := range v.Fields {
 			f := &v.Fields[j]
 			if s.unread != nil && s.unread[i][j] {
-				s.nullField(f, n, words)
+				f.AppendNulls(n) // f is empty: startColumns reset it
 				continue
 			}
 			if strField[typ][j] {
@@ -514,25 +514,6 @@ func (s *source) fillColumns(b *stream.Batch) {
 			f.Nulls, f.HasNulls = append(f.Nulls[:0], nulls...), hasNulls
 		}
 		v.Nulls, v.HasNulls, v.Count = append(v.Nulls[:0], nulls...), hasNulls, n
-	}
-}
-
-// nullField makes f, a field nothing reads, n NULLs: zeros or empty
-// strings, every one NULL.
-func (s *source) nullField(f *stream.Vector, n, words int) {
-	if f.Kind == stream.VecBytes {
-		f.Off = stream.Sized(f.Off, n+1)
-		clear(f.Off)
-	} else {
-		f.I = stream.Sized(f.I, n)
-		clear(f.I)
-	}
-	f.Nulls, f.HasNulls = stream.Sized(f.Nulls, words), true
-	for w := range f.Nulls {
-		f.Nulls[w] = ^uint64(0)
-	}
-	if r := n & 63; r != 0 {
-		f.Nulls[words-1] = 1<<uint(r) - 1
 	}
 }
 
