@@ -24,8 +24,13 @@ type event struct {
 // here the processor overlaps the prices of consecutive bids.
 func priceBids(evs []event) {
 	for k := range evs {
-		if evs[k].typ == bidEvent {
-			evs[k].v[bidPrice], _ = priceOf(evs[k].y)
+		if ev := &evs[k]; ev.typ == bidEvent {
+			// priceOf, inlined.
+			price, near := roundCents(cents(ev.y))
+			if near {
+				price = exactPrice(ev.y)
+			}
+			ev.v[bidPrice] = price
 		}
 	}
 }

@@ -15,30 +15,52 @@ func nextPrice(r *splitRandom) int64 {
 }
 
 // priceOf returns Math.round(10^y * 100) for 0 <= y < 6. Plain double
-// arithmetic is within a few ulps of 10^y (a few parts in 10^16 of at most
-// 10^8); the rounded price is then certain unless the cents lie within
-// 1e-6 of a half, far more than that error, where pow10's exact result
-// decides (slow reports it). The caller has made the tables (pow10Once):
-// the generator does when it loads its pool.
+// arithmetic (cents) is within a few ulps of 10^y (a few parts in 10^16 of
+// at most 10^8); the rounded price is then certain unless the cents lie
+// within 1e-6 of a half, far more than that error, where pow10's exact
+// result decides (slow reports it). The caller has made the tables
+// (pow10Once): the generator does when it loads its pool.
 func priceOf(y float64) (price int64, slow bool) {
+	if price, near := roundCents(cents(y)); !near {
+		return price, false
+	}
+	return exactPrice(y), true
+}
+
+// roundCents is Math.round(v) for 100 <= v < 10^8 (no NaN, no
+// saturation), and whether v lies within 1e-6 of a half, where cents'
+// few ulps of error could decide it. It is small enough to inline.
+func roundCents(v float64) (price int64, near bool) {
+	fl := math.Floor(v)
+	d := v - fl - 0.5
+	// The increment is an integer one, which the compiler makes a select
+	// rather than a branch: d's sign is a coin toss, which a branch would
+	// mispredict half the time.
+	price = int64(fl)
+	if d > 0 {
+		price++
+	}
+	return price, math.Abs(d) < 1e-6
+}
+
+// cents is 10^y * 100 in plain double arithmetic: 10^n * 10^(j/1024) from
+// the tables times a short series for the rest.
+func cents(y float64) float64 {
 	n := int(y)
 	f := y - float64(n)
 	j := int(f * pow10Steps)
 	t := (f - float64(j)/pow10Steps) * ln10Hi // |t| < 0.00225
 	e := 1 + t*(1+t*(1.0/2+t*(1.0/6+t*(1.0/24+t*(1.0/120)))))
-	v := pow10Hi[j] * e * powersOf10[n] * 100
-	fl := math.Floor(v)
-	d := v - fl - 0.5
-	if d > -1e-6 && d < 1e-6 {
-		return javaRound(pow10(y) * 100.0), true
-	}
-	// javaRound(v), from the floor at hand: 100 <= v < 10^8, so no
-	// NaN, no saturation.
-	if d > 0 {
-		fl++
-	}
-	return int64(fl), false
+	// The masks change nothing for 0 <= y < 6; they spare the bounds
+	// checks.
+	return pow10Hi[j&(pow10Steps-1)] * e * powersOf10[n&7] * 100
 }
+
+// exactPrice is Math.round(10^y * 100) from pow10's exact power: the
+// rare price whose cents lie near a half.
+//
+//go:noinline
+func exactPrice(y float64) int64 { return javaRound(pow10(y) * 100.0) }
 
 // pow10 returns 10^y for 0 <= y < 8, correctly rounded but for values
 // within about 1e-25 of a rounding midpoint.

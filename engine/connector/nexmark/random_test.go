@@ -113,6 +113,7 @@ func TestNonPositiveBoundFails(t *testing.T) {
 // draws: Java's sum*31 + Math.round(Math.pow(10.0, r.nextDouble() * 6.0)
 // * 100.0) with r = new SplittableRandom(2).
 func TestPricesMatchJava(t *testing.T) {
+	pow10Once.Do(initPow10) // as the generator does at its first event
 	r := newSplitRandom(2)
 	var sum int64
 	for i := 0; i < 100000; i++ {
@@ -205,6 +206,73 @@ func TestFastPrice(t *testing.T) {
 		}
 		if got, _ := priceOf(y); got != javaRound(pow10(y)*100) {
 			t.Errorf("priceOf(%v) = %d, exact %d", y, got, javaRound(pow10(y)*100))
+		}
+	}
+}
+
+// TestStringLengthDrawsAsAppendString checks that stringLength draws what
+// appendString draws and counts the length of the string it makes, from
+// ordinary states and from states whose next draws Java's nextInt(13) or
+// nextInt(26) rejects.
+func TestStringLengthDrawsAsAppendString(t *testing.T) {
+	check := func(r splitRandom, maxLength int32) {
+		t.Helper()
+		made := r
+		want := len(appendString(nil, &made, maxLength, ' '))
+		counted := r
+		if got := stringLength(&counted, maxLength, ' '); got != want || counted != made {
+			t.Fatalf("from %+v, stringLength(%d) = %d leaving seed %#x; appendString made %d, leaving %#x",
+				r, maxLength, got, counted.seed, want, made.seed)
+		}
+	}
+	r := newSplitRandom(11)
+	for i := 0; i < 20000; i++ {
+		for _, maxLength := range []int32{5, 7, 20, 100} {
+			check(*r, maxLength)
+			r.nextInt()
+		}
+	}
+	// States whose k-th draw falls in the rejected top of nextInt(13) or
+	// nextInt(26): k = 1 is the first character's draw below 13, k = 2
+	// its draw below 26 when it is a letter (or the next character's when
+	// not), and so on.
+	// The least top 31 bits that nextInt(bound) rejects: an int overflows
+	// at u - u % bound + bound - 1.
+	accept13 := int32((math.MaxInt32-12)/13*13 + 13)
+	accept26 := int32((math.MaxInt32-25)/26*26 + 26)
+	for _, top := range []int32{math.MaxInt32, accept13, accept26} {
+		for k := uint64(1); k <= 6; k++ {
+			g := uint64(goldenGamma)
+			at := seedDrawing(top)
+			check(splitRandom{seed: at - (k+1)*g, gamma: g}, 20) // draw 0 is the length
+		}
+	}
+}
+
+// seedDrawing returns a seed s whose mix32 has top as its top 31 bits
+// (uint32(mix32(s)) >> 1 == top), by running mix32's steps backwards.
+func seedDrawing(top int32) uint64 {
+	z := uint64(top) << 33
+	z *= inverse(0xcb24d0a5c88c35b3)
+	z ^= z>>28 ^ z>>56
+	z *= inverse(0x62a9d9ed799705f5)
+	z ^= z >> 33
+	return z
+}
+
+// inverse is the multiplicative inverse of odd a modulo 2^64.
+func inverse(a uint64) uint64 {
+	x := a // correct to 3 bits; each step doubles them
+	for range 5 {
+		x *= 2 - a*x
+	}
+	return x
+}
+
+func TestSeedDrawing(t *testing.T) {
+	for _, top := range []int32{0, 1, 2147483624, 2147483637, math.MaxInt32} {
+		if got := int32(uint32(mix32(seedDrawing(top))) >> 1); got != top {
+			t.Errorf("mix32(seedDrawing(%d)) >> 1 = %d", top, got)
 		}
 	}
 }
