@@ -230,23 +230,28 @@ func grown[T any](s []T, k int) []T {
 	return s
 }
 
-// setNulls marks values [lo, hi) NULL; they must already be appended.
+// setNulls marks values [lo, hi) NULL; they must already be appended. It
+// sets a word of the bitmap at a time: a batch's unread fields are all
+// NULL (a columnar source's FieldPruner), one run each.
 func (v *Vector) setNulls(lo, hi int) {
 	if lo >= hi {
 		return
 	}
 	v.SetNull(lo)
 	v.fitNulls()
-	for i := lo + 1; i < hi; {
-		w := i >> 6
-		if i&63 == 0 && hi-i >= 64 {
-			v.Nulls[w] = ^uint64(0)
-			i += 64
-			continue
-		}
-		v.Nulls[w] |= 1 << (uint(i) & 63)
-		i++
+	nulls := v.Nulls
+	first, last := lo>>6, (hi-1)>>6
+	from := ^uint64(0) << (uint(lo) & 63)    // the bits from lo on in its word
+	to := ^uint64(0) >> (63 - uint(hi-1)&63) // the bits up to hi-1 in its word
+	if first == last {
+		nulls[first] |= from & to
+		return
 	}
+	nulls[first] |= from
+	for w := first + 1; w < last; w++ {
+		nulls[w] = ^uint64(0)
+	}
+	nulls[last] |= to
 }
 
 // AppendNull appends a NULL value (of every field, for a VecStruct).

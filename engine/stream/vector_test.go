@@ -94,3 +94,28 @@ func TestVectorViews(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendNullsRuns appends runs of NULLs of every length up to three
+// words after every count of values up to two words, and checks each
+// value's NULL bit.
+func TestAppendNullsRuns(t *testing.T) {
+	for before := 0; before <= 128; before++ {
+		for k := 1; k <= 192; k++ {
+			v := &Vector{}
+			v.Reset(VecInt)
+			for i := range before {
+				v.AppendInt(int64(i))
+			}
+			v.AppendNulls(k)
+			v.AppendInt(7)
+			if v.Len() != before+k+1 {
+				t.Fatalf("%d values, %d NULLs: length %d", before, k, v.Len())
+			}
+			for i := range v.Len() {
+				if want := i >= before && i < before+k; v.IsNull(i) != want {
+					t.Fatalf("%d values, %d NULLs: value %d NULL is %v", before, k, i, v.IsNull(i))
+				}
+			}
+		}
+	}
+}

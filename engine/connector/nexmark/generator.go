@@ -171,28 +171,35 @@ func (g *generator) nextTimestamp() int64 {
 	return g.cfg.timestampForEvent(eventNumber(g.count))
 }
 
-// fill is the body of NexmarkGenerator.nextEvent. It bails out with a Java
-// exception.
-func (g *generator) fill(ev *event, a arena) {
+// makeEvents makes the next len(evs) events into evs: the body of
+// NexmarkGenerator.nextEvent in a loop, so that an event costs one call
+// (to its type's generator) rather than three. The caller has checked
+// that as many are left (hasNext). It bails out with a Java exception; the
+// events made before it are those the count advanced past.
+func (g *generator) makeEvents(evs []event, a arena) {
 	if g.pool == nil {
 		g.pool = poolFor(g.extraKey, g.urlsKey)
 		pow10Once.Do(initPow10) // for priceOf
 	}
 	c := g.cfg
-	ts := c.timestampForEvent(eventNumber(g.count))
 	if c.totalProportion == 0 {
 		c.place(0) // Java's division by zero
 	}
-	p := g.next
-	ev.typ = c.eventType(p)
-	ev.v[dateTimeField[ev.typ]] = ts
-	switch ev.typ {
-	case personEvent:
-		g.person(ev, p, a)
-	case auctionEvent:
-		g.auctionEvent(ev, p, ts, a)
-	default:
-		g.bid(ev, p, a)
+	for k := range evs {
+		ev := &evs[k]
+		ts := c.timestampForEvent(eventNumber(g.count))
+		p := g.next
+		ev.typ = c.eventType(p)
+		ev.v[dateTimeField[ev.typ]] = ts
+		switch ev.typ {
+		case personEvent:
+			g.person(ev, p, a)
+		case auctionEvent:
+			g.auctionEvent(ev, p, ts, a)
+		default:
+			g.bid(ev, p, a)
+		}
+		g.advance()
 	}
 }
 

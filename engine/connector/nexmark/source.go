@@ -21,7 +21,7 @@ type source struct {
 	cfg   config
 	gen   *generator
 	clock stream.Clock
-	ev    event
+	ev    [1]event // the event of a batch of rows, made one at a time
 
 	wallBase int64 // wall clock of the first event, ms; -1 before it
 	failed   error
@@ -216,7 +216,9 @@ func (s *source) Next(ctx context.Context, b *stream.Batch) (time.Duration, erro
 // once here rather than once per event; the event it interrupted is not
 // kept.
 func (s *source) generate(b *stream.Batch, sl *slab, paced bool, now int64) (wait time.Duration, err error) {
-	kept := len(s.evs)
+	g := s.gen
+	start := g.count
+	kept := -1 // the events to keep when it fails; -1: those counted
 	defer func() {
 		if err == nil {
 			return
@@ -229,13 +231,24 @@ func (s *source) generate(b *stream.Batch, sl *slab, paced bool, now int64) (wai
 			err = bo.err
 		}
 		if s.columns {
+			if kept < 0 {
+				kept = int(g.count - start)
+			}
 			s.evs = s.evs[:kept]
 		}
 		wait, err = s.fail(b, err)
 	}()
 	a := &s.arena
-	g := s.gen
 	clean := s.t.layout.clean
+	if s.columns && !paced && clean && !s.bigEvents {
+		// A batch's events at once. Events of the default sizes take at
+		// most about 120 bytes each of the arena, so batchBytes cannot
+		// cut the batch short.
+		s.evs = s.evs[:min(int64(stream.DefaultBatchRows), g.cfg.limit-g.count)]
+		err = errBailed // until makeEvents returns: a bailout leaves it set
+		g.makeEvents(s.evs, a)
+		return 0, nil
+	}
 	for n := 0; n < stream.DefaultBatchRows && g.hasNext() && a.n < batchBytes; n++ {
 		if paced {
 			// NexmarkGenerator's wall clock time of the event: as far
@@ -251,21 +264,22 @@ func (s *source) generate(b *stream.Batch, sl *slab, paced bool, now int64) (wai
 				break
 			}
 		}
-		ev := &s.ev
+		evs := s.ev[:]
 		if s.columns {
 			if len(s.evs) == cap(s.evs) {
 				s.evs = append(s.evs, event{})
 			} else {
 				s.evs = s.evs[:len(s.evs)+1]
 			}
-			ev = &s.evs[len(s.evs)-1]
+			evs = s.evs[len(s.evs)-1:]
 		}
-		err = errBailed // until fill returns: a bailout leaves it set
-		g.fill(ev, a)
-		g.advance()
+		err = errBailed // until makeEvents returns: a bailout leaves it set
+		g.makeEvents(evs, a)
 		err = nil
+		ev := &evs[0]
 		if !clean {
 			if err = s.check(ev); err != nil {
+				kept = len(s.evs) - 1 // not this one
 				return 0, err
 			}
 		}
@@ -278,7 +292,6 @@ func (s *source) generate(b *stream.Batch, sl *slab, paced bool, now int64) (wai
 			}
 			continue
 		}
-		kept = len(s.evs)
 		if s.bigEvents {
 			// A column may copy any string, a shared one too: they
 			// count towards the batch's bytes. Events of the default
@@ -321,7 +334,7 @@ func (s *source) check(ev *event) error {
 // emit appends the current event as a row of the declared layout, or
 // returns the error Flink's reading of that row would raise.
 func (s *source) emit(b *stream.Batch, sl *slab) error {
-	ev := &s.ev
+	ev := &s.ev[0]
 	row := b.Append(stream.Insert)
 	for i, c := range s.t.layout.cols {
 		switch {

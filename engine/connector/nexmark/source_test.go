@@ -189,18 +189,25 @@ func TestLayouts(t *testing.T) {
 		{"person of nine fields", []types.Column{full[0], col("person", row(append(append([]types.Field(nil), full[1].Type.Fields...), f("more", types.String))...))}, 48,
 			indexOutOfBounds, "Index 8 out of bounds for length 8"},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			schema := types.Schema{Columns: tc.schema}
-			s := open(t, plan(t, schema, nil), &fakeClock{now: base}, nil)
-			rows, err := drain(t, s, len(tc.schema), 0, 5000)
-			e, ok := diag.As(err)
-			if len(rows) != tc.rows || !ok || e.Class != tc.class || e.Msg != tc.msg {
-				t.Fatalf("%d rows, %v; want %d rows, then %s: %s", len(rows), err, tc.rows, tc.class, tc.msg)
-			}
-			if _, err2 := s.Next(context.Background(), stream.NewBatch(len(tc.schema))); err2 != err {
-				t.Errorf("after the failure: %v", err2)
-			}
-		})
+		// As rows and as columns, the rows before the failing event
+		// are emitted, then the failure.
+		for _, columns := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/columns=%v", tc.name, columns), func(t *testing.T) {
+				schema := types.Schema{Columns: tc.schema}
+				s := open(t, plan(t, schema, nil), &fakeClock{now: base}, nil)
+				if columns && !s.EnableColumns() {
+					t.Fatal("no columns")
+				}
+				rows, err := drain(t, s, len(tc.schema), 0, 5000)
+				e, ok := diag.As(err)
+				if len(rows) != tc.rows || !ok || e.Class != tc.class || e.Msg != tc.msg {
+					t.Fatalf("%d rows, %v; want %d rows, then %s: %s", len(rows), err, tc.rows, tc.class, tc.msg)
+				}
+				if _, err2 := s.Next(context.Background(), stream.NewBatch(len(tc.schema))); err2 != err {
+					t.Errorf("after the failure: %v", err2)
+				}
+			})
+		}
 	}
 }
 
@@ -222,11 +229,16 @@ func TestGeneratorFailures(t *testing.T) {
 		{map[string]string{"auction.avg-size": "200mb"}, 0, diag.PlaygroundLimitExceeded,
 			"A Nexmark event would carry an extra string of 247119044 bytes; the playground allows 16777216. Lower the average event size options."},
 	} {
-		s := open(t, plan(t, genSchema(), tc.opts), &fakeClock{now: base}, nil)
-		rows, err := drain(t, s, 4, 0, 100)
-		e, ok := diag.As(err)
-		if len(rows) != tc.rows || !ok || e.Class != tc.class || e.Msg != tc.msg {
-			t.Errorf("%v: %d rows, %v; want %d rows, then %s: %s", tc.opts, len(rows), err, tc.rows, tc.class, tc.msg)
+		for _, columns := range []bool{false, true} {
+			s := open(t, plan(t, genSchema(), tc.opts), &fakeClock{now: base}, nil)
+			if columns && !s.EnableColumns() {
+				t.Fatal("no columns")
+			}
+			rows, err := drain(t, s, 4, 0, 100)
+			e, ok := diag.As(err)
+			if len(rows) != tc.rows || !ok || e.Class != tc.class || e.Msg != tc.msg {
+				t.Errorf("%v, columns %v: %d rows, %v; want %d rows, then %s: %s", tc.opts, columns, len(rows), err, tc.rows, tc.class, tc.msg)
+			}
 		}
 	}
 }
