@@ -339,17 +339,24 @@ func (g *generator) bid(ev *event, p place, a arena) {
 		// and the job fails with the event.
 		r.badBound()
 	}
+	// nextBase0AuctionID and nextBase0PersonID, inlined: their bounds
+	// are the auctions in flight or the people active, plus the lead,
+	// at most 111 and 1,010, so nextLong's is an int draw.
 	if r.below(c.hotAuctionRatio) > 0 {
 		auction = c.lastBase0AuctionID(p) / hotAuctionBatch * hotAuctionBatch
 	} else {
-		auction = g.nextBase0AuctionID(p)
+		last := c.lastBase0AuctionID(p)
+		lo := max(last-numInFlightAuctions, 0)
+		auction = lo + int64(r.below(int32(last-lo+1+auctionIDLead)))
 	}
 	ev.v[bidAuction] = auction + firstAuctionID
 	var bidder int64
 	if r.below(c.hotBiddersRatio) > 0 {
 		bidder = c.lastBase0PersonID(p)/hotBidderBatch*hotBidderBatch + 1
 	} else {
-		bidder = g.nextBase0PersonID(p)
+		numPeople := c.lastBase0PersonID(p) + 1
+		active := min(numPeople, numActivePeople)
+		bidder = numPeople - active + int64(r.below(int32(active+personIDLead)))
 	}
 	bidder += firstPersonID
 	ev.y = r.nextDouble() * 6.0 // nextPrice's draw; priceBids prices it
