@@ -149,6 +149,8 @@ func (s *source) ReadOnly(r *stream.Reads) {
 			s.gen.unmade[c.event][j] = s.unread[i][j]
 		}
 	}
+	u := &s.gen.unmade[bidEvent]
+	s.gen.channelsMade = !u[bidChannel] || !u[bidURL]
 }
 
 // Open prepares nothing: the generator's shared strings are made at the

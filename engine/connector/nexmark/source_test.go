@@ -404,8 +404,11 @@ func TestReadOnlyLeavesOutUnread(t *testing.T) {
 		{"bids", [][2]int{{0, -1}, {1, personDateTime}, {1, personEmail}, {2, auctionDateTime}, {3, -1}}},
 		// The strings made per event unread, the extras after them read.
 		{"extras", [][2]int{{1, personID}, {1, personExtra}, {2, auctionExtra}, {2, auctionReserve}, {3, bidPrice}}},
-		// No price: the bids' draws go on as before.
+		// No price, no channel: the bids' draws go on as before.
 		{"no price", [][2]int{{0, -1}, {3, bidAuction}, {3, bidExtra}}},
+		// A bid's channel or URL alone.
+		{"channel", [][2]int{{3, bidChannel}}},
+		{"url", [][2]int{{3, bidURL}, {3, bidDateTime}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			pruned := open(t, plan(t, genSchema(), opts), &fakeClock{now: base}, &seed)
