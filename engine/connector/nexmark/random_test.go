@@ -215,20 +215,21 @@ func TestFastPrice(t *testing.T) {
 // ordinary states and from states whose next draws Java's nextInt(13) or
 // nextInt(26) rejects.
 func TestStringLengthDrawsAsAppendString(t *testing.T) {
-	check := func(r splitRandom, maxLength int32) {
+	check := func(r splitRandom, maxLength int32, special byte) {
 		t.Helper()
 		made := r
-		want := len(appendString(nil, &made, maxLength, ' '))
+		want := len(appendString(nil, &made, maxLength, special))
 		counted := r
-		if got := stringLength(&counted, maxLength, ' '); got != want || counted != made {
-			t.Fatalf("from %+v, stringLength(%d) = %d leaving seed %#x; appendString made %d, leaving %#x",
-				r, maxLength, got, counted.seed, want, made.seed)
+		if got := stringLength(&counted, maxLength, special); got != want || counted != made {
+			t.Fatalf("from %+v, stringLength(%d, %q) = %d leaving seed %#x; appendString made %d, leaving %#x",
+				r, maxLength, special, got, counted.seed, want, made.seed)
 		}
 	}
 	r := newSplitRandom(11)
 	for i := 0; i < 20000; i++ {
-		for _, maxLength := range []int32{5, 7, 20, 100} {
-			check(*r, maxLength)
+		for _, maxLength := range []int32{5, 7, 20, 100, 130} {
+			check(*r, maxLength, ' ')
+			check(*r, maxLength, '_')
 			r.nextInt()
 		}
 	}
@@ -238,13 +239,18 @@ func TestStringLengthDrawsAsAppendString(t *testing.T) {
 	// not), and so on.
 	// The least top 31 bits that nextInt(bound) rejects: an int overflows
 	// at u - u % bound + bound - 1.
-	accept13 := int32((math.MaxInt32-12)/13*13 + 13)
-	accept26 := int32((math.MaxInt32-25)/26*26 + 26)
-	for _, top := range []int32{math.MaxInt32, accept13, accept26} {
-		for k := uint64(1); k <= 6; k++ {
-			g := uint64(goldenGamma)
-			at := seedDrawing(top)
-			check(splitRandom{seed: at - (k+1)*g, gamma: g}, 20) // draw 0 is the length
+	reject13 := int32((math.MaxInt32-12)/13*13 + 13)
+	reject26 := int32((math.MaxInt32-25)/26*26 + 26)
+	// The draws before the crafted one differ with the gamma: with one
+	// gamma the walks from every k fall into step, and the crafted draw
+	// would be a draw below 13 each time.
+	for _, top := range []int32{math.MaxInt32, reject13, reject26} {
+		at := seedDrawing(top)
+		for i := range uint64(8) {
+			g := mixGamma(i)
+			for k := uint64(1); k <= 12; k++ {
+				check(splitRandom{seed: at - (k+1)*g, gamma: g}, 100, ' ') // draw 0 is the length
+			}
 		}
 	}
 }
