@@ -777,6 +777,8 @@ type vcase struct {
 	all   []int32 // see selectedRows
 	pick  []int32
 	srcs  []*stream.Vector
+	nulls [][]uint64 // per source its NULL bitmap, or zeros
+	zeros []uint64
 	out   stream.Vector
 }
 
@@ -878,14 +880,33 @@ func (n *vcase) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
 			set(out, int(i), n.srcs[pick[i]].Value(int(i)))
 		}
 	case n.kind == stream.VecInt:
-		for _, i := range sel {
-			s := n.srcs[pick[i]]
-			if s.IsNull(int(i)) {
-				out.SetNull(int(i))
-				continue
-			}
-			out.I[i] = s.I[i]
+		// Without a branch per row: a row's value is copied whether
+		// NULL or not, and its source's NULL bit or'ed into the
+		// result's bitmap. (ddl_gen.sql's dateTime picks the field of
+		// the event's type, NULL in the other two rows.)
+		words := (rows + 63) >> 6
+		if len(n.zeros) < words {
+			n.zeros = make([]uint64, words)
 		}
+		n.nulls = n.nulls[:0]
+		for _, s := range n.srcs {
+			if s.HasNulls {
+				n.nulls = append(n.nulls, s.Nulls[:words])
+			} else {
+				n.nulls = append(n.nulls, n.zeros[:words])
+			}
+		}
+		nulls := stream.Sized(out.Nulls, words)
+		clear(nulls)
+		var any uint64
+		for _, i := range sel {
+			p := pick[i]
+			out.I[i] = n.srcs[p].I[i]
+			bit := n.nulls[p][i>>6] >> (uint(i) & 63) & 1
+			nulls[i>>6] |= bit << (uint(i) & 63)
+			any |= bit
+		}
+		out.Nulls, out.HasNulls = nulls, any != 0
 	default:
 		for _, i := range sel {
 			s := n.srcs[pick[i]]

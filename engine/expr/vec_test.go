@@ -55,8 +55,15 @@ func TestVecNestedRows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The same over integers, which have no nanoseconds: the third row
+	// picks a NULL.
+	ids, err := Case([]When{{Cond: eq(col(0), 0), Then: fieldOf(col(1), "id")}, {Cond: eq(col(0), 1), Then: fieldOf(col(2), "auction")}},
+		fieldOf(col(2), "auction"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
 	c := &Ctx{Zone: time.UTC}
-	for _, e := range []Expr{fieldOf(col(2), "auction"), fieldOf(col(2), "extra"), fieldOf(col(1), "id"), when} {
+	for _, e := range []Expr{fieldOf(col(2), "auction"), fieldOf(col(2), "extra"), fieldOf(col(1), "id"), when, ids} {
 		agreesWithRows(t, c, b, rows, e, CompileVec(e), nil, []int32{1, 3})
 	}
 	v, err := CompileVec(fieldOf(col(2), "auction")).Eval(c, b)
