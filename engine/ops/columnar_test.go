@@ -301,6 +301,9 @@ func TestWatermarkAssignerColumnarMatchesRows(t *testing.T) {
 	m := must(t)
 	v := expr.Column(1, diffSchema[1].WithNullable(true))
 	for _, e := range []expr.Expr{
+		// The column itself read as a TIMESTAMP(3): its vector is the
+		// column's, NULL-free in half the seeds.
+		expr.Column(1, types.Type{Kind: types.Timestamp, Precision: 3}.WithNullable(true)),
 		m(library.Func("TO_TIMESTAMP_LTZ", []expr.Expr{v, expr.Literal(types.IntValue(3), types.Int32)}, diag.NoPos)),
 		m(library.Func("TO_TIMESTAMP_LTZ", []expr.Expr{m(expr.Arith(expr.Div, v, expr.Column(0, types.Int32.WithNullable(true)), diag.NoPos)), expr.Literal(types.IntValue(3), types.Int32)}, diag.NoPos)),
 	} {
@@ -316,6 +319,47 @@ func TestWatermarkAssignerColumnarMatchesRows(t *testing.T) {
 			if !slices.Equal(got, want) {
 				t.Fatalf("%v seed %d: differ at %d\n got: %v\nwant: %v", e, seed, firstDiff(got, want), clip(got[firstDiff(got, want):]), clip(want[firstDiff(got, want):]))
 			}
+		}
+	}
+}
+
+// TestWatermarkAssignerColumns: over a columnar batch, the watermark is
+// the greatest event time among the selected rows that are not NULL.
+// (TestWatermarkAssignerColumnarMatchesRows's event times reach
+// math.MaxInt64, which hides an error in the greatest.)
+func TestWatermarkAssignerColumns(t *testing.T) {
+	ts := types.Type{Kind: types.Timestamp, Precision: 3}
+	for _, tc := range []struct {
+		sel  []int32
+		null int // a row made NULL, or -1
+		want int64
+	}{
+		{nil, -1, 99},
+		{[]int32{0, 2, 3}, -1, 40},
+		{nil, 4, 90},
+		{[]int32{0, 2, 3}, 3, 7},
+	} {
+		w := &WatermarkAssigner{Expr: expr.Column(0, ts), Ctx: expr.Ctx{Zone: time.UTC}}
+		if err := w.Open(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		w.ColumnsIn()
+		in := stream.NewBatch(1)
+		in.Columns([]stream.VecKind{stream.VecInt})
+		for _, x := range []int64{5, 90, 7, 40, 99} {
+			in.Kinds = append(in.Kinds, stream.Insert)
+			in.Cols[0].AppendInt(x)
+		}
+		if tc.null >= 0 {
+			in.Cols[0].SetNull(tc.null)
+		}
+		in.Sel = tc.sel
+		out := stream.NewBatch(1)
+		if err := w.Process(in, out); err != nil {
+			t.Fatal(err)
+		}
+		if out.Watermark != tc.want {
+			t.Errorf("selection %v, NULL at %d: watermark %d, want %d", tc.sel, tc.null, out.Watermark, tc.want)
 		}
 	}
 }
