@@ -58,6 +58,15 @@ func appendString(dst []byte, r *splitRandom, maxLength int32, special byte) []b
 // nothing reads, whose length still counts towards its event's size.
 func stringLength(r *splitRandom, maxLength int32, special byte) int {
 	n := int(minStringLength + r.below(maxLength-minStringLength))
+	if special == ' ' {
+		if end, first, last, ok := drawSpaced(r.seed, r.gamma, n); ok {
+			r.seed = end
+			if last < 0 {
+				return 0
+			}
+			return last - first + 1
+		}
+	}
 	// Java's trim drops the special characters at either end when they
 	// are spaces: the first and the last other character bound the rest.
 	first, last := -1, -1
@@ -82,6 +91,14 @@ func stringLength(r *splitRandom, maxLength int32, special byte) int {
 	}
 	return last - first + 1
 }
+
+// accept13 and accept26 are the least draws (their top 31 bits) that
+// nextInt(13) and nextInt(26) reject: an int overflows at u - u % bound +
+// bound - 1.
+const (
+	accept13 = (1<<31-1-12)/13*13 + 13
+	accept26 = (1<<31-1-25)/26*26 + 26
+)
 
 // exactStringInto fills buf as StringsGenerator.nextExactString does when
 // it has no reusable string to cut from: one int draw per six characters,
