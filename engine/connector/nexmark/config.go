@@ -17,6 +17,7 @@ const (
 	hotAuctionBatch  = 100 // HOT_AUCTION_RATIO
 	hotBidderBatch   = 100 // HOT_BIDDER_RATIO
 	hotChannelsRatio = 2
+	hotChannels      = 4 // Google, Facebook, Baidu, Apple
 	numChannels      = 10_000
 
 	numInFlightAuctions = 100

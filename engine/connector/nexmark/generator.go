@@ -132,6 +132,7 @@ type generator struct {
 	// channelsMade is false when neither a bid's channel nor its URL is
 	// read.
 	channelsMade bool
+	draws        bidDraws // a bid's, see bid
 }
 
 func newGenerator(cfg *config, gen int64) *generator {
@@ -144,6 +145,10 @@ func newGenerator(cfg *config, gen int64) *generator {
 		desired -= bidSize
 		delta := int32(javaRound(float64(desired) * 0.2))
 		g.bidHasExtra, g.bidExtraMin, g.bidExtraSpread = true, desired-delta, 2*delta
+	}
+	g.draws = bidDraws{hotAuctions: cfg.hotAuctionRatio, hotBidders: cfg.hotBiddersRatio, extraLen: reusableLength}
+	if g.bidHasExtra && int(g.bidExtraMin+g.bidExtraSpread) <= reusableLength/2 {
+		g.draws.extra, g.draws.extraMin, g.draws.extraSpread = 1, g.bidExtraMin, g.bidExtraSpread
 	}
 	g.extraKey, g.urlsKey = splitKey{gen, 1}, splitKey{gen, 2}
 	if t := int64(cfg.totalProportion); t != 0 {
@@ -336,12 +341,71 @@ func (g *generator) auctionLength(ts int64) int64 {
 func (g *generator) bid(ev *event, p place, a arena) {
 	r := &g.rnd
 	c := g.cfg
-	var auction int64
 	if c.hotAuctionRatio <= 0 || c.hotBiddersRatio <= 0 {
 		// Java fails at one of the two draws with the same message,
 		// and the job fails with the event.
 		r.badBound()
 	}
+	// nextBase0AuctionID and nextBase0PersonID: their bounds are the
+	// auctions in flight or the people active, plus the lead, at most 111
+	// and 1,010, so nextLong's is an int draw.
+	lastAuction := c.lastBase0AuctionID(p)
+	lo := max(lastAuction-numInFlightAuctions, 0)
+	numPeople := c.lastBase0PersonID(p) + 1
+	active := min(numPeople, numActivePeople)
+	d := &g.draws
+	d.auctionBound = int32(lastAuction - lo + 1 + auctionIDLead)
+	d.bidderBound = int32(active + personIDLead)
+	if d.extra == 0 && g.bidHasExtra || !drawBid(r, d) {
+		// An extra string that may be too long to cut from the reusable
+		// one, or a draw Java rejects and makes again (a place in the
+		// extra string, about one bid in 2,000).
+		g.bidOneByOne(ev, p, a)
+		return
+	}
+	auction := lastAuction / hotAuctionBatch * hotAuctionBatch
+	if d.auction >= 0 {
+		auction = lo + int64(d.auction)
+	}
+	bidder := (numPeople-1)/hotBidderBatch*hotBidderBatch + 1
+	if d.bidder >= 0 {
+		bidder = numPeople - active + int64(d.bidder)
+	}
+	ev.v[bidAuction] = auction + firstAuctionID
+	ev.v[bidBidder] = bidder + 2*firstPersonID
+	ev.y = float64(d.price) * 0x1.0p-53 * 6.0 // nextDouble() * 6.0
+	ev.b[bidChannel], ev.b[bidURL] = nil, nil
+	if i := d.channel; i < hotChannels || g.channelsMade {
+		pl := g.pool
+		ev.b[bidChannel], ev.b[bidURL] = pl.allChannels[i], pl.allURLs[i]
+	}
+	ev.b[bidExtra] = nil
+	if d.extra != 0 {
+		ev.b[bidExtra] = g.pool.extra[d.off : d.off+d.size : d.off+d.size]
+	}
+}
+
+// bidDraws holds what drawBid needs and what it draws.
+type bidDraws struct {
+	hotAuctions, hotBidders   int32 // the ratios, positive
+	auctionBound, bidderBound int32 // the cold draws' bounds, positive
+	// extra is 1 when a bid's extra string is cut from the reusable one
+	// (its size and its place are drawn): then extraMin + extraSpread is
+	// at most half of extraLen, the reusable string's length.
+	extra, extraMin, extraSpread, extraLen int32
+
+	auction, bidder int32 // the cold draws, or -1 when hot
+	// channel is a hot channel's index, or hotChannels plus another's.
+	channel   int32
+	size, off int32
+	price     uint64 // nextDouble's 53 bits
+}
+
+// bidOneByOne is bid, its draws made one at a time.
+func (g *generator) bidOneByOne(ev *event, p place, a arena) {
+	r := &g.rnd
+	c := g.cfg
+	var auction int64
 	// nextBase0AuctionID and nextBase0PersonID, inlined: their bounds
 	// are the auctions in flight or the people active, plus the lead,
 	// at most 111 and 1,010, so nextLong's is an int draw.
@@ -369,10 +433,10 @@ func (g *generator) bid(ev *event, p place, a arena) {
 	// 10,000 channels and URLs take more of the cache than a batch's
 	// events, and a look-up at random misses it.
 	if r.below(hotChannelsRatio) > 0 {
-		i := r.below(int32(len(pl.hotChannels)))
-		ev.b[bidChannel], ev.b[bidURL] = pl.hotChannels[i], pl.hotURLs[i]
-	} else if n := r.below(numChannels); g.channelsMade {
-		ev.b[bidChannel], ev.b[bidURL] = pl.channels[n], pl.channelURLs[n]
+		i := r.below(hotChannels)
+		ev.b[bidChannel], ev.b[bidURL] = pl.allChannels[i], pl.allURLs[i]
+	} else if n := hotChannels + r.below(numChannels); g.channelsMade {
+		ev.b[bidChannel], ev.b[bidURL] = pl.allChannels[n], pl.allURLs[n]
 	} else {
 		ev.b[bidChannel], ev.b[bidURL] = nil, nil
 	}

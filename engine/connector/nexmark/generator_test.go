@@ -4,13 +4,16 @@ import (
 	"bufio"
 	"fmt"
 	"hash/crc32"
+	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/flinkplay/flinkplay/engine/stream"
 	"github.com/flinkplay/flinkplay/engine/types"
 )
 
@@ -150,4 +153,51 @@ func longString(b []byte) string {
 		return string(b)
 	}
 	return fmt.Sprintf("~%d:%x", len(b), crc32.ChecksumIEEE(b))
+}
+
+// TestBidDrawsAsOneByOne: a bid whose draws are made at once (drawBid, in
+// WebAssembly under wasm) is the bid made one draw at a time, and leaves
+// the same state, from ordinary states and from states where a draw of
+// the bid falls where Java's nextInt rejects it.
+func TestBidDrawsAsOneByOne(t *testing.T) {
+	for _, opts := range []map[string]string{
+		nil,
+		{"bid.hot-ratio.auctions": "3", "bid.hot-ratio.bidders": "1"},
+		{"bid.avg-size": "40"},    // an extra string of 6 to 10 bytes
+		{"bid.avg-size": "32"},    // none
+		{"bid.avg-size": "600kb"}, // made, not cut, when longer than 512 KB
+	} {
+		s := open(t, plan(t, genSchema(), opts), &fakeClock{now: base}, nil)
+		g := s.gen
+		g.pool = poolFor(g.extraKey, g.urlsKey)
+		b := stream.NewBatch(4)
+		a := &countingArena{b: b}
+		check := func(r splitRandom, p place) {
+			t.Helper()
+			b.Reset() // the arena's bytes
+			drawn, one := *g, *g
+			drawn.rnd, one.rnd = r, r
+			var got, want event
+			drawn.bid(&got, p, a)
+			one.bidOneByOne(&want, p, a)
+			if !reflect.DeepEqual(got, want) || drawn.rnd != one.rnd {
+				t.Fatalf("%v, from %+v at %+v: bid %+v leaving %#x; one by one %+v leaving %#x",
+					opts, r, p, got, drawn.rnd.seed, want, one.rnd.seed)
+			}
+		}
+		n := uint64(3000)
+		if opts["bid.avg-size"] == "600kb" {
+			n = 30
+		}
+		for i := range n {
+			check(splitRandom{seed: i * 0x2545f4914f6cdd1d, gamma: mixGamma(i % 7)}, place{epoch: int64(i * 13), offset: int64(4 + i%46)})
+		}
+		at := seedDrawing(math.MaxInt32)
+		for i := range uint64(4) {
+			gamma := mixGamma(i)
+			for k := uint64(1); k <= 10; k++ {
+				check(splitRandom{seed: at - k*gamma, gamma: gamma}, place{epoch: 5000 + int64(i), offset: 20})
+			}
+		}
+	}
 }

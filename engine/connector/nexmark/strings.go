@@ -141,8 +141,9 @@ type pool struct {
 	buf   []byte
 	extra []byte
 
-	hotURLs, channelURLs   [][]byte // BidGenerator's
-	hotChannels, channels  [][]byte // "Google", …; "channel-0", …
+	// BidGenerator's channels and their URLs, the hot ones first: "Google",
+	// …, then "channel-0", ….
+	allURLs, allChannels   [][]byte
 	states, cities, people [][]byte // PersonGenerator's; people "first last", first-major
 }
 
@@ -156,7 +157,7 @@ func newPool(extra, urls splitRandom) *pool {
 	buf = make([]byte, reusableLength, reusableLength+reusableLength/2)
 	exactStringInto(buf, &extra)
 	mark()
-	for range 4 {
+	for range hotChannels {
 		buf = appendBaseURL(buf, &urls)
 		mark()
 	}
@@ -205,10 +206,8 @@ func newPool(extra, urls splitRandom) *pool {
 		return out
 	}
 	p.extra = take(1)[0]
-	p.hotURLs = take(4)
-	p.channelURLs = take(numChannels)
-	p.hotChannels = take(len(hotChannelNames))
-	p.channels = take(numChannels)
+	p.allURLs = take(hotChannels + numChannels)
+	p.allChannels = take(hotChannels + numChannels)
 	p.states = take(len(usStateNames))
 	p.cities = take(len(usCityNames))
 	p.people = take(len(firstNames) * len(lastNames))
