@@ -31,56 +31,30 @@ func drawSpaced(seed, gamma uint64, n int) (end uint64, first, last int, ok bool
 	return seed, first, last, true
 }
 
-// drawBid makes the draws of a bid (see generator.bid) from r into d, and
-// reports false, leaving r as it was, when one falls where Java's
-// nextInt(bound) would reject it and draw again. draw_wasm.s is the same
-// in WebAssembly.
-func drawBid(r *splitRandom, d *bidDraws) bool {
-	s := *r
-	below := func(bound int32) (int32, bool) {
-		s.seed += s.gamma
-		return boundedDraw(mix32(s.seed), bound)
-	}
-	ok := true
-	draw := func(bound int32) int32 {
-		w, accepted := below(bound)
-		ok = ok && accepted
-		return w
-	}
+// drawBid makes the draws of a bid (see generator.bid) from r into d.
+// draw_wasm.s is the same in WebAssembly.
+func drawBid(r *splitRandom, d *bidDraws) {
 	d.auction, d.bidder = -1, -1
-	if draw(d.hotAuctions) == 0 {
-		d.auction = draw(d.auctionBound)
+	if r.below(d.hotAuctions) == 0 {
+		d.auction = r.below(d.auctionBound)
 	}
-	if draw(d.hotBidders) == 0 {
-		d.bidder = draw(d.bidderBound)
+	if r.below(d.hotBidders) == 0 {
+		d.bidder = r.below(d.bidderBound)
 	}
-	d.price = uint64(s.nextLong()) >> 11
-	if draw(hotChannelsRatio) == 0 {
-		d.channel = hotChannels + draw(numChannels)
+	d.price = uint64(r.nextLong()) >> 11
+	if r.below(hotChannelsRatio) == 0 {
+		d.channel = hotChannels + r.below(numChannels)
 	} else {
-		d.channel = draw(hotChannels)
+		d.channel = r.below(hotChannels)
 	}
 	if d.extra != 0 {
 		d.size = d.extraMin
 		if d.extraSpread != 0 {
-			d.size += draw(d.extraSpread)
+			d.size += r.below(d.extraSpread)
 		}
-		d.off = draw(d.extraLen - d.size)
+		d.off = -1
+		if 2*d.size < d.extraLen {
+			d.off = r.below(d.extraLen - d.size)
+		}
 	}
-	if ok {
-		*r = s
-	}
-	return ok
-}
-
-// boundedDraw is nextInt(bound)'s value from its draw v, for a positive
-// bound, and whether Java accepts it.
-func boundedDraw(v, bound int32) (int32, bool) {
-	m := bound - 1
-	if bound&m == 0 {
-		return v & m, true
-	}
-	u := int32(uint32(v) >> 1)
-	w := u % bound
-	return w, u+m-w >= 0
 }

@@ -12,10 +12,8 @@ package nexmark
 //go:noescape
 func drawSpaced(seed, gamma uint64, n int) (end uint64, first, last int, ok bool)
 
-// drawBid makes the draws of a bid (see generator.bid) from r into d, and
-// reports false, leaving r as it was, when one falls where Java's
-// nextInt(bound) would reject it and draw again. In WebAssembly
-// (draw_wasm.s).
+// drawBid makes the draws of a bid (see generator.bid) from r into d. In
+// WebAssembly (draw_wasm.s).
 //
 //go:noescape
-func drawBid(r *splitRandom, d *bidDraws) bool
+func drawBid(r *splitRandom, d *bidDraws)

@@ -130,34 +130,38 @@ TEXT ·drawSpaced(SB), NOSPLIT, $0-49
 	I64Store8 ok+48(FP)
 	RET
 
-// BELOW(depth) is splitRandom.below of the positive bound in R2 into R3:
-// seed (R0) += gamma (R1), mix32's product in R5, a mask for a power of
-// two, else the top 31 bits' remainder. A draw that Java rejects sets R9
-// (ok) to 0 and leaves the block depth levels out of the macro's place.
-// R4 holds bound - 1.
-#define BELOW(depth) \
+// NEXT draws: seed (R0) += gamma (R1), and mix32's 64-bit product of it
+// in R5 (its top 32 bits are the draw).
+#define NEXT \
 	Get R0; Get R1; I64Add; Tee R0; \
 	Get R0; I64Const $33; I64ShrU; I64Xor; I64Const $7109453100751455733; I64Mul; Tee R5; \
-	Get R5; I64Const $28; I64ShrU; I64Xor; I64Const $-3808689974395783757; I64Mul; Set R5; \
+	Get R5; I64Const $28; I64ShrU; I64Xor; I64Const $-3808689974395783757; I64Mul; Set R5
+
+// BELOW is splitRandom.below of the positive bound in R2 into R3: a mask
+// for a power of two, else the top 31 bits' remainder, drawn again while
+// Java rejects it. R4 holds bound - 1.
+#define BELOW \
 	Get R2; I64Const $1; I64Sub; Set R4; \
 	Get R2; Get R4; I64And; I64Eqz; \
 	If; \
-		Get R5; I64Const $32; I64ShrU; Get R4; I64And; Set R3; \
+		NEXT; Get R5; I64Const $32; I64ShrU; Get R4; I64And; Set R3; \
 	Else; \
-		Get R5; I64Const $33; I64ShrU; Tee R5; Get R2; I64RemU; Set R3; \
-		Get R5; Get R3; I64Sub; Get R4; I64Add; I64Const $2147483647; I64GtU; \
-		If; I64Const $0; Set R9; Br $(depth+2); End; \
+		Loop; \
+			NEXT; Get R5; I64Const $33; I64ShrU; Tee R5; Get R2; I64RemU; Set R3; \
+			Get R5; Get R3; I64Sub; Get R4; I64Add; I64Const $2147483647; I64GtU; \
+			BrIf $0; \
+		End; \
 	End
 
 #define LOAD32(field) Get R7; I32WrapI64; I64Load32S $field
 #define STORE32(field) Set R6; Get R7; I32WrapI64; Get R6; I64Store32 $field
 
-// func drawBid(r *splitRandom, d *bidDraws) bool
+// func drawBid(r *splitRandom, d *bidDraws)
 //
 // The draws of BidGenerator.nextBid (see generator.bid) in WebAssembly's
 // own control flow. Registers: R0 seed, R1 gamma, R2 a bound, R3 a draw,
-// R7 d, R8 r, R9 ok.
-TEXT ·drawBid(SB), NOSPLIT, $0-17
+// R7 d, R8 r, R10 the extra string's size.
+TEXT ·drawBid(SB), NOSPLIT, $0-16
 	I64Load r+0(FP)
 	Set R8
 	I64Load d+8(FP)
@@ -170,135 +174,133 @@ TEXT ·drawBid(SB), NOSPLIT, $0-17
 	I32WrapI64
 	I64Load $8
 	Set R1
-	I64Const $1
-	Set R9
 
-	Block
-		// The auction: hot, or drawn below its bound.
-		LOAD32(bidDraws_hotAuctions)
+	// The auction: hot, or drawn below its bound.
+	LOAD32(bidDraws_hotAuctions)
+	Set R2
+	BELOW
+	Get R3
+	I64Eqz
+	If
+		LOAD32(bidDraws_auctionBound)
 		Set R2
-		BELOW(0)
+		BELOW
 		Get R3
-		I64Eqz
-		If
-			LOAD32(bidDraws_auctionBound)
-			Set R2
-			BELOW(1)
-			Get R3
-			STORE32(bidDraws_auction)
-		Else
-			I64Const $-1
-			STORE32(bidDraws_auction)
-		End
+		STORE32(bidDraws_auction)
+	Else
+		I64Const $-1
+		STORE32(bidDraws_auction)
+	End
 
-		// The bidder.
-		LOAD32(bidDraws_hotBidders)
+	// The bidder.
+	LOAD32(bidDraws_hotBidders)
+	Set R2
+	BELOW
+	Get R3
+	I64Eqz
+	If
+		LOAD32(bidDraws_bidderBound)
 		Set R2
-		BELOW(0)
+		BELOW
 		Get R3
-		I64Eqz
-		If
-			LOAD32(bidDraws_bidderBound)
-			Set R2
-			BELOW(1)
-			Get R3
-			STORE32(bidDraws_bidder)
-		Else
-			I64Const $-1
-			STORE32(bidDraws_bidder)
-		End
+		STORE32(bidDraws_bidder)
+	Else
+		I64Const $-1
+		STORE32(bidDraws_bidder)
+	End
 
-		// The price: nextDouble's 53 bits, from mix64.
-		Get R7
-		I32WrapI64
-		Get R0
-		Get R1
+	// The price: nextDouble's 53 bits, from mix64.
+	Get R7
+	I32WrapI64
+	Get R0
+	Get R1
+	I64Add
+	Tee R0
+	Get R0
+	I64Const $30
+	I64ShrU
+	I64Xor
+	I64Const $-4658895280553007687
+	I64Mul
+	Tee R5
+	Get R5
+	I64Const $27
+	I64ShrU
+	I64Xor
+	I64Const $-7723592293110705685
+	I64Mul
+	Tee R5
+	Get R5
+	I64Const $31
+	I64ShrU
+	I64Xor
+	I64Const $11
+	I64ShrU
+	I64Store $bidDraws_price
+
+	// The channel: one of the four hot ones (below 4) or another.
+	I64Const $2
+	Set R2
+	BELOW
+	Get R3
+	I64Eqz
+	If
+		I64Const $10000
+		Set R2
+		BELOW
+		Get R3
+		I64Const $4
 		I64Add
-		Tee R0
-		Get R0
-		I64Const $30
-		I64ShrU
-		I64Xor
-		I64Const $-4658895280553007687
-		I64Mul
-		Tee R5
-		Get R5
-		I64Const $27
-		I64ShrU
-		I64Xor
-		I64Const $-7723592293110705685
-		I64Mul
-		Tee R5
-		Get R5
-		I64Const $31
-		I64ShrU
-		I64Xor
-		I64Const $11
-		I64ShrU
-		I64Store $bidDraws_price
-
-		// The channel: one of the four hot ones (below 4) or another.
-		I64Const $2
+		STORE32(bidDraws_channel)
+	Else
+		I64Const $4
 		Set R2
-		BELOW(0)
+		BELOW
 		Get R3
-		I64Eqz
-		If
-			I64Const $10000
-			Set R2
-			BELOW(1)
-			Get R3
-			I64Const $4
-			I64Add
-			STORE32(bidDraws_channel)
-		Else
-			I64Const $4
-			Set R2
-			BELOW(1)
-			Get R3
-			STORE32(bidDraws_channel)
-		End
+		STORE32(bidDraws_channel)
+	End
 
-		// The extra string's size and its place in the reusable one.
-		LOAD32(bidDraws_extra)
+	// The extra string's size and, when it is shorter than half the
+	// reusable one, its place in it (else off is -1: it is made).
+	LOAD32(bidDraws_extra)
+	I64Eqz
+	I32Eqz
+	If
+		LOAD32(bidDraws_extraMin)
+		Set R10
+		LOAD32(bidDraws_extraSpread)
+		Tee R2
 		I64Eqz
 		I32Eqz
 		If
-			LOAD32(bidDraws_extraMin)
-			Set R10
-			LOAD32(bidDraws_extraSpread)
-			Tee R2
-			I64Eqz
-			I32Eqz
-			If
-				BELOW(2)
-				Get R10
-				Get R3
-				I64Add
-				Set R10
-			End
+			BELOW
 			Get R10
-			STORE32(bidDraws_size)
+			Get R3
+			I64Add
+			Set R10
+		End
+		Get R10
+		STORE32(bidDraws_size)
+		I64Const $-1
+		STORE32(bidDraws_off)
+		Get R10
+		I64Const $1
+		I64Shl
+		LOAD32(bidDraws_extraLen)
+		I64LtS
+		If
 			LOAD32(bidDraws_extraLen)
 			Get R10
 			I64Sub
 			Set R2
-			BELOW(1)
+			BELOW
 			Get R3
 			STORE32(bidDraws_off)
 		End
 	End
 
-	Get R9
-	I64Eqz
-	I32Eqz
-	If
-		Get R8
-		I32WrapI64
-		Get R0
-		I64Store $0
-	End
-	Get SP
-	Get R9
-	I64Store8 ret+16(FP)
+	Get R8
+	I32WrapI64
+	Get R0
+	I64Store $0
 	RET

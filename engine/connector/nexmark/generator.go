@@ -118,11 +118,6 @@ type generator struct {
 	// next is the place of the next event's id: kept up as count grows
 	// (advance), rather than divided out of the id for each event.
 	next place
-	// bidExtra is nextExtra's arithmetic for a bid, whose size before
-	// its extra string is always the same: whether it has one, and the
-	// least size and the spread of its length.
-	bidHasExtra                 bool
-	bidExtraMin, bidExtraSpread int32
 
 	// unmade marks, by event type, the fields that nothing reads (see
 	// source.ReadOnly). The strings made per event among them are drawn,
@@ -132,7 +127,10 @@ type generator struct {
 	// channelsMade is false when neither a bid's channel nor its URL is
 	// read.
 	channelsMade bool
-	draws        bidDraws // a bid's, see bid
+	// draws are a bid's (see bid), with nextExtra's arithmetic for a
+	// bid, whose size before its extra string is always the same, done
+	// once.
+	draws bidDraws
 }
 
 func newGenerator(cfg *config, gen int64) *generator {
@@ -141,14 +139,11 @@ func newGenerator(cfg *config, gen int64) *generator {
 		id := eventID(0)
 		g.next = place{id / t, id % t}
 	}
+	g.draws = bidDraws{hotAuctions: cfg.hotAuctionRatio, hotBidders: cfg.hotBiddersRatio, extraLen: reusableLength}
 	if desired := cfg.avgBidSize; bidSize <= desired {
 		desired -= bidSize
 		delta := int32(javaRound(float64(desired) * 0.2))
-		g.bidHasExtra, g.bidExtraMin, g.bidExtraSpread = true, desired-delta, 2*delta
-	}
-	g.draws = bidDraws{hotAuctions: cfg.hotAuctionRatio, hotBidders: cfg.hotBiddersRatio, extraLen: reusableLength}
-	if g.bidHasExtra && int(g.bidExtraMin+g.bidExtraSpread) <= reusableLength/2 {
-		g.draws.extra, g.draws.extraMin, g.draws.extraSpread = 1, g.bidExtraMin, g.bidExtraSpread
+		g.draws.extra, g.draws.extraMin, g.draws.extraSpread = 1, desired-delta, 2*delta
 	}
 	g.extraKey, g.urlsKey = splitKey{gen, 1}, splitKey{gen, 2}
 	if t := int64(cfg.totalProportion); t != 0 {
@@ -356,13 +351,7 @@ func (g *generator) bid(ev *event, p place, a arena) {
 	d := &g.draws
 	d.auctionBound = int32(lastAuction - lo + 1 + auctionIDLead)
 	d.bidderBound = int32(active + personIDLead)
-	if d.extra == 0 && g.bidHasExtra || !drawBid(r, d) {
-		// An extra string that may be too long to cut from the reusable
-		// one, or a draw Java rejects and makes again (a place in the
-		// extra string, about one bid in 2,000).
-		g.bidOneByOne(ev, p, a)
-		return
-	}
+	drawBid(r, d)
 	auction := lastAuction / hotAuctionBatch * hotAuctionBatch
 	if d.auction >= 0 {
 		auction = lo + int64(d.auction)
@@ -372,6 +361,7 @@ func (g *generator) bid(ev *event, p place, a arena) {
 		bidder = numPeople - active + int64(d.bidder)
 	}
 	ev.v[bidAuction] = auction + firstAuctionID
+	// BidGenerator adds FIRST_PERSON_ID twice: bidders are 2000 and up.
 	ev.v[bidBidder] = bidder + 2*firstPersonID
 	ev.y = float64(d.price) * 0x1.0p-53 * 6.0 // nextDouble() * 6.0
 	ev.b[bidChannel], ev.b[bidURL] = nil, nil
@@ -380,81 +370,32 @@ func (g *generator) bid(ev *event, p place, a arena) {
 		ev.b[bidChannel], ev.b[bidURL] = pl.allChannels[i], pl.allURLs[i]
 	}
 	ev.b[bidExtra] = nil
-	if d.extra != 0 {
+	switch {
+	case d.extra == 0:
+	case d.off >= 0:
 		ev.b[bidExtra] = g.pool.extra[d.off : d.off+d.size : d.off+d.size]
+	default:
+		ev.b[bidExtra] = g.madeExtra(d.size, a)
 	}
 }
 
 // bidDraws holds what drawBid needs and what it draws.
 type bidDraws struct {
-	hotAuctions, hotBidders   int32 // the ratios, positive
-	auctionBound, bidderBound int32 // the cold draws' bounds, positive
-	// extra is 1 when a bid's extra string is cut from the reusable one
-	// (its size and its place are drawn): then extraMin + extraSpread is
-	// at most half of extraLen, the reusable string's length.
+	_ [0]func() // not comparable: no equality function in engine.wasm
+
+	price                     uint64 // nextDouble's 53 bits
+	hotAuctions, hotBidders   int32  // the ratios, positive
+	auctionBound, bidderBound int32  // the cold draws' bounds, positive
+	// extra is 1 when a bid has an extra string: StringsGenerator's
+	// nextExtra, its arithmetic done once (extraMin, extraSpread). Its
+	// place in the reusable string (of extraLen bytes) is drawn when it
+	// is shorter than half of it, else off is -1 and it is made.
 	extra, extraMin, extraSpread, extraLen int32
 
 	auction, bidder int32 // the cold draws, or -1 when hot
 	// channel is a hot channel's index, or hotChannels plus another's.
 	channel   int32
 	size, off int32
-	price     uint64 // nextDouble's 53 bits
-}
-
-// bidOneByOne is bid, its draws made one at a time.
-func (g *generator) bidOneByOne(ev *event, p place, a arena) {
-	r := &g.rnd
-	c := g.cfg
-	var auction int64
-	// nextBase0AuctionID and nextBase0PersonID, inlined: their bounds
-	// are the auctions in flight or the people active, plus the lead,
-	// at most 111 and 1,010, so nextLong's is an int draw.
-	if r.below(c.hotAuctionRatio) > 0 {
-		auction = c.lastBase0AuctionID(p) / hotAuctionBatch * hotAuctionBatch
-	} else {
-		last := c.lastBase0AuctionID(p)
-		lo := max(last-numInFlightAuctions, 0)
-		auction = lo + int64(r.below(int32(last-lo+1+auctionIDLead)))
-	}
-	ev.v[bidAuction] = auction + firstAuctionID
-	var bidder int64
-	if r.below(c.hotBiddersRatio) > 0 {
-		bidder = c.lastBase0PersonID(p)/hotBidderBatch*hotBidderBatch + 1
-	} else {
-		numPeople := c.lastBase0PersonID(p) + 1
-		active := min(numPeople, numActivePeople)
-		bidder = numPeople - active + int64(r.below(int32(active+personIDLead)))
-	}
-	bidder += firstPersonID
-	ev.y = r.nextDouble() * 6.0 // nextPrice's draw; priceBids prices it
-	pl := g.pool
-	// The channel and its URL are drawn either way. Nothing reads them
-	// in most queries, where they are not looked up: the lists of
-	// 10,000 channels and URLs take more of the cache than a batch's
-	// events, and a look-up at random misses it.
-	if r.below(hotChannelsRatio) > 0 {
-		i := r.below(hotChannels)
-		ev.b[bidChannel], ev.b[bidURL] = pl.allChannels[i], pl.allURLs[i]
-	} else if n := hotChannels + r.below(numChannels); g.channelsMade {
-		ev.b[bidChannel], ev.b[bidURL] = pl.allChannels[n], pl.allURLs[n]
-	} else {
-		ev.b[bidChannel], ev.b[bidURL] = nil, nil
-	}
-	ev.v[bidBidder] = bidder + firstPersonID
-	ev.b[bidExtra] = nil
-	if g.bidHasExtra {
-		// nextExtra(bidSize, c.avgBidSize, a), its arithmetic done once.
-		size := g.bidExtraMin
-		if g.bidExtraSpread != 0 {
-			size += r.below(g.bidExtraSpread)
-		}
-		if extra := pl.extra; int(size) < len(extra)/2 {
-			off := r.below(int32(len(extra)) - size)
-			ev.b[bidExtra] = extra[off : off+size : off+size]
-		} else {
-			ev.b[bidExtra] = g.madeExtra(size, a)
-		}
-	}
 }
 
 // bidSize is a bid's size before its extra string: four longs.

@@ -201,3 +201,61 @@ func TestBidDrawsAsOneByOne(t *testing.T) {
 		}
 	}
 }
+
+// bidOneByOne is BidGenerator.nextBid, its draws made one at a time, as
+// generator.bid made them before drawBid: the reference that
+// TestBidDrawsAsOneByOne checks drawBid against.
+func (g *generator) bidOneByOne(ev *event, p place, a arena) {
+	r := &g.rnd
+	c := g.cfg
+	var auction int64
+	// nextBase0AuctionID and nextBase0PersonID, inlined: their bounds
+	// are the auctions in flight or the people active, plus the lead,
+	// at most 111 and 1,010, so nextLong's is an int draw.
+	if r.below(c.hotAuctionRatio) > 0 {
+		auction = c.lastBase0AuctionID(p) / hotAuctionBatch * hotAuctionBatch
+	} else {
+		last := c.lastBase0AuctionID(p)
+		lo := max(last-numInFlightAuctions, 0)
+		auction = lo + int64(r.below(int32(last-lo+1+auctionIDLead)))
+	}
+	ev.v[bidAuction] = auction + firstAuctionID
+	var bidder int64
+	if r.below(c.hotBiddersRatio) > 0 {
+		bidder = c.lastBase0PersonID(p)/hotBidderBatch*hotBidderBatch + 1
+	} else {
+		numPeople := c.lastBase0PersonID(p) + 1
+		active := min(numPeople, numActivePeople)
+		bidder = numPeople - active + int64(r.below(int32(active+personIDLead)))
+	}
+	bidder += firstPersonID
+	ev.y = r.nextDouble() * 6.0 // nextPrice's draw; priceBids prices it
+	pl := g.pool
+	// The channel and its URL are drawn either way. Nothing reads them
+	// in most queries, where they are not looked up: the lists of
+	// 10,000 channels and URLs take more of the cache than a batch's
+	// events, and a look-up at random misses it.
+	if r.below(hotChannelsRatio) > 0 {
+		i := r.below(hotChannels)
+		ev.b[bidChannel], ev.b[bidURL] = pl.allChannels[i], pl.allURLs[i]
+	} else if n := hotChannels + r.below(numChannels); g.channelsMade {
+		ev.b[bidChannel], ev.b[bidURL] = pl.allChannels[n], pl.allURLs[n]
+	} else {
+		ev.b[bidChannel], ev.b[bidURL] = nil, nil
+	}
+	ev.v[bidBidder] = bidder + firstPersonID
+	ev.b[bidExtra] = nil
+	if d := &g.draws; d.extra != 0 {
+		// nextExtra(bidSize, c.avgBidSize, a), its arithmetic done once.
+		size := d.extraMin
+		if d.extraSpread != 0 {
+			size += r.below(d.extraSpread)
+		}
+		if extra := pl.extra; int(size) < len(extra)/2 {
+			off := r.below(int32(len(extra)) - size)
+			ev.b[bidExtra] = extra[off : off+size : off+size]
+		} else {
+			ev.b[bidExtra] = g.madeExtra(size, a)
+		}
+	}
+}
