@@ -160,14 +160,16 @@ func (n *vdecFit) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
 	if x.Kind != stream.VecValues {
 		return nil, errKind()
 	}
+	// A value of fewer bits than the limit's, less one, is below it.
+	safe := n.limit.BitLen() - 1
 	tooWide := func(i int32) bool {
 		b, ok := x.V[i].X.(*big.Int)
-		return ok && b != nil && b.CmpAbs(n.limit) >= 0
+		return ok && b != nil && b.BitLen() > safe && b.CmpAbs(n.limit) >= 0
 	}
 	sel := selectedRows(in, &n.all)
 	wide := false
 	for _, i := range sel {
-		if !x.IsNull(int(i)) && tooWide(i) {
+		if b, ok := x.V[i].X.(*big.Int); ok && b != nil && b.BitLen() > safe && !x.IsNull(int(i)) && b.CmpAbs(n.limit) >= 0 {
 			wide = true
 			break
 		}
