@@ -780,6 +780,12 @@ type vcase struct {
 	nulls [][]uint64 // per source its NULL bitmap, or zeros
 	zeros []uint64
 	out   stream.Vector
+	// keys are set when the WHENs, one or two, compare one integer
+	// column (on) with constants, as ddl_gen.sql's dateTime does (CASE
+	// WHEN event_type = 0 THEN … WHEN event_type = 1 THEN … ELSE …):
+	// the branches are picked in one pass over the column.
+	on   int
+	keys []int64
 }
 
 func compileCase(e *caseExpr) vnode {
@@ -808,7 +814,51 @@ func compileCase(e *caseExpr) vnode {
 		return nil
 	}
 	n.vals = append(n.vals, compileVec(e.els))
+	if len(n.conds) <= 2 {
+		for _, c := range n.conds {
+			cmp, ok := c.(*vcompare)
+			if !ok || cmp.float || cmp.e.op != Eq {
+				break
+			}
+			col, okCol := cmp.a.(*vcolumn)
+			k, okK := cmp.b.(*vconst)
+			if !okCol || !okK || k.v.Null || len(n.keys) > 0 && col.idx != n.on {
+				break
+			}
+			n.on, n.keys = col.idx, append(n.keys, k.v.I)
+		}
+		if len(n.keys) != len(n.conds) {
+			n.keys = nil
+		}
+	}
 	return n
+}
+
+// pickByKeys sets the branch of each selected row from the column the
+// WHENs compare with constants (keys), when it is a NULL-free integer
+// column; it reports false, having done nothing, otherwise.
+func (n *vcase) pickByKeys(in *stream.Batch, sel, pick []int32) bool {
+	if n.keys == nil || n.on >= len(in.Cols) {
+		return false
+	}
+	c := &in.Cols[n.on]
+	if c.Kind != stream.VecInt || c.HasNulls {
+		return false
+	}
+	els := int32(len(n.conds))
+	k0, k1 := n.keys[0], n.keys[len(n.keys)-1] // one key: k1 is k0, and 1 is ELSE
+	for _, i := range sel {
+		x := c.I[i]
+		p := els
+		if x == k1 {
+			p = 1
+		}
+		if x == k0 { // the first WHEN that holds
+			p = 0
+		}
+		pick[i] = p
+	}
+	return true
 }
 
 // caseSafe reports whether evaluating e for a row whose branch is not
@@ -846,6 +896,9 @@ func (n *vcase) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
 		pick[i] = els
 	}
 	for w, cond := range n.conds {
+		if w == 0 && n.pickByKeys(in, sel, pick) {
+			break
+		}
 		v, err := cond.eval(c, in)
 		if err != nil {
 			return nil, err

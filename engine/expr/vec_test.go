@@ -240,3 +240,63 @@ func TestVecReads(t *testing.T) {
 		t.Error("all read")
 	}
 }
+
+// TestVecCaseByKeys: a CASE whose WHENs compare one integer column with
+// constants picks its branches in one pass over the column (pickByKeys),
+// the first WHEN that holds winning, and gives what the row evaluation
+// gives; a NULL in the column takes the WHENs' own evaluation.
+func TestVecCaseByKeys(t *testing.T) {
+	schema := []types.Type{types.Int64, types.Int64, types.Int64, types.Int32}
+	col := func(i int) Expr { return Column(i, schema[i]) }
+	eq := func(i int, v int64) Expr {
+		e, err := Compare(Eq, col(i), Literal(types.IntValue(v), types.Int64.WithNullable(false)), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
+	cases := func(whens []When) Expr {
+		e, err := Case(whens, col(2), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
+	exprs := []Expr{
+		cases([]When{{Cond: eq(0, 0), Then: col(1)}}),
+		cases([]When{{Cond: eq(0, 0), Then: col(1)}, {Cond: eq(0, 1), Then: col(0)}}),
+		cases([]When{{Cond: eq(0, 1), Then: col(1)}, {Cond: eq(0, 1), Then: col(0)}}), // the first wins
+	}
+	for _, nulls := range []bool{false, true} {
+		b := stream.NewBatch(len(schema))
+		b.Columns([]stream.VecKind{stream.VecInt, stream.VecInt, stream.VecInt, stream.VecInt})
+		var rows [][]types.Value
+		for i := range 9 {
+			row := []types.Value{types.IntValue(int64(i % 3)), types.IntValue(int64(10 + i)), types.IntValue(int64(-i)), types.IntValue(0)}
+			if i == 4 {
+				row[1] = types.NullValue // a NULL picked by the first WHEN
+			}
+			if nulls && i == 6 {
+				row[0] = types.NullValue
+			}
+			rows = append(rows, row)
+			b.Kinds = append(b.Kinds, stream.Insert)
+			for j := range row {
+				b.Cols[j].Append(row[j])
+			}
+		}
+		c := &Ctx{Zone: time.UTC}
+		for _, e := range exprs {
+			v := CompileVec(e)
+			if k, ok := v.root.(*vcase); !ok || k.keys == nil {
+				t.Fatalf("%s: no CASE by keys: %T", e, v.root)
+			}
+			agreesWithRows(t, c, b, rows, e, v, nil, []int32{0, 3, 4, 6, 8})
+		}
+	}
+	// WHENs over two columns are not by keys.
+	two := cases([]When{{Cond: eq(0, 0), Then: col(1)}, {Cond: eq(1, 1), Then: col(0)}})
+	if k, ok := CompileVec(two).root.(*vcase); !ok || k.keys != nil {
+		t.Errorf("%s: by keys", two)
+	}
+}
