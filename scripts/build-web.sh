@@ -94,6 +94,11 @@ GOOS=js GOARCH=wasm $GO build -trimpath -ldflags='-s -w' \
 # by default), not as fast as they can: 6 KB. Nor in the engine's worker,
 # which hands the page at most a batch of rows per flush (its
 # BenchmarkSeedRows under wasm runs at the same median either way): 3 KB.
+# Nor in the values connector (a VALUES table's few rows), MATCH_RECOGNIZE
+# (no benchmark runs it) and the print connector (a line of output per
+# row): 3 KB together, which kept the cold load under its budget when the
+# Nexmark generator's WebAssembly loops came in. (Brotli's size moves by
+# a kilobyte or two with code layout alone: measure, do not guess.)
 # And vitess from the copy scripts/yyoutline makes of it:
 #  - the parser's grammar actions split out of Parse: as one 1.3 MB wasm
 #    function, the browser's optimizing compiler spent seconds and ~400 MB
@@ -114,6 +119,8 @@ GOOS=js GOARCH=wasm $GO build -modfile="$modfile" -trimpath -ldflags='-s -w' \
   -gcflags='github.com/flinkplay/flinkplay/engine/library=-l' -gcflags='github.com/flinkplay/flinkplay/engine/client=-l' \
   -gcflags='github.com/flinkplay/flinkplay/engine/connector/faker=-l' \
   -gcflags='github.com/flinkplay/flinkplay/wasm/engine/worker=-l' \
+  -gcflags='github.com/flinkplay/flinkplay/engine/connector/values=-l' \
+  -gcflags='github.com/flinkplay/flinkplay/engine/cep=-l' -gcflags='github.com/flinkplay/flinkplay/engine/connector/print=-l' \
   -o "$tmp/engine.wasm" ./wasm/engine
 # python.wasm: the same engine with the PyFlink interpreter (engine/pyflink,
 # gpython), which the page loads only for the first Python program.
@@ -128,6 +135,8 @@ GOOS=js GOARCH=wasm $GO build -modfile="$modfile" -trimpath -ldflags='-s -w' -ta
   -gcflags='github.com/flinkplay/flinkplay/engine/library=-l' -gcflags='github.com/flinkplay/flinkplay/engine/client=-l' \
   -gcflags='github.com/flinkplay/flinkplay/engine/connector/faker=-l' \
   -gcflags='github.com/flinkplay/flinkplay/wasm/engine/worker=-l' \
+  -gcflags='github.com/flinkplay/flinkplay/engine/connector/values=-l' \
+  -gcflags='github.com/flinkplay/flinkplay/engine/cep=-l' -gcflags='github.com/flinkplay/flinkplay/engine/connector/print=-l' \
   -o "$tmp/python.wasm" ./wasm/engine
 install_file "$tmp/app.wasm" "$out/app.wasm"
 install_file "$tmp/engine.wasm" "$out/engine.wasm"

@@ -260,14 +260,6 @@ func (g *generator) nextBase0PersonID(p place) int64 {
 	return numPeople - active + n
 }
 
-// nextBase0AuctionID is AuctionGenerator.nextBase0AuctionId: one of the
-// auctions likely still open, or one of the next few.
-func (g *generator) nextBase0AuctionID(p place) int64 {
-	maxAuction := g.cfg.lastBase0AuctionID(p)
-	minAuction := max(maxAuction-numInFlightAuctions, 0)
-	return minAuction + g.nextLong(maxAuction-minAuction+1+auctionIDLead)
-}
-
 // nextLong is LongGenerator.nextLong: an int draw below n when n fits,
 // else the remainder of a long draw (Nexmark's "very skewed" branch).
 func (g *generator) nextLong(n int64) int64 {
