@@ -2,6 +2,7 @@ package ops
 
 import (
 	"context"
+	"slices"
 
 	"github.com/flinkplay/flinkplay/engine/expr"
 	"github.com/flinkplay/flinkplay/engine/stream"
@@ -133,10 +134,24 @@ func (c *Calc) processColumns(in, out *stream.Batch) error {
 			c.sel = make([]int32, 0, stream.DefaultBatchRows)
 		}
 		sel := c.sel[:0]
-		for r := range in.Len() {
-			i := in.Selected(r)
-			if v.I[i] != 0 && !v.IsNull(i) {
-				sel = append(sel, int32(i))
+		if rows := in.Rows(); in.Sel == nil && !v.HasNulls {
+			// Every row, without a branch per row: each is written
+			// and kept by a select when the condition holds.
+			sel = slices.Grow(sel, rows)[:rows]
+			n := 0
+			for i, x := range v.I[:rows] {
+				sel[n] = int32(i)
+				if x != 0 {
+					n++
+				}
+			}
+			sel = sel[:n]
+		} else {
+			for r := range in.Len() {
+				i := in.Selected(r)
+				if v.I[i] != 0 && !v.IsNull(i) {
+					sel = append(sel, int32(i))
+				}
 			}
 		}
 		c.sel = sel
