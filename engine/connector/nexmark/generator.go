@@ -356,8 +356,11 @@ func (g *generator) bid(ev *event, p place, a arena) {
 	// BidGenerator adds FIRST_PERSON_ID twice: bidders are 2000 and up.
 	ev.v[bidBidder] = bidder + 2*firstPersonID
 	ev.y = float64(d.price) * 0x1.0p-53 * 6.0 // nextDouble() * 6.0
+	// The channel and its URL, drawn either way, are looked up only when
+	// read: the lists of 10,000 take more of the cache than a batch's
+	// events, and a look-up at random misses it.
 	ev.b[bidChannel], ev.b[bidURL] = nil, nil
-	if i := d.channel; i < hotChannels || g.channelsMade {
+	if i := d.channel; g.channelsMade {
 		pl := g.pool
 		ev.b[bidChannel], ev.b[bidURL] = pl.allChannels[i], pl.allURLs[i]
 	}
