@@ -169,7 +169,7 @@ func (n *vdecFit) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
 	sel := selectedRows(in, &n.all)
 	wide := false
 	for _, i := range sel {
-		if b, ok := x.V[i].X.(*big.Int); ok && b != nil && b.BitLen() > safe && !x.IsNull(int(i)) && b.CmpAbs(n.limit) >= 0 {
+		if !x.IsNull(int(i)) && tooWide(i) {
 			wide = true
 			break
 		}

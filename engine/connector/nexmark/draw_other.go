@@ -4,31 +4,14 @@ package nexmark
 
 // drawSpaced draws the n characters of a string whose special character
 // is a space, as appendString does, from the SplittableRandom state
-// (seed, gamma): it returns the state after them, the first and the last
-// letter (-1 when there is none), and ok false, with the rest undefined,
-// when a draw falls where nextInt(13) or nextInt(26) would reject it and
-// draw again. draw_wasm.s is the same in WebAssembly.
+// (seed, gamma): it returns the state after them and the first and the
+// last letter (-1 when there is none). Here it is drawChars, and ok is
+// always true; draw_wasm.s is the same in WebAssembly, where ok is false
+// when a draw falls where Java's nextInt rejects it.
 func drawSpaced(seed, gamma uint64, n int) (end uint64, first, last int, ok bool) {
-	first, last = -1, -1
-	for k := range n {
-		seed += gamma
-		u := uint32(mix32(seed)) >> 1
-		if u >= accept13 {
-			return 0, 0, 0, false
-		}
-		if u%13 == 0 {
-			continue
-		}
-		seed += gamma
-		if uint32(mix32(seed))>>1 >= accept26 {
-			return 0, 0, 0, false
-		}
-		last = k
-		if first < 0 {
-			first = k
-		}
-	}
-	return seed, first, last, true
+	r := splitRandom{seed, gamma}
+	first, last = drawChars(&r, n, ' ')
+	return r.seed, first, last, true
 }
 
 // drawBid makes the draws of a bid (see generator.bid) from r into d.

@@ -1,12 +1,19 @@
 #include "go_asm.h"
 #include "textflag.h"
 
+// NEXT draws: seed (R0) += gamma (R1), and mix32's 64-bit product of it
+// in R5 (its top 32 bits are the draw).
+#define NEXT \
+	Get R0; Get R1; I64Add; Tee R0; \
+	Get R0; I64Const $33; I64ShrU; I64Xor; I64Const $7109453100751455733; I64Mul; Tee R5; \
+	Get R5; I64Const $28; I64ShrU; I64Xor; I64Const $-3808689974395783757; I64Mul; Set R5
+
 // func drawSpaced(seed, gamma uint64, n int) (end uint64, first, last int, ok bool)
 //
 // The loop of stringLength (strings.go) in WebAssembly's own control flow:
 // Go's compiler sends every branch of a loop through the function's jump
 // table, which made a character cost several indirect jumps. Registers:
-// R0 seed, R1 gamma, R2 n, R3 k, R4 first, R5 last, R6 the mix, R7 the
+// R0 seed, R1 gamma, R2 n, R3 k, R4 first, R9 last, R5 the mix, R7 the
 // draw's top 31 bits, R8 ok.
 TEXT ·drawSpaced(SB), NOSPLIT, $0-49
 	I64Load seed+0(FP)
@@ -20,7 +27,7 @@ TEXT ·drawSpaced(SB), NOSPLIT, $0-49
 	I64Const $-1
 	Set R4
 	I64Const $-1
-	Set R5
+	Set R9
 	I64Const $1
 	Set R8
 
@@ -32,30 +39,13 @@ TEXT ·drawSpaced(SB), NOSPLIT, $0-49
 		I64GeS
 		BrIf $1
 
-		// The draw below 13: seed += gamma, then mix32's top 31 bits.
-		Get R0
-		Get R1
-		I64Add
-		Tee R0
-		Get R0
-		I64Const $33
-		I64ShrU
-		I64Xor
-		I64Const $7109453100751455733
-		I64Mul
-		Tee R6
-		Get R6
-		I64Const $28
-		I64ShrU
-		I64Xor
-		I64Const $-3808689974395783757
-		I64Mul
+		// The draw below 13, rejected by nextInt(13) from 2147483637 on:
+		// the caller draws the string again, a character at a time.
+		NEXT
+		Get R5
 		I64Const $33
 		I64ShrU
 		Tee R7
-
-		// Rejected by nextInt(13): the caller draws the string again,
-		// a character at a time.
 		I64Const $2147483637
 		I64GeU
 		If
@@ -64,30 +54,16 @@ TEXT ·drawSpaced(SB), NOSPLIT, $0-49
 			Br $2
 		End
 
-		// A letter (not 0 mod 13) draws again, below 26.
+		// A letter (not 0 mod 13) draws again, below 26, which
+		// rejects from 2147483624 on.
 		Get R7
 		I64Const $13
 		I64RemU
 		I64Eqz
 		I32Eqz
 		If
-			Get R0
-			Get R1
-			I64Add
-			Tee R0
-			Get R0
-			I64Const $33
-			I64ShrU
-			I64Xor
-			I64Const $7109453100751455733
-			I64Mul
-			Tee R6
-			Get R6
-			I64Const $28
-			I64ShrU
-			I64Xor
-			I64Const $-3808689974395783757
-			I64Mul
+			NEXT
+			Get R5
 			I64Const $33
 			I64ShrU
 			I64Const $2147483624
@@ -98,7 +74,7 @@ TEXT ·drawSpaced(SB), NOSPLIT, $0-49
 				Br $3
 			End
 			Get R3
-			Set R5
+			Set R9
 			Get R4
 			I64Const $0
 			I64LtS
@@ -123,19 +99,12 @@ TEXT ·drawSpaced(SB), NOSPLIT, $0-49
 	Get R4
 	I64Store first+32(FP)
 	Get SP
-	Get R5
+	Get R9
 	I64Store last+40(FP)
 	Get SP
 	Get R8
 	I64Store8 ok+48(FP)
 	RET
-
-// NEXT draws: seed (R0) += gamma (R1), and mix32's 64-bit product of it
-// in R5 (its top 32 bits are the draw).
-#define NEXT \
-	Get R0; Get R1; I64Add; Tee R0; \
-	Get R0; I64Const $33; I64ShrU; I64Xor; I64Const $7109453100751455733; I64Mul; Tee R5; \
-	Get R5; I64Const $28; I64ShrU; I64Xor; I64Const $-3808689974395783757; I64Mul; Set R5
 
 // BELOW is splitRandom.below of the positive bound in R2 into R3: a mask
 // for a power of two, else the top 31 bits' remainder, drawn again while

@@ -58,47 +58,40 @@ func appendString(dst []byte, r *splitRandom, maxLength int32, special byte) []b
 // nothing reads, whose length still counts towards its event's size.
 func stringLength(r *splitRandom, maxLength int32, special byte) int {
 	n := int(minStringLength + r.below(maxLength-minStringLength))
+	first, last, ok := -1, -1, false
 	if special == ' ' {
-		if end, first, last, ok := drawSpaced(r.seed, r.gamma, n); ok {
+		var end uint64
+		if end, first, last, ok = drawSpaced(r.seed, r.gamma, n); ok {
 			r.seed = end
-			if last < 0 {
-				return 0
-			}
-			return last - first + 1
 		}
 	}
-	// Java's trim drops the special characters at either end when they
-	// are spaces: the first and the last other character bound the rest.
-	first, last := -1, -1
-	for k := range n {
-		if r.below(13) == 0 {
-			if special > ' ' {
-				last = k
-				if first < 0 {
-					first = k
-				}
-			}
-			continue
-		}
-		r.below(26)
-		last = k
-		if first < 0 {
-			first = k
-		}
+	if !ok {
+		first, last = drawChars(r, n, special)
 	}
-	if first < 0 {
+	if last < 0 {
 		return 0
 	}
 	return last - first + 1
 }
 
-// accept13 and accept26 are the least draws (their top 31 bits) that
-// nextInt(13) and nextInt(26) reject: an int overflows at u - u % bound +
-// bound - 1.
-const (
-	accept13 = (1<<31-1-12)/13*13 + 13
-	accept26 = (1<<31-1-25)/26*26 + 26
-)
+// drawChars draws the n characters of a string as appendString does and
+// returns the first and the last that Java's trim keeps (-1 when none
+// is): the special character is trimmed at either end when it is a space.
+func drawChars(r *splitRandom, n int, special byte) (first, last int) {
+	first, last = -1, -1
+	for k := range n {
+		if r.below(13) != 0 {
+			r.below(26) // a letter
+		} else if special <= ' ' {
+			continue // a space
+		}
+		last = k
+		if first < 0 {
+			first = k
+		}
+	}
+	return first, last
+}
 
 // exactStringInto fills buf as StringsGenerator.nextExactString does when
 // it has no reusable string to cut from: one int draw per six characters,
