@@ -749,14 +749,16 @@ func (w *unparser) call(c *Call) {
 	if c.Star {
 		w.s("*")
 	}
-	if name == "FLOOR" || name == "CEIL" || name == "CEILING" {
-		// the parser looks for FLOOR(x TO unit) in every FLOOR call:
-		// CEIL(a SIMILAR TO b) keeps its parentheses
+	if stop, ok := keywordForms[name]; ok {
+		// the parser looks for its keyword form in every call of these
+		// names, so an argument that holds the keyword keeps its
+		// parentheses: CEIL(a SIMILAR TO b), SUBSTRING(a IS DISTINCT
+		// FROM b), POSITION(a IN (b))
 		for k, x := range a {
 			if k > 0 {
 				w.s(", ")
 			}
-			w.keywordOperand(x, precArg, false, "TO")
+			w.keywordOperand(x, precArg, false, stop)
 		}
 	} else {
 		w.args(a)
@@ -771,6 +773,13 @@ func (w *unparser) call(c *Call) {
 		w.s(" OVER ")
 		w.window(c.Over)
 	}
+}
+
+// keywordForms maps each call the parser splits at a keyword, whatever
+// the call's arguments, to that keyword (desugarer.special).
+var keywordForms = map[string]string{
+	"FLOOR": "TO", "CEIL": "TO", "CEILING": "TO",
+	"SUBSTRING": "FROM", "POSITION": "IN", "OVERLAY": "PLACING",
 }
 
 func (w *unparser) window(ws *WindowSpec) {
