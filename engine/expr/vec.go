@@ -175,6 +175,8 @@ func resize(v *stream.Vector, k stream.VecKind, n int) {
 		v.I = stream.Sized(v.I, n)
 	case stream.VecFloat:
 		v.F = stream.Sized(v.F, n)
+	case stream.VecWide:
+		v.I, v.H = stream.Sized(v.I, n), stream.Sized(v.H, n)
 	default:
 		if cap(v.V) < n {
 			v.V = make([]types.Value, n)
@@ -222,6 +224,13 @@ func set(v *stream.Vector, i int, x types.Value) {
 		}
 	case stream.VecFloat:
 		v.F[i] = x.F
+	case stream.VecWide:
+		lo, hi, ok := stream.WideOf(x)
+		if !ok {
+			v.SetNull(i) // more than 127 bits: no DECIMAL's value
+			return
+		}
+		v.I[i], v.H[i] = lo, hi
 	default:
 		v.V[i] = x
 	}

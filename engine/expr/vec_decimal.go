@@ -8,10 +8,11 @@ import (
 	"github.com/flinkplay/flinkplay/engine/types"
 )
 
-// Decimals wider than 18 digits are *big.Int values (VecValues). Two
-// kernels keep the common cases off the row evaluator: a product of two
-// compact operands into a wide DECIMAL, and a CAST that changes nothing
-// but the declared precision.
+// Decimals wider than 18 digits are *big.Int values in rows and in
+// VecValues vectors, or the 128-bit words of a VecWide vector, which the
+// kernels here make. Two kernels keep the common cases off the row
+// evaluator: a product of two compact operands into a wide DECIMAL, and
+// a CAST that changes nothing but the declared precision.
 
 // compactDigits returns the most digits a value of t, an integer or a
 // DECIMAL of up to 18 digits, can have, and its scale; ok is false for
@@ -37,7 +38,8 @@ func compactDigits(t types.Type) (digits, scale int, ok bool) {
 // vdecMul is a * b into a DECIMAL wider than 18 digits, for compact
 // operands (int64 vectors) whose exact product the result holds without
 // rounding or overflow: its scale is the sum of theirs and its precision
-// at least the sum of their digits. The product is 128 bits wide at most.
+// at least the sum of their digits. The product is 127 bits wide at most,
+// a VecWide's value: it costs no allocation.
 type vdecMul struct {
 	a, b   vnode
 	digits int // the most digits a product has: its operands' together
@@ -45,20 +47,9 @@ type vdecMul struct {
 	all    []int32 // see selectedRows
 }
 
-// wideDec is a product's big.Int with the words it needs. They come in
-// chunks of wideChunk: one allocation for that many rows rather than two
-// per row. A value that an operator keeps (a MAX, a key) keeps its chunk
-// alive, so the chunks stay small.
-type wideDec struct {
-	z big.Int
-	w [2]big.Word
-}
-
-const wideChunk = 8
-
 func compileDecMul(e *arith) vnode {
 	if e.op != Mul || e.kernel != kDecimal || e.swap || e.t.Kind != types.Decimal ||
-		e.t.Precision <= maxCompactPrecision || bits.UintSize != 64 {
+		e.t.Precision <= maxCompactPrecision {
 		return nil
 	}
 	da, sa, okA := compactDigits(e.ta)
@@ -76,14 +67,10 @@ func (n *vdecMul) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
 	}
 	rows := in.Rows()
 	out := &n.out
-	resize(out, stream.VecValues, rows)
+	resize(out, stream.VecWide, rows)
 	unionNulls(out, a, b, rows)
-	var chunk []wideDec
+	// A NULL row's words are computed too, and never read.
 	for _, i := range selectedRows(in, &n.all) {
-		if out.HasNulls && out.IsNull(int(i)) {
-			out.V[i] = types.NullValue
-			continue
-		}
 		x, y := a.I[i], b.I[i]
 		ax, ay := absU(x), absU(y)
 		var hi, lo uint64
@@ -93,17 +80,11 @@ func (n *vdecMul) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
 		} else {
 			hi, lo = bits.Mul64(ax, ay)
 		}
-		if len(chunk) == 0 {
-			chunk = make([]wideDec, wideChunk)
-		}
-		d := &chunk[0]
-		chunk = chunk[1:]
-		d.w = [2]big.Word{big.Word(lo), big.Word(hi)}
-		z := d.z.SetBits(d.w[:]) // SetBits drops the high word when it is 0
-		if (x < 0) != (y < 0) {
-			z.Neg(z)
-		}
-		out.V[i] = types.Value{X: z}
+		// Negated when the signs differ, without a branch: complemented
+		// (xor with all ones) and incremented.
+		s := uint64((x ^ y) >> 63)
+		lo, carry := bits.Add64(lo^s, s&1, 0)
+		out.I[i], out.H[i] = int64(lo), int64((hi^s)+carry)
 	}
 	return out, nil
 }
@@ -130,10 +111,11 @@ func sameDecimal(from, to types.Type) bool {
 // than the target holds, as DecValue makes it. When no selected value is
 // too wide, the operand's vector is the result.
 type vdecFit struct {
-	x     vnode
-	limit *big.Int // 10^(the target's precision)
-	out   stream.Vector
-	all   []int32 // see selectedRows
+	x      vnode
+	limit  *big.Int // 10^(the target's precision)
+	lo, hi uint64   // the limit's words (it is below 2^127)
+	out    stream.Vector
+	all    []int32 // see selectedRows
 }
 
 func compileDecFit(e *cast) vnode {
@@ -149,7 +131,10 @@ func compileDecFit(e *cast) vnode {
 		// into DECIMAL(23, 3)): the products are the result.
 		return x
 	}
-	return &vdecFit{x: x, limit: BigPow10(to.Precision)}
+	n := &vdecFit{x: x, limit: BigPow10(to.Precision)}
+	lo, hi, _ := stream.WideOf(types.Value{X: n.limit})
+	n.lo, n.hi = uint64(lo), uint64(hi)
+	return n
 }
 
 func (n *vdecFit) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
@@ -157,14 +142,26 @@ func (n *vdecFit) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
 	if err != nil {
 		return nil, err
 	}
-	if x.Kind != stream.VecValues {
+	var tooWide func(i int32) bool
+	switch x.Kind {
+	case stream.VecWide:
+		tooWide = func(i int32) bool {
+			// |value| >= limit, on the words of the value's magnitude
+			lo, hi := uint64(x.I[i]), uint64(x.H[i])
+			s := uint64(x.H[i] >> 63)
+			lo, carry := bits.Add64(lo^s, s&1, 0)
+			hi = (hi ^ s) + carry
+			return hi > n.hi || hi == n.hi && lo >= n.lo
+		}
+	case stream.VecValues:
+		// A value of fewer bits than the limit's, less one, is below it.
+		safe := n.limit.BitLen() - 1
+		tooWide = func(i int32) bool {
+			b, ok := x.V[i].X.(*big.Int)
+			return ok && b != nil && b.BitLen() > safe && b.CmpAbs(n.limit) >= 0
+		}
+	default:
 		return nil, errKind()
-	}
-	// A value of fewer bits than the limit's, less one, is below it.
-	safe := n.limit.BitLen() - 1
-	tooWide := func(i int32) bool {
-		b, ok := x.V[i].X.(*big.Int)
-		return ok && b != nil && b.BitLen() > safe && b.CmpAbs(n.limit) >= 0
 	}
 	sel := selectedRows(in, &n.all)
 	wide := false
@@ -178,13 +175,17 @@ func (n *vdecFit) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
 		return x, nil
 	}
 	out := &n.out
-	resize(out, stream.VecValues, in.Rows())
+	resize(out, x.Kind, in.Rows())
 	for _, i := range sel {
 		if x.IsNull(int(i)) || tooWide(i) {
 			out.SetNull(int(i))
 			continue
 		}
-		out.V[i] = x.V[i]
+		if x.Kind == stream.VecWide {
+			out.I[i], out.H[i] = x.I[i], x.H[i]
+		} else {
+			out.V[i] = x.V[i]
+		}
 	}
 	return out, nil
 }

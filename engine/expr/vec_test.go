@@ -78,13 +78,16 @@ func TestVecNestedRows(t *testing.T) {
 // TestVecWideDecimals: a product of compact operands into a DECIMAL wider
 // than 18 digits (Nexmark q1's 0.908 * price) and a CAST that only widens
 // a DECIMAL's precision run as kernels, and give what the row evaluation
-// gives: signs, the extremes of BIGINT, zero and NULL, with and without a
-// selection.
+// gives: signs, the extremes of BIGINT, zero and NULL, values on either
+// side of a CAST's limit, with and without a selection.
 func TestVecWideDecimals(t *testing.T) {
 	dec := func(p, s int) types.Type { return types.Type{Kind: types.Decimal, Precision: p, Scale: s} }
 	big3 := dec(4, 3)
 	schema := []types.Type{types.Int64, big3}
-	ints := []int64{0, 1, -1, 100_000_000, -123456789012, math.MaxInt64, math.MinInt64, 42}
+	// The last two: 0.908 times them is just under and just over 10^18,
+	// the limit of a DECIMAL(21, 3), whose high words are the limit's.
+	ints := []int64{0, 1, -1, 100_000_000, -123456789012, math.MaxInt64, math.MinInt64, 42,
+		1101321585903083700, -1101321585903083701}
 	c := &Ctx{Zone: time.UTC}
 	b := stream.NewBatch(2)
 	b.Columns([]stream.VecKind{stream.VecInt, stream.VecInt})
@@ -123,7 +126,7 @@ func TestVecWideDecimals(t *testing.T) {
 		{mul(Column(1, schema[1]), Column(0, schema[0])), &vdecMul{}},
 		{castTo(product, dec(25, 3)), &vdecMul{}}, // wider: the product itself
 		{castTo(product, dec(23, 3)), &vdecMul{}}, // q1's sink: no product has more than 23 digits
-		{castTo(product, dec(21, 3)), &vdecFit{}}, // MAX and MIN BIGINT overflow: NULL
+		{castTo(product, dec(21, 3)), &vdecFit{}}, // MAX and MIN BIGINT overflow, and 10^18: NULL
 		{castTo(product, dec(23, 2)), &vcast{}},   // rounds
 		{castTo(product, dec(18, 3)), &vcast{}},   // compact
 	} {

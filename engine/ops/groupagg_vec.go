@@ -385,10 +385,10 @@ func (g *GroupAgg) bindKeys(in *stream.Batch) {
 		c := &in.Cols[k]
 		// A key's encoding depends on its vector's kind: every batch's key
 		// column is read in the kind of the first one.
-		// A nested row's key is read as a value.
+		// A nested row's key and a wide DECIMAL's are read as values.
 		if len(vg.keyKinds) < len(g.Keys) {
 			k := c.Kind
-			if k == stream.VecStruct {
+			if k == stream.VecStruct || k == stream.VecWide {
 				k = stream.VecValues
 			}
 			vg.keyKinds = append(vg.keyKinds, k)
@@ -921,7 +921,7 @@ func (a *vecAgg) step(in *stream.Batch, i int, id int32, retract bool) {
 			xi = c.I[i]
 		case stream.VecFloat:
 			xf = c.F[i]
-		default:
+		case stream.VecValues:
 			v := c.V[i]
 			xi, xf = v.I, v.F
 		}

@@ -1,6 +1,9 @@
 package stream
 
 import (
+	"math/big"
+	"math/bits"
+
 	"github.com/flinkplay/flinkplay/engine/types"
 )
 
@@ -44,6 +47,15 @@ const (
 	// that fills nested rows field by field chooses it (ResetStruct), and
 	// every reader of a ROW column takes it as well as VecValues.
 	VecStruct
+	// VecWide holds DECIMALs of more than 18 digits as 128-bit two's
+	// complement unscaled values, the low words in I and the high words
+	// in H: no pointers, so making one allocates nothing and the
+	// collector does not scan it. Every DECIMAL of up to 38 digits fits.
+	// No type maps to it: a kernel that computes wide decimals chooses it
+	// (a DECIMAL product), and every reader of a wide DECIMAL column
+	// takes it as well as VecValues; Value makes the *big.Int a row
+	// holds.
+	VecWide
 )
 
 // VecKindOf returns the vector kind of a column of type t.
@@ -69,7 +81,8 @@ func VecKindOf(t types.Type) VecKind {
 // null bitmap. Its slices are reused when the batch is reset.
 type Vector struct {
 	Kind VecKind
-	I    []int64   // VecInt
+	I    []int64   // VecInt; VecWide's low words
+	H    []int64   // VecWide's high words
 	F    []float64 // VecFloat
 	// N holds TIMESTAMPs' nanoseconds within the millisecond when Nanos is
 	// set; otherwise they are all zero.
@@ -98,7 +111,7 @@ type Vector struct {
 // Reset empties v and gives it kind k, keeping its storage.
 func (v *Vector) Reset(k VecKind) {
 	v.Kind = k
-	v.I, v.F, v.N = v.I[:0], v.F[:0], v.N[:0]
+	v.I, v.F, v.N, v.H = v.I[:0], v.F[:0], v.N[:0], v.H[:0]
 	if v.Views {
 		// Data is shared: appending must not write into it.
 		v.Data, v.Views = nil, false
@@ -188,6 +201,8 @@ func (v *Vector) AppendNulls(k int) {
 		}
 	case VecFloat:
 		v.F = grown(v.F, k)
+	case VecWide:
+		v.I, v.H = grown(v.I, k), grown(v.H, k)
 	case VecBytes:
 		if v.Views {
 			// NULLs are empty views.
@@ -260,7 +275,7 @@ func (v *Vector) AppendNull() { v.AppendNulls(1) }
 // Len returns the number of values.
 func (v *Vector) Len() int {
 	switch v.Kind {
-	case VecInt:
+	case VecInt, VecWide:
 		return len(v.I)
 	case VecFloat:
 		return len(v.F)
@@ -354,6 +369,13 @@ func (v *Vector) Append(x types.Value) {
 		}
 	case VecFloat:
 		v.F = append(v.F, x.F)
+	case VecWide:
+		lo, hi, ok := WideOf(x)
+		v.I, v.H = append(v.I, lo), append(v.H, hi)
+		if !ok && !x.Null {
+			v.SetNull(i) // more than 127 bits: no DECIMAL's value
+			return
+		}
 	case VecBytes:
 		v.AppendBytes(x.B)
 	case VecStruct:
@@ -396,6 +418,8 @@ func (v *Vector) Value(i int) types.Value {
 		return types.Value{I: v.I[i]}
 	case VecFloat:
 		return types.Value{F: v.F[i]}
+	case VecWide:
+		return WideValue(v.I[i], v.H[i])
 	case VecBytes:
 		return types.Value{B: v.Bytes(i)}
 	case VecStruct:
@@ -502,6 +526,7 @@ type ColumnarOperator interface {
 func (v *Vector) CopyFrom(src *Vector) {
 	v.Kind, v.Nanos, v.HasNulls, v.Count = src.Kind, src.Nanos, src.HasNulls, src.Count
 	v.I = append(v.I[:0], src.I...)
+	v.H = append(v.H[:0], src.H...)
 	v.F = append(v.F[:0], src.F...)
 	v.N = append(v.N[:0], src.N...)
 	v.Off = append(v.Off[:0], src.Off...)
@@ -568,6 +593,8 @@ func (v *Vector) SliceOf(src *Vector, lo, hi int) {
 		}
 	case VecFloat:
 		v.F = src.F[lo:hi:hi]
+	case VecWide:
+		v.I, v.H = src.I[lo:hi:hi], src.H[lo:hi:hi]
 	case VecBytes:
 		// Offsets index the whole arena, so a window of them needs no
 		// rebasing.
@@ -614,6 +641,8 @@ func (v *Vector) Reserve(n, bytes int) {
 		}
 	case VecFloat:
 		v.F = reserve(v.F, n)
+	case VecWide:
+		v.I, v.H = reserve(v.I, n), reserve(v.H, n)
 	case VecBytes:
 		v.Densify()
 		v.Off = reserve(v.Off, n+1)
@@ -665,4 +694,61 @@ func Sized[T any](s []T, n int) []T {
 		return make([]T, n, max(n, DefaultBatchRows))
 	}
 	return s[:n]
+}
+
+// WideOf splits a wide DECIMAL's unscaled value into the low and high
+// words of its 128-bit two's complement; ok is false for a value of more
+// than 127 bits (no DECIMAL's: 10^38 has 127) and for NULL.
+func WideOf(x types.Value) (lo, hi int64, ok bool) {
+	b, isBig := x.X.(*big.Int)
+	switch {
+	case x.Null:
+		return 0, 0, false
+	case !isBig || b == nil:
+		// A compact value, as a DECIMAL of up to 18 digits holds it.
+		return x.I, x.I >> 63, true
+	case b.BitLen() > 127:
+		return 0, 0, false
+	}
+	var u [2]uint64
+	for k, w := range b.Bits() {
+		u[k*bits.UintSize/64] |= uint64(w) << (k * bits.UintSize % 64)
+	}
+	if b.Sign() < 0 {
+		u[0], u[1] = neg128(u[0], u[1])
+	}
+	return int64(u[0]), int64(u[1]), true
+}
+
+// neg128 is -(hi:lo) in 128-bit two's complement.
+func neg128(lo, hi uint64) (uint64, uint64) {
+	lo, borrow := bits.Sub64(0, lo, 0)
+	hi, _ = bits.Sub64(0, hi, borrow)
+	return lo, hi
+}
+
+// wideInt is a *big.Int with the words it needs, in one allocation.
+type wideInt struct {
+	z big.Int
+	w [128 / bits.UintSize]big.Word
+}
+
+// WideValue is the value of a VecWide's words hi:lo as a row holds it: a
+// *big.Int, whatever its size, as every wide DECIMAL value is.
+func WideValue(lo, hi int64) types.Value {
+	u0, u1 := uint64(lo), uint64(hi)
+	neg := hi < 0
+	if neg {
+		u0, u1 = neg128(u0, u1)
+	}
+	d := new(wideInt)
+	u := [2]uint64{u0, u1}
+	for k := range d.w {
+		d.w[k] = big.Word(u[k*bits.UintSize/64] >> (k * bits.UintSize % 64))
+	}
+	z := d.z.SetBits(d.w[:]) // SetBits drops high words that are 0
+	if neg {
+		z.Neg(z)
+	}
+	return types.Value{X: z}
 }

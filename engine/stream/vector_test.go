@@ -2,7 +2,11 @@ package stream
 
 import (
 	"bytes"
+	"math"
+	"math/big"
 	"testing"
+
+	"github.com/flinkplay/flinkplay/engine/types"
 )
 
 // viewsOf returns a VecBytes vector of views into shared: "cherry", NULL,
@@ -116,6 +120,90 @@ func TestAppendNullsRuns(t *testing.T) {
 					t.Fatalf("%d values, %d NULLs: value %d NULL is %v", before, k, i, v.IsNull(i))
 				}
 			}
+		}
+	}
+}
+
+// TestWideVector: a VecWide vector holds every DECIMAL(38)'s unscaled
+// value, the extremes and the values around 2^63 and 2^64 included, and
+// gives each back as the *big.Int a row holds, through Append and Value,
+// AppendNulls, SliceOf, CopyFrom and Materialize; a value of more than
+// 127 bits, which no DECIMAL has, is NULL.
+func TestWideVector(t *testing.T) {
+	max38, _ := new(big.Int).SetString("99999999999999999999999999999999999999", 10)
+	two := func(e uint) *big.Int { return new(big.Int).Lsh(big.NewInt(1), e) }
+	var want []*big.Int // nil: NULL
+	for _, x := range []*big.Int{
+		big.NewInt(0), big.NewInt(1), big.NewInt(-1), big.NewInt(math.MaxInt64), big.NewInt(math.MinInt64),
+		two(63), new(big.Int).Sub(two(64), big.NewInt(1)), two(64), new(big.Int).Add(two(64), big.NewInt(1)),
+		new(big.Int).Sub(two(127), big.NewInt(1)), max38, nil,
+	} {
+		want = append(want, x)
+		if x != nil && x.Sign() != 0 {
+			want = append(want, new(big.Int).Neg(x))
+		}
+	}
+	v := &Vector{}
+	v.Reset(VecWide)
+	for _, x := range want {
+		if x == nil {
+			v.AppendNull()
+			continue
+		}
+		v.Append(types.Value{X: x})
+	}
+	check := func(what string, v *Vector, want []*big.Int) {
+		t.Helper()
+		if v.Len() != len(want) {
+			t.Fatalf("%s: %d values, want %d", what, v.Len(), len(want))
+		}
+		for i, x := range want {
+			got := v.Value(i)
+			b, ok := got.X.(*big.Int)
+			switch {
+			case x == nil && !got.Null:
+				t.Errorf("%s: value %d is %v, want NULL", what, i, got)
+			case x != nil && (!ok || b.Cmp(x) != 0):
+				t.Errorf("%s: value %d is %v, want %v", what, i, got, x)
+			}
+		}
+	}
+	check("Append", v, want)
+
+	var s Vector
+	s.SliceOf(v, 3, len(want))
+	check("SliceOf", &s, want[3:])
+	var c Vector
+	c.Append(types.IntValue(7))
+	c.CopyFrom(v)
+	check("CopyFrom", &c, want)
+	v.AppendNulls(2)
+	check("AppendNulls", v, append(want[:len(want):len(want)], nil, nil))
+
+	// A compact value (as a DECIMAL of up to 18 digits holds it) widens.
+	c.Reset(VecWide)
+	c.Append(types.IntValue(-42))
+	check("a compact value", &c, []*big.Int{big.NewInt(-42)})
+
+	// More than 127 bits: NULL, and the values after it unharmed.
+	c.Reset(VecWide)
+	c.Append(types.Value{X: two(127)})
+	c.Append(types.Value{X: new(big.Int).Neg(two(130))})
+	c.Append(types.Value{X: max38})
+	check("too wide", &c, []*big.Int{nil, nil, max38})
+
+	b := NewBatch(1)
+	b.Columns([]VecKind{VecWide})
+	b.Cols[0] = *v
+	for range v.Len() {
+		b.Kinds = append(b.Kinds, Insert)
+	}
+	rows := NewBatch(1)
+	b.Materialize(rows)
+	for i, x := range append(want, nil, nil) {
+		got := rows.Row(i)[0]
+		if b, ok := got.X.(*big.Int); x == nil && !got.Null || x != nil && (!ok || b.Cmp(x) != 0) {
+			t.Errorf("materialized row %d: %v, want %v", i, got, x)
 		}
 	}
 }
