@@ -23,9 +23,9 @@ var (
 			Signatures:  []string{"ARRAY_AGG([ ALL | DISTINCT ] expression [ RESPECT NULLS | IGNORE NULLS ])"},
 			Description: "An ARRAY of the expression's values in arrival order, NULLs included unless IGNORE NULLS; NULL when there are no input rows.",
 			Examples: []funcs.Example{
-				ex("SELECT ARRAY_AGG(s) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "[a, b, NULL, c]"),
-				ex("SELECT ARRAY_AGG(s IGNORE NULLS) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "[a, b, c]"),
-				ex("SELECT ARRAY_AGG(DISTINCT x) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "[1, 2, 4]"),
+				{SQL: "SELECT ARRAY_AGG(s) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", Result: "[a, b, NULL, c]"},
+				{SQL: "SELECT ARRAY_AGG(s IGNORE NULLS) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", Result: "[a, b, c]"},
+				{SQL: "SELECT ARRAY_AGG(DISTINCT x) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", Result: "[1, 2, 4]"},
 			},
 		},
 		Agg:       AggArrayAgg,
@@ -37,7 +37,7 @@ var (
 			Signatures:  []string{"AVG([ ALL | DISTINCT ] expression)"},
 			Description: "The average of the expression over the input rows, NULLs left out, in the expression's type (integer average for integers).",
 			Examples: []funcs.Example{
-				ex("SELECT AVG(x) FROM (VALUES (1), (2), (4)) AS t(x)", "2"),
+				{SQL: "SELECT AVG(x) FROM (VALUES (1), (2), (4)) AS t(x)", Result: "2"},
 			},
 		},
 		Agg:       AggAvg,
@@ -49,8 +49,8 @@ var (
 			Signatures:  []string{"COLLECT([ ALL | DISTINCT ] expression)"},
 			Description: "A MULTISET of the expression's non-NULL values with their counts, printed in the order of Flink's hash map.",
 			Examples: []funcs.Example{
-				ex("SELECT COLLECT(x) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "{1=1, 2=1, 4=2}"),
-				ex("SELECT COLLECT(DISTINCT x) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "{1=1, 2=1, 4=1}"),
+				{SQL: "SELECT COLLECT(x) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", Result: "{1=1, 2=1, 4=2}"},
+				{SQL: "SELECT COLLECT(DISTINCT x) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", Result: "{1=1, 2=1, 4=1}"},
 			},
 		},
 		Agg:       AggCollect,
@@ -62,7 +62,7 @@ var (
 			Signatures:  []string{"COUNT(*)", "COUNT([ ALL ] expression)", "COUNT(DISTINCT expression1 [, expression2]*)"},
 			Description: "The number of input rows, or of rows where the expression is not NULL.",
 			Examples: []funcs.Example{
-				ex("SELECT COUNT(*) FROM (VALUES (1), (2), (4)) AS t(x)", "3"),
+				{SQL: "SELECT COUNT(*) FROM (VALUES (1), (2), (4)) AS t(x)", Result: "3"},
 			},
 		},
 		Agg:       AggCount,
@@ -74,7 +74,7 @@ var (
 			Signatures:  []string{"CUME_DIST()"},
 			Description: "The number of rows before or tied with the current row, divided by the number of rows of the window partition (a DOUBLE in (0, 1]). Batch mode only.",
 			Examples: []funcs.Example{
-				ex("SELECT w FROM (SELECT x, CUME_DIST() OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 20", "ERROR: CUME_DIST Function is not supported in stream mode."),
+				{SQL: "SELECT w FROM (SELECT x, CUME_DIST() OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 20", Result: "ERROR: CUME_DIST Function is not supported in stream mode."},
 			},
 		},
 		Agg:       WinCumeDist,
@@ -86,7 +86,7 @@ var (
 			Signatures:  []string{"DENSE_RANK()"},
 			Description: "The rank of the row in its window partition without gaps: ties share a rank and the next rank follows on (1, 2, 2, 3). A streaming Top-N cannot rank with it.",
 			Examples: []funcs.Example{
-				ex("SELECT w FROM (SELECT x, DENSE_RANK() OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 10", "1"),
+				{SQL: "SELECT w FROM (SELECT x, DENSE_RANK() OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 10", Result: "1"},
 			},
 		},
 		Agg:       WinDenseRank,
@@ -98,7 +98,7 @@ var (
 			Signatures:  []string{"FIRST_VALUE(expression)"},
 			Description: "The first non-NULL value of the expression in arrival order; over an updating input, the first one not retracted.",
 			Examples: []funcs.Example{
-				ex("SELECT FIRST_VALUE(s) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "a"),
+				{SQL: "SELECT FIRST_VALUE(s) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", Result: "a"},
 			},
 		},
 		Agg:       AggFirstValue,
@@ -110,8 +110,8 @@ var (
 			Signatures:  []string{"JSON_ARRAYAGG(items [ { NULL | ABSENT } ON NULL ])"},
 			Description: "A JSON array of the items of the input rows in arrival order; NULL items are left out (ABSENT ON NULL, the default) or written as null (NULL ON NULL).",
 			Examples: []funcs.Example{
-				ex("SELECT JSON_ARRAYAGG(s) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "[\"a\",\"b\",\"c\"]"),
-				ex("SELECT JSON_ARRAYAGG(s NULL ON NULL) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "[\"a\",\"b\",null,\"c\"]"),
+				{SQL: "SELECT JSON_ARRAYAGG(s) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", Result: "[\"a\",\"b\",\"c\"]"},
+				{SQL: "SELECT JSON_ARRAYAGG(s NULL ON NULL) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", Result: "[\"a\",\"b\",null,\"c\"]"},
 			},
 		},
 		Agg:       AggJSONArrayAgg,
@@ -123,8 +123,8 @@ var (
 			Signatures:  []string{"JSON_OBJECTAGG([KEY] key VALUE value [ { NULL | ABSENT } ON NULL ])"},
 			Description: "A JSON object of the key-value pairs of the input rows, keys sorted; a NULL value is null (NULL ON NULL, the default) or left out (ABSENT ON NULL). A key seen twice is an error.",
 			Examples: []funcs.Example{
-				ex("SELECT JSON_OBJECTAGG(KEY s VALUE x) FROM (VALUES ('b', 1), ('a', CAST(NULL AS INT))) AS t(s, x)", "{\"a\":null,\"b\":1}"),
-				ex("SELECT JSON_OBJECTAGG(s VALUE x ABSENT ON NULL) FROM (VALUES ('b', 1), ('a', CAST(NULL AS INT))) AS t(s, x)", "{\"b\":1}"),
+				{SQL: "SELECT JSON_OBJECTAGG(KEY s VALUE x) FROM (VALUES ('b', 1), ('a', CAST(NULL AS INT))) AS t(s, x)", Result: "{\"a\":null,\"b\":1}"},
+				{SQL: "SELECT JSON_OBJECTAGG(s VALUE x ABSENT ON NULL) FROM (VALUES ('b', 1), ('a', CAST(NULL AS INT))) AS t(s, x)", Result: "{\"b\":1}"},
 			},
 		},
 		Agg:       AggJSONObjectAgg,
@@ -136,8 +136,8 @@ var (
 			Signatures:  []string{"LAG(expression [, offset] [, default])"},
 			Description: "The expression's value offset rows (default 1) before the current row in the window; default (NULL unless given) when there is no such row.",
 			Examples: []funcs.Example{
-				ex("SELECT w FROM (SELECT x, LAG(x) OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 20", "10"),
-				ex("SELECT w FROM (SELECT x, LAG(x, 2, 0) OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 20", "0"),
+				{SQL: "SELECT w FROM (SELECT x, LAG(x) OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 20", Result: "10"},
+				{SQL: "SELECT w FROM (SELECT x, LAG(x, 2, 0) OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 20", Result: "0"},
 			},
 		},
 		Agg:       WinLag,
@@ -149,7 +149,7 @@ var (
 			Signatures:  []string{"LAST_VALUE(expression)"},
 			Description: "The last non-NULL value of the expression in arrival order; over an updating input, the last one not retracted.",
 			Examples: []funcs.Example{
-				ex("SELECT LAST_VALUE(s) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "c"),
+				{SQL: "SELECT LAST_VALUE(s) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", Result: "c"},
 			},
 		},
 		Agg:       AggLastValue,
@@ -161,7 +161,7 @@ var (
 			Signatures:  []string{"LEAD(expression [, offset] [, default])"},
 			Description: "The expression's value offset rows (default 1) after the current row in the window; default (NULL unless given) when there is no such row. Batch mode only.",
 			Examples: []funcs.Example{
-				ex("SELECT w FROM (SELECT x, LEAD(x) OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 20", "ERROR: LEAD Function is not supported in stream mode."),
+				{SQL: "SELECT w FROM (SELECT x, LEAD(x) OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 20", Result: "ERROR: LEAD Function is not supported in stream mode."},
 			},
 		},
 		Agg:       WinLead,
@@ -173,8 +173,8 @@ var (
 			Signatures:  []string{"LISTAGG(expression [, separator])"},
 			Description: "The non-NULL string values joined in arrival order by the separator, a string literal (',' by default); NULL when there are none.",
 			Examples: []funcs.Example{
-				ex("SELECT LISTAGG(s) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "a,b,c"),
-				ex("SELECT LISTAGG(s, '; ') FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "a; b; c"),
+				{SQL: "SELECT LISTAGG(s) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", Result: "a,b,c"},
+				{SQL: "SELECT LISTAGG(s, '; ') FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", Result: "a; b; c"},
 			},
 		},
 		Agg:       AggListAgg,
@@ -186,7 +186,7 @@ var (
 			Signatures:  []string{"MAX([ ALL | DISTINCT ] expression)"},
 			Description: "The largest value of the expression over the input rows, NULLs left out.",
 			Examples: []funcs.Example{
-				ex("SELECT MAX(x) FROM (VALUES (1), (2), (4)) AS t(x)", "4"),
+				{SQL: "SELECT MAX(x) FROM (VALUES (1), (2), (4)) AS t(x)", Result: "4"},
 			},
 		},
 		Agg:       AggMax,
@@ -198,7 +198,7 @@ var (
 			Signatures:  []string{"MIN([ ALL | DISTINCT ] expression)"},
 			Description: "The smallest value of the expression over the input rows, NULLs left out.",
 			Examples: []funcs.Example{
-				ex("SELECT MIN(x) FROM (VALUES (1), (2), (4)) AS t(x)", "1"),
+				{SQL: "SELECT MIN(x) FROM (VALUES (1), (2), (4)) AS t(x)", Result: "1"},
 			},
 		},
 		Agg:       AggMin,
@@ -210,7 +210,7 @@ var (
 			Signatures:  []string{"NTILE(n)"},
 			Description: "Splits the ordered rows of a window partition into n buckets of sizes that differ by at most one, the larger first, and returns the row's bucket, 1 to n. Batch mode only.",
 			Examples: []funcs.Example{
-				ex("SELECT w FROM (SELECT x, NTILE(2) OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 20", "ERROR: NTILE Function is not supported in stream mode."),
+				{SQL: "SELECT w FROM (SELECT x, NTILE(2) OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 20", Result: "ERROR: NTILE Function is not supported in stream mode."},
 			},
 		},
 		Agg:       WinNtile,
@@ -222,7 +222,7 @@ var (
 			Signatures:  []string{"PERCENT_RANK()"},
 			Description: "(RANK() - 1) divided by (rows of the window partition - 1), a DOUBLE in [0, 1]; 0 for a partition of one row. Batch mode only.",
 			Examples: []funcs.Example{
-				ex("SELECT w FROM (SELECT x, PERCENT_RANK() OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 20", "ERROR: PERCENT_RANK Function is not supported in stream mode."),
+				{SQL: "SELECT w FROM (SELECT x, PERCENT_RANK() OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 20", Result: "ERROR: PERCENT_RANK Function is not supported in stream mode."},
 			},
 		},
 		Agg:       WinPercentRank,
@@ -234,7 +234,7 @@ var (
 			Signatures:  []string{"RANK()"},
 			Description: "The rank of the row in its window partition: one plus the number of rows before it, so ties share a rank and leave gaps (1, 2, 2, 4). A streaming Top-N cannot rank with it.",
 			Examples: []funcs.Example{
-				ex("SELECT w FROM (SELECT x, RANK() OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 10", "1"),
+				{SQL: "SELECT w FROM (SELECT x, RANK() OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 10", Result: "1"},
 			},
 		},
 		Agg:       WinRank,
@@ -246,8 +246,8 @@ var (
 			Signatures:  []string{"ROW_NUMBER()"},
 			Description: "Numbers the rows of a window partition 1, 2, 3, ... in the window's order. In a subquery filtered on the number (WHERE rn <= N) it is a Top-N, or a deduplication when ordered by a time attribute and N = 1.",
 			Examples: []funcs.Example{
-				ex("SELECT x FROM (SELECT x, ROW_NUMBER() OVER (ORDER BY x DESC) AS rn FROM (VALUES (1), (3), (2)) AS t(x)) WHERE rn = 1", "3"),
-				ex("SELECT w FROM (SELECT x, ROW_NUMBER() OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 30", "3"),
+				{SQL: "SELECT x FROM (SELECT x, ROW_NUMBER() OVER (ORDER BY x DESC) AS rn FROM (VALUES (1), (3), (2)) AS t(x)) WHERE rn = 1", Result: "3"},
+				{SQL: "SELECT w FROM (SELECT x, ROW_NUMBER() OVER (ORDER BY pt) AS w FROM (SELECT x, PROCTIME() AS pt FROM (VALUES (10), (20), (30)) AS t(x))) WHERE x = 30", Result: "3"},
 			},
 		},
 		Agg:       WinRowNumber,
@@ -259,8 +259,8 @@ var (
 			Signatures:  []string{"STDDEV_POP([ ALL | DISTINCT ] expression)"},
 			Description: "The population standard deviation of the expression over the input rows, NULLs left out, in the expression's type (computed as Flink does, from SUM(x * x), SUM(x) and COUNT(x): integer arithmetic for integer inputs).",
 			Examples: []funcs.Example{
-				ex("SELECT STDDEV_POP(CAST(x AS DOUBLE)) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "1.299038105676658"),
-				ex("SELECT STDDEV_POP(x) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "1"),
+				{SQL: "SELECT STDDEV_POP(CAST(x AS DOUBLE)) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", Result: "1.299038105676658"},
+				{SQL: "SELECT STDDEV_POP(x) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", Result: "1"},
 			},
 		},
 		Agg:       AggVariance,
@@ -272,7 +272,7 @@ var (
 			Signatures:  []string{"STDDEV_SAMP([ ALL | DISTINCT ] expression)"},
 			Description: "The sample standard deviation of the expression over the input rows, NULLs left out; NULL for fewer than two values.",
 			Examples: []funcs.Example{
-				ex("SELECT STDDEV_SAMP(CAST(x AS DOUBLE)) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "1.5"),
+				{SQL: "SELECT STDDEV_SAMP(CAST(x AS DOUBLE)) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", Result: "1.5"},
 			},
 		},
 		Agg:       AggVariance,
@@ -284,7 +284,7 @@ var (
 			Signatures:  []string{"SUM([ ALL | DISTINCT ] expression)"},
 			Description: "The sum of the expression over the input rows, NULLs left out; NULL when there are none.",
 			Examples: []funcs.Example{
-				ex("SELECT SUM(x) FROM (VALUES (1), (2), (4)) AS t(x)", "7"),
+				{SQL: "SELECT SUM(x) FROM (VALUES (1), (2), (4)) AS t(x)", Result: "7"},
 			},
 		},
 		Agg:       AggSum,
@@ -296,7 +296,7 @@ var (
 			Signatures:  []string{"VARIANCE([ ALL | DISTINCT ] expression)"},
 			Description: "A synonym for VAR_SAMP.",
 			Examples: []funcs.Example{
-				ex("SELECT VARIANCE(CAST(x AS DOUBLE)) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "2.25"),
+				{SQL: "SELECT VARIANCE(CAST(x AS DOUBLE)) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", Result: "2.25"},
 			},
 		},
 		Agg:       AggVariance,
@@ -308,7 +308,7 @@ var (
 			Signatures:  []string{"VAR_POP([ ALL | DISTINCT ] expression)"},
 			Description: "The population variance (the square of the population standard deviation) of the expression over the input rows.",
 			Examples: []funcs.Example{
-				ex("SELECT VAR_POP(CAST(x AS DOUBLE)) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "1.6875"),
+				{SQL: "SELECT VAR_POP(CAST(x AS DOUBLE)) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", Result: "1.6875"},
 			},
 		},
 		Agg:       AggVariance,
@@ -320,7 +320,7 @@ var (
 			Signatures:  []string{"VAR_SAMP([ ALL | DISTINCT ] expression)"},
 			Description: "The sample variance (the square of the sample standard deviation) of the expression over the input rows; NULL for fewer than two values.",
 			Examples: []funcs.Example{
-				ex("SELECT VAR_SAMP(CAST(x AS DOUBLE)) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", "2.25"),
+				{SQL: "SELECT VAR_SAMP(CAST(x AS DOUBLE)) FROM (VALUES (1, 'a'), (2, 'b'), (4, CAST(NULL AS STRING)), (4, 'c')) AS t(x, s)", Result: "2.25"},
 			},
 		},
 		Agg:       AggVariance,

@@ -13,8 +13,8 @@ var (
 			Signatures:  []string{"numeric1 % numeric2"},
 			Description: "The remainder of numeric1 divided by numeric2, with the sign of numeric1.",
 			Examples: []funcs.Example{
-				ex("7 % 3", "1"),
-				ex("-7 % 3", "-1"),
+				{SQL: "7 % 3", Result: "1"},
+				{SQL: "-7 % 3", Result: "-1"},
 			},
 		},
 	}
@@ -24,7 +24,7 @@ var (
 			Signatures:  []string{"numeric1 * numeric2"},
 			Description: "Multiplies two numbers, in their common type.",
 			Examples: []funcs.Example{
-				ex("2 * 3", "6"),
+				{SQL: "2 * 3", Result: "6"},
 			},
 		},
 	}
@@ -34,8 +34,8 @@ var (
 			Signatures:  []string{"numeric1 + numeric2"},
 			Description: "Adds two numbers, in their common type; integers wrap around on overflow as in Java.",
 			Examples: []funcs.Example{
-				ex("1 + 2", "3"),
-				ex("2147483647 + 1", "-2147483648"),
+				{SQL: "1 + 2", Result: "3"},
+				{SQL: "2147483647 + 1", Result: "-2147483648"},
 			},
 		},
 	}
@@ -45,7 +45,7 @@ var (
 			Signatures:  []string{"+ numeric"},
 			Description: "Returns the number unchanged.",
 			Examples: []funcs.Example{
-				ex("+5", "5"),
+				{SQL: "+5", Result: "5"},
 			},
 		},
 	}
@@ -55,7 +55,7 @@ var (
 			Signatures:  []string{"numeric1 - numeric2"},
 			Description: "Subtracts numeric2 from numeric1, in their common type.",
 			Examples: []funcs.Example{
-				ex("5 - 7", "-2"),
+				{SQL: "5 - 7", Result: "-2"},
 			},
 		},
 	}
@@ -65,7 +65,7 @@ var (
 			Signatures:  []string{"- numeric"},
 			Description: "Negates a number or an interval; integers wrap around as in Java.",
 			Examples: []funcs.Example{
-				ex("-(3)", "-3"),
+				{SQL: "-(3)", Result: "-3"},
 			},
 		},
 	}
@@ -75,8 +75,8 @@ var (
 			Signatures:  []string{"numeric1 / numeric2"},
 			Description: "Divides numeric1 by numeric2: integer division for two integers, DECIMAL division with Flink's scale rules otherwise.",
 			Examples: []funcs.Example{
-				ex("7 / 2", "3"),
-				ex("7.0 / 2", "3.500000000000"),
+				{SQL: "7 / 2", Result: "3"},
+				{SQL: "7.0 / 2", Result: "3.500000000000"},
 			},
 		},
 	}
@@ -86,8 +86,8 @@ var (
 			Signatures:  []string{"ABS(numeric)"},
 			Description: "The absolute value, in the argument's type; integers wrap as Java's do.",
 			Examples: []funcs.Example{
-				ex("ABS(-7)", "7"),
-				ex("ABS(-1.50)", "1.50"),
+				{SQL: "ABS(-7)", Result: "7"},
+				{SQL: "ABS(-1.50)", Result: "1.50"},
 			},
 		},
 		Min: 1, Max: 1, Build: buildAbs,
@@ -98,7 +98,7 @@ var (
 			Signatures:  []string{"ACOS(numeric)"},
 			Description: "The arc cosine in radians, as a DOUBLE; NaN outside [-1, 1].",
 			Examples: []funcs.Example{
-				ex("ACOS(1)", "0.0"),
+				{SQL: "ACOS(1)", Result: "0.0"},
 			},
 		},
 		Min: 1, Max: 1, Build: buildDoubleFunc,
@@ -109,7 +109,7 @@ var (
 			Signatures:  []string{"ASIN(numeric)"},
 			Description: "The arc sine in radians, as a DOUBLE; NaN outside [-1, 1].",
 			Examples: []funcs.Example{
-				ex("ASIN(0)", "0.0"),
+				{SQL: "ASIN(0)", Result: "0.0"},
 			},
 		},
 		Min: 1, Max: 1, Build: buildDoubleFunc,
@@ -120,7 +120,7 @@ var (
 			Signatures:  []string{"ATAN(numeric)"},
 			Description: "The arc tangent in radians, as a DOUBLE.",
 			Examples: []funcs.Example{
-				ex("ATAN(0)", "0.0"),
+				{SQL: "ATAN(0)", Result: "0.0"},
 			},
 		},
 		Min: 1, Max: 1, Build: buildDoubleFunc,
@@ -131,7 +131,7 @@ var (
 			Signatures:  []string{"ATAN2(numeric1, numeric2)"},
 			Description: "The angle in radians of the point (numeric2, numeric1): the arc tangent of numeric1 / numeric2 in the right quadrant, as a DOUBLE.",
 			Examples: []funcs.Example{
-				ex("ATAN2(0, -1)", "3.141592653589793"),
+				{SQL: "ATAN2(0, -1)", Result: "3.141592653589793"},
 			},
 		},
 		Min: 2, Max: 2, Build: buildDoubleFunc,
@@ -142,7 +142,7 @@ var (
 			Signatures:  []string{"BIN(integer)"},
 			Description: "The binary digits of the integer, negative numbers as 64-bit two's complement.",
 			Examples: []funcs.Example{
-				ex("BIN(12)", "1100"),
+				{SQL: "BIN(12)", Result: "1100"},
 			},
 		},
 		Min: 1, Max: 1, Build: buildBinHex,
@@ -153,9 +153,9 @@ var (
 			Signatures:  []string{"CEIL(numeric)", "CEILING(numeric)", "CEIL(timepoint TO timeintervalunit)"},
 			Description: "Rounds a number up to an integer value, keeping integer and approximate types and giving DECIMAL(p, 0) for DECIMAL(p, s); or rounds a date-time up to the unit.",
 			Examples: []funcs.Example{
-				ex("CEIL(1.2)", "2"),
-				ex("CEIL(-1.5)", "-1"),
-				ex("CEIL(TIME '12:44:31' TO MINUTE)", "12:45:00"),
+				{SQL: "CEIL(1.2)", Result: "2"},
+				{SQL: "CEIL(-1.5)", Result: "-1"},
+				{SQL: "CEIL(TIME '12:44:31' TO MINUTE)", Result: "12:45:00"},
 			},
 		},
 		Min: 1, Max: 2, Build: buildCeilFloor,
@@ -166,7 +166,7 @@ var (
 			Signatures:  []string{"CEILING(numeric)"},
 			Description: "Another name for CEIL.",
 			Examples: []funcs.Example{
-				ex("CEILING(1.2)", "2"),
+				{SQL: "CEILING(1.2)", Result: "2"},
 			},
 		},
 		Min: 1, Max: 2, Build: buildCeilFloor,
@@ -177,7 +177,7 @@ var (
 			Signatures:  []string{"COS(numeric)"},
 			Description: "The cosine of an angle in radians, as a DOUBLE.",
 			Examples: []funcs.Example{
-				ex("COS(0)", "1.0"),
+				{SQL: "COS(0)", Result: "1.0"},
 			},
 		},
 		Min: 1, Max: 1, Build: buildDoubleFunc,
@@ -188,7 +188,7 @@ var (
 			Signatures:  []string{"COSH(numeric)"},
 			Description: "The hyperbolic cosine, as a DOUBLE.",
 			Examples: []funcs.Example{
-				ex("COSH(0)", "1.0"),
+				{SQL: "COSH(0)", Result: "1.0"},
 			},
 		},
 		Min: 1, Max: 1, Build: buildDoubleFunc,
@@ -199,7 +199,7 @@ var (
 			Signatures:  []string{"COT(numeric)"},
 			Description: "The cotangent of an angle in radians (1 / TAN), as a DOUBLE.",
 			Examples: []funcs.Example{
-				ex("COT(1) BETWEEN 0.642 AND 0.643", "TRUE"),
+				{SQL: "COT(1) BETWEEN 0.642 AND 0.643", Result: "TRUE"},
 			},
 		},
 		Min: 1, Max: 1, Build: buildDoubleFunc,
@@ -210,7 +210,7 @@ var (
 			Signatures:  []string{"DEGREES(numeric)"},
 			Description: "Converts radians to degrees, as a DOUBLE.",
 			Examples: []funcs.Example{
-				ex("DEGREES(PI())", "180.0"),
+				{SQL: "DEGREES(PI())", Result: "180.0"},
 			},
 		},
 		Min: 1, Max: 1, Build: buildDoubleFunc,
@@ -221,7 +221,7 @@ var (
 			Signatures:  []string{"E()"},
 			Description: "The DOUBLE closest to e.",
 			Examples: []funcs.Example{
-				ex("E()", "2.718281828459045"),
+				{SQL: "E()", Result: "2.718281828459045"},
 			},
 		},
 		Min: 0, Max: 0, Build: buildConstant,
@@ -232,7 +232,7 @@ var (
 			Signatures:  []string{"EXP(numeric)"},
 			Description: "e raised to the power numeric, as a DOUBLE.",
 			Examples: []funcs.Example{
-				ex("EXP(0)", "1.0"),
+				{SQL: "EXP(0)", Result: "1.0"},
 			},
 		},
 		Min: 1, Max: 1, Build: buildDoubleFunc,
@@ -243,9 +243,9 @@ var (
 			Signatures:  []string{"FLOOR(numeric)", "FLOOR(timepoint TO timeintervalunit)"},
 			Description: "Rounds a number down to an integer value (types as for CEIL), or rounds a date-time down to the unit.",
 			Examples: []funcs.Example{
-				ex("FLOOR(-1.5)", "-2"),
-				ex("FLOOR(TIME '12:44:31' TO MINUTE)", "12:44:00"),
-				ex("FLOOR(TIMESTAMP '2020-05-17 12:34:56' TO MONTH)", "2020-05-01 00:00:00"),
+				{SQL: "FLOOR(-1.5)", Result: "-2"},
+				{SQL: "FLOOR(TIME '12:44:31' TO MINUTE)", Result: "12:44:00"},
+				{SQL: "FLOOR(TIMESTAMP '2020-05-17 12:34:56' TO MONTH)", Result: "2020-05-01 00:00:00"},
 			},
 		},
 		Min: 1, Max: 2, Build: buildCeilFloor,
@@ -256,8 +256,8 @@ var (
 			Signatures:  []string{"HEX(integer)", "HEX(string)"},
 			Description: "The upper-case hex digits of an integer (64-bit two's complement when negative) or of a string's UTF-8 bytes.",
 			Examples: []funcs.Example{
-				ex("HEX(100)", "64"),
-				ex("HEX('hello,world')", "68656C6C6F2C776F726C64"),
+				{SQL: "HEX(100)", Result: "64"},
+				{SQL: "HEX('hello,world')", Result: "68656C6C6F2C776F726C64"},
 			},
 		},
 		Min: 1, Max: 1, Build: buildBinHex,
@@ -268,7 +268,7 @@ var (
 			Signatures:  []string{"LN(numeric)"},
 			Description: "The natural logarithm, as a DOUBLE.",
 			Examples: []funcs.Example{
-				ex("LN(1)", "0.0"),
+				{SQL: "LN(1)", Result: "0.0"},
 			},
 		},
 		Min: 1, Max: 1, Build: buildDoubleFunc,
@@ -279,8 +279,8 @@ var (
 			Signatures:  []string{"LOG(numeric)", "LOG(base, numeric)"},
 			Description: "With one argument the natural logarithm; with two, the logarithm of numeric to the base, computed as ln(numeric) / ln(base).",
 			Examples: []funcs.Example{
-				ex("LOG(1)", "0.0"),
-				ex("LOG(10, 1000)", "2.9999999999999996"),
+				{SQL: "LOG(1)", Result: "0.0"},
+				{SQL: "LOG(10, 1000)", Result: "2.9999999999999996"},
 			},
 		},
 		Min: 1, Max: 2, Build: buildDoubleFunc,
@@ -291,7 +291,7 @@ var (
 			Signatures:  []string{"LOG10(numeric)"},
 			Description: "The base-10 logarithm, as a DOUBLE.",
 			Examples: []funcs.Example{
-				ex("LOG10(1000)", "3.0"),
+				{SQL: "LOG10(1000)", Result: "3.0"},
 			},
 		},
 		Min: 1, Max: 1, Build: buildDoubleFunc,
@@ -302,7 +302,7 @@ var (
 			Signatures:  []string{"LOG2(numeric)"},
 			Description: "The base-2 logarithm, as a DOUBLE.",
 			Examples: []funcs.Example{
-				ex("LOG2(8)", "3.0"),
+				{SQL: "LOG2(8)", Result: "3.0"},
 			},
 		},
 		Min: 1, Max: 1, Build: buildDoubleFunc,
@@ -313,8 +313,8 @@ var (
 			Signatures:  []string{"MOD(numeric1, numeric2)"},
 			Description: "The remainder of numeric1 divided by numeric2 (exact numbers only), negative only when numeric1 is; the same as numeric1 % numeric2.",
 			Examples: []funcs.Example{
-				ex("MOD(7, 3)", "1"),
-				ex("MOD(-7, 3)", "-1"),
+				{SQL: "MOD(7, 3)", Result: "1"},
+				{SQL: "MOD(-7, 3)", Result: "-1"},
 			},
 		},
 		Min: 2, Max: 2, Build: buildMod,
@@ -325,7 +325,7 @@ var (
 			Signatures:  []string{"PI()"},
 			Description: "The DOUBLE closest to pi.",
 			Examples: []funcs.Example{
-				ex("PI()", "3.141592653589793"),
+				{SQL: "PI()", Result: "3.141592653589793"},
 			},
 		},
 		Min: 0, Max: 0, Build: buildConstant,
@@ -336,7 +336,7 @@ var (
 			Signatures:  []string{"POWER(numeric1, numeric2)"},
 			Description: "numeric1 raised to the power numeric2, as a DOUBLE.",
 			Examples: []funcs.Example{
-				ex("POWER(2, 10)", "1024.0"),
+				{SQL: "POWER(2, 10)", Result: "1024.0"},
 			},
 		},
 		Min: 2, Max: 2, Build: buildDoubleFunc,
@@ -347,7 +347,7 @@ var (
 			Signatures:  []string{"RADIANS(numeric)"},
 			Description: "Converts degrees to radians, as a DOUBLE.",
 			Examples: []funcs.Example{
-				ex("RADIANS(180)", "3.141592653589793"),
+				{SQL: "RADIANS(180)", Result: "3.141592653589793"},
 			},
 		},
 		Min: 1, Max: 1, Build: buildDoubleFunc,
@@ -358,7 +358,7 @@ var (
 			Signatures:  []string{"RAND()", "RAND(seed)"},
 			Description: "A pseudorandom DOUBLE in [0, 1). With a literal seed the rows get the sequence Java's java.util.Random gives for that seed, as on Flink; without one the numbers differ on every run (playground.datagen.seed does not apply).",
 			Examples: []funcs.Example{
-				ex("RAND(42)", "0.7275636800328681"),
+				{SQL: "RAND(42)", Result: "0.7275636800328681"},
 			},
 		},
 		Min: 0, Max: 1, Build: buildRand,
@@ -369,7 +369,7 @@ var (
 			Signatures:  []string{"RAND_INTEGER(bound)", "RAND_INTEGER(seed, bound)"},
 			Description: "A pseudorandom INT in [0, bound), seeded as RAND is.",
 			Examples: []funcs.Example{
-				ex("RAND_INTEGER(42, 10)", "0"),
+				{SQL: "RAND_INTEGER(42, 10)", Result: "0"},
 			},
 		},
 		Min: 1, Max: 2, Build: buildRand,
@@ -380,10 +380,10 @@ var (
 			Signatures:  []string{"ROUND(numeric)", "ROUND(numeric, integer)"},
 			Description: "Rounds half away from zero to integer digits after the point (0 when omitted; negative rounds left of the point). DECIMAL(p, s) becomes DECIMAL(p - s + integer + 1, integer) for a literal integer below s; other types are kept. A DOUBLE is rounded as its shortest decimal text.",
 			Examples: []funcs.Example{
-				ex("ROUND(123.456, 1)", "123.5"),
-				ex("ROUND(-2.5)", "-3"),
-				ex("ROUND(1234, -2)", "1200"),
-				ex("ROUND(2.675E0, 2)", "2.68"),
+				{SQL: "ROUND(123.456, 1)", Result: "123.5"},
+				{SQL: "ROUND(-2.5)", Result: "-3"},
+				{SQL: "ROUND(1234, -2)", Result: "1200"},
+				{SQL: "ROUND(2.675E0, 2)", Result: "2.68"},
 			},
 		},
 		Min: 1, Max: 2, Build: buildRound,
@@ -394,8 +394,8 @@ var (
 			Signatures:  []string{"SIGN(numeric)"},
 			Description: "-1, 0 or 1 by the sign of the number, in the argument's type.",
 			Examples: []funcs.Example{
-				ex("SIGN(-8)", "-1"),
-				ex("SIGN(2.50)", "1.00"),
+				{SQL: "SIGN(-8)", Result: "-1"},
+				{SQL: "SIGN(2.50)", Result: "1.00"},
 			},
 		},
 		Min: 1, Max: 1, Build: buildSign,
@@ -406,7 +406,7 @@ var (
 			Signatures:  []string{"SIN(numeric)"},
 			Description: "The sine of an angle in radians, as a DOUBLE.",
 			Examples: []funcs.Example{
-				ex("SIN(0)", "0.0"),
+				{SQL: "SIN(0)", Result: "0.0"},
 			},
 		},
 		Min: 1, Max: 1, Build: buildDoubleFunc,
@@ -417,7 +417,7 @@ var (
 			Signatures:  []string{"SINH(numeric)"},
 			Description: "The hyperbolic sine, as a DOUBLE.",
 			Examples: []funcs.Example{
-				ex("SINH(0)", "0.0"),
+				{SQL: "SINH(0)", Result: "0.0"},
 			},
 		},
 		Min: 1, Max: 1, Build: buildDoubleFunc,
@@ -428,7 +428,7 @@ var (
 			Signatures:  []string{"SQRT(numeric)"},
 			Description: "The square root, as a DOUBLE; NaN for a negative number.",
 			Examples: []funcs.Example{
-				ex("SQRT(16)", "4.0"),
+				{SQL: "SQRT(16)", Result: "4.0"},
 			},
 		},
 		Min: 1, Max: 1, Build: buildDoubleFunc,
@@ -439,7 +439,7 @@ var (
 			Signatures:  []string{"TAN(numeric)"},
 			Description: "The tangent of an angle in radians, as a DOUBLE.",
 			Examples: []funcs.Example{
-				ex("TAN(0)", "0.0"),
+				{SQL: "TAN(0)", Result: "0.0"},
 			},
 		},
 		Min: 1, Max: 1, Build: buildDoubleFunc,
@@ -450,7 +450,7 @@ var (
 			Signatures:  []string{"TANH(numeric)"},
 			Description: "The hyperbolic tangent, as a DOUBLE.",
 			Examples: []funcs.Example{
-				ex("TANH(0)", "0.0"),
+				{SQL: "TANH(0)", Result: "0.0"},
 			},
 		},
 		Min: 1, Max: 1, Build: buildDoubleFunc,
@@ -461,9 +461,9 @@ var (
 			Signatures:  []string{"TRUNCATE(numeric)", "TRUNCATE(numeric, integer)"},
 			Description: "Cuts digits after integer places past the point (toward zero), with the types of ROUND.",
 			Examples: []funcs.Example{
-				ex("TRUNCATE(123.456, 1)", "123.4"),
-				ex("TRUNCATE(123.456, -1)", "120"),
-				ex("TRUNCATE(-1.9)", "-1"),
+				{SQL: "TRUNCATE(123.456, 1)", Result: "123.4"},
+				{SQL: "TRUNCATE(123.456, -1)", Result: "120"},
+				{SQL: "TRUNCATE(-1.9)", Result: "-1"},
 			},
 		},
 		Min: 1, Max: 2, Build: buildRound,
@@ -474,8 +474,8 @@ var (
 			Signatures:  []string{"UNHEX(expr)"},
 			Description: "The bytes spelled by a string of hex digits (either case), as BYTES; NULL when a character is not a hex digit. An odd number of digits gives a leading zero byte in place of the first digit, as Flink does. Added after Flink 1.20.",
 			Examples: []funcs.Example{
-				ex("UNHEX('466C696E6B')", "x'466c696e6b'"),
-				ex("UNHEX('zz')", "<NULL>"),
+				{SQL: "UNHEX('466C696E6B')", Result: "x'466c696e6b'"},
+				{SQL: "UNHEX('zz')", Result: "<NULL>"},
 			},
 		},
 		Min: 1, Max: 1, Build: buildUnhex,
@@ -486,7 +486,7 @@ var (
 			Signatures:  []string{"UUID()"},
 			Description: "A random (version 4) UUID as CHAR(36), different for every call.",
 			Examples: []funcs.Example{
-				ex("CHAR_LENGTH(UUID())", "36"),
+				{SQL: "CHAR_LENGTH(UUID())", Result: "36"},
 			},
 		},
 		Min: 0, Max: 0, Build: buildUUID,

@@ -11,7 +11,7 @@ var (
 			Signatures:  []string{"CURRENT_DATABASE()"},
 			Description: "The name of the session's current database, as USE set it: a constant of the statement, STRING NOT NULL.",
 			Examples: []funcs.Example{
-				ex("CURRENT_DATABASE()", "default_database"),
+				{SQL: "CURRENT_DATABASE()", Result: "default_database"},
 			},
 		},
 	}

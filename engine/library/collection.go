@@ -11,7 +11,7 @@ var (
 			Signatures:  []string{"ARRAY_APPEND(array, element)"},
 			Description: "The array with the element added at its end (a NULL element is added too); NULL when the array is NULL.",
 			Examples: []funcs.Example{
-				ex("ARRAY_APPEND(ARRAY[1, 2], 3)", "[1, 2, 3]"),
+				{SQL: "ARRAY_APPEND(ARRAY[1, 2], 3)", Result: "[1, 2, 3]"},
 			},
 		},
 		Min: 2, Max: 2, Build: buildArrayAppend,
@@ -22,7 +22,7 @@ var (
 			Signatures:  []string{"ARRAY_CONCAT(array1, ...)"},
 			Description: "The arrays joined end to end; NULL when any is NULL.",
 			Examples: []funcs.Example{
-				ex("ARRAY_CONCAT(ARRAY[1], ARRAY[2, 3])", "[1, 2, 3]"),
+				{SQL: "ARRAY_CONCAT(ARRAY[1], ARRAY[2, 3])", Result: "[1, 2, 3]"},
 			},
 		},
 		Min: 1, Max: -1, Build: buildArrayConcat,
@@ -33,8 +33,8 @@ var (
 			Signatures:  []string{"ARRAY_CONTAINS(haystack, needle)"},
 			Description: "Whether the array holds the value; a NULL needle looks for a NULL element. NULL when the array is NULL.",
 			Examples: []funcs.Example{
-				ex("ARRAY_CONTAINS(ARRAY[1, 2], 2)", "TRUE"),
-				ex("ARRAY_CONTAINS(ARRAY[1, NULL], CAST(NULL AS INT))", "TRUE"),
+				{SQL: "ARRAY_CONTAINS(ARRAY[1, 2], 2)", Result: "TRUE"},
+				{SQL: "ARRAY_CONTAINS(ARRAY[1, NULL], CAST(NULL AS INT))", Result: "TRUE"},
 			},
 		},
 		Min: 2, Max: 2, Build: buildArrayNeedle,
@@ -45,7 +45,7 @@ var (
 			Signatures:  []string{"ARRAY_DISTINCT(haystack)"},
 			Description: "The array without repeated elements, first occurrences kept in order.",
 			Examples: []funcs.Example{
-				ex("ARRAY_DISTINCT(ARRAY[1, 2, 1, NULL, NULL])", "[1, 2, NULL]"),
+				{SQL: "ARRAY_DISTINCT(ARRAY[1, 2, 1, NULL, NULL])", Result: "[1, 2, NULL]"},
 			},
 		},
 		Min: 1, Max: 1, Build: buildArrayUnary,
@@ -56,7 +56,7 @@ var (
 			Signatures:  []string{"ARRAY_EXCEPT(array1, array2)"},
 			Description: "The distinct elements of array1 that array2 does not hold, order of array1 kept.",
 			Examples: []funcs.Example{
-				ex("ARRAY_EXCEPT(ARRAY[1, 2, 2, 3], ARRAY[3])", "[1, 2]"),
+				{SQL: "ARRAY_EXCEPT(ARRAY[1, 2, 2, 3], ARRAY[3])", Result: "[1, 2]"},
 			},
 		},
 		Min: 2, Max: 2, Build: buildArraySetOp,
@@ -67,7 +67,7 @@ var (
 			Signatures:  []string{"ARRAY_INTERSECT(array1, array2)"},
 			Description: "The distinct elements of array1 that array2 also holds, order of array1 kept.",
 			Examples: []funcs.Example{
-				ex("ARRAY_INTERSECT(ARRAY[1, 2, 2, 3], ARRAY[2, 3, 4])", "[2, 3]"),
+				{SQL: "ARRAY_INTERSECT(ARRAY[1, 2, 2, 3], ARRAY[2, 3, 4])", Result: "[2, 3]"},
 			},
 		},
 		Min: 2, Max: 2, Build: buildArraySetOp,
@@ -78,8 +78,8 @@ var (
 			Signatures:  []string{"ARRAY_JOIN(array, delimiter[, nullReplacement])"},
 			Description: "The string elements joined by the delimiter; NULL elements are skipped, or replaced by nullReplacement when given.",
 			Examples: []funcs.Example{
-				ex("ARRAY_JOIN(ARRAY['a', NULL, 'c'], '-')", "a-c"),
-				ex("ARRAY_JOIN(ARRAY['a', NULL, 'c'], '-', '?')", "a-?-c"),
+				{SQL: "ARRAY_JOIN(ARRAY['a', NULL, 'c'], '-')", Result: "a-c"},
+				{SQL: "ARRAY_JOIN(ARRAY['a', NULL, 'c'], '-', '?')", Result: "a-?-c"},
 			},
 		},
 		Min: 2, Max: 3, Build: buildArrayJoin,
@@ -90,7 +90,7 @@ var (
 			Signatures:  []string{"ARRAY_MAX(array)"},
 			Description: "The largest non-NULL element; NULL for an empty or all-NULL array.",
 			Examples: []funcs.Example{
-				ex("ARRAY_MAX(ARRAY[1, 5, NULL])", "5"),
+				{SQL: "ARRAY_MAX(ARRAY[1, 5, NULL])", Result: "5"},
 			},
 		},
 		Min: 1, Max: 1, Build: buildArrayMinMax,
@@ -101,7 +101,7 @@ var (
 			Signatures:  []string{"ARRAY_MIN(array)"},
 			Description: "The smallest non-NULL element; NULL for an empty or all-NULL array.",
 			Examples: []funcs.Example{
-				ex("ARRAY_MIN(ARRAY['b', 'a'])", "a"),
+				{SQL: "ARRAY_MIN(ARRAY['b', 'a'])", Result: "a"},
 			},
 		},
 		Min: 1, Max: 1, Build: buildArrayMinMax,
@@ -112,8 +112,8 @@ var (
 			Signatures:  []string{"ARRAY_POSITION(haystack, needle)"},
 			Description: "The 1-based position of the first element equal to the needle, 0 when there is none; NULL when either argument is NULL.",
 			Examples: []funcs.Example{
-				ex("ARRAY_POSITION(ARRAY[5, 6, 5], 5)", "1"),
-				ex("ARRAY_POSITION(ARRAY[5, 6], 7)", "0"),
+				{SQL: "ARRAY_POSITION(ARRAY[5, 6, 5], 5)", Result: "1"},
+				{SQL: "ARRAY_POSITION(ARRAY[5, 6], 7)", Result: "0"},
 			},
 		},
 		Min: 2, Max: 2, Build: buildArrayNeedle,
@@ -124,7 +124,7 @@ var (
 			Signatures:  []string{"ARRAY_PREPEND(array, element)"},
 			Description: "The array with the element added at its start (a NULL element is added too); NULL when the array is NULL.",
 			Examples: []funcs.Example{
-				ex("ARRAY_PREPEND(ARRAY[1, 2], 0)", "[0, 1, 2]"),
+				{SQL: "ARRAY_PREPEND(ARRAY[1, 2], 0)", Result: "[0, 1, 2]"},
 			},
 		},
 		Min: 2, Max: 2, Build: buildArrayAppend,
@@ -135,7 +135,7 @@ var (
 			Signatures:  []string{"ARRAY_REMOVE(haystack, needle)"},
 			Description: "The array without the elements equal to the needle (a NULL needle removes NULLs), order kept.",
 			Examples: []funcs.Example{
-				ex("ARRAY_REMOVE(ARRAY[1, 2, 1], 1)", "[2]"),
+				{SQL: "ARRAY_REMOVE(ARRAY[1, 2, 1], 1)", Result: "[2]"},
 			},
 		},
 		Min: 2, Max: 2, Build: buildArrayNeedle,
@@ -146,7 +146,7 @@ var (
 			Signatures:  []string{"ARRAY_REVERSE(haystack)"},
 			Description: "The array in reverse order.",
 			Examples: []funcs.Example{
-				ex("ARRAY_REVERSE(ARRAY['a', 'b', 'c'])", "[c, b, a]"),
+				{SQL: "ARRAY_REVERSE(ARRAY['a', 'b', 'c'])", Result: "[c, b, a]"},
 			},
 		},
 		Min: 1, Max: 1, Build: buildArrayUnary,
@@ -157,8 +157,8 @@ var (
 			Signatures:  []string{"ARRAY_SLICE(array, start_offset[, end_offset])"},
 			Description: "The elements from start_offset to end_offset, both inclusive and 1-based; negative offsets count from the end, 0 means the start, a missing end means the last element. Empty when the range is empty.",
 			Examples: []funcs.Example{
-				ex("ARRAY_SLICE(ARRAY[1, 2, 3, 4], 2, 3)", "[2, 3]"),
-				ex("ARRAY_SLICE(ARRAY[1, 2, 3, 4], -2)", "[3, 4]"),
+				{SQL: "ARRAY_SLICE(ARRAY[1, 2, 3, 4], 2, 3)", Result: "[2, 3]"},
+				{SQL: "ARRAY_SLICE(ARRAY[1, 2, 3, 4], -2)", Result: "[3, 4]"},
 			},
 		},
 		Min: 2, Max: 3, Build: buildArraySlice,
@@ -169,8 +169,8 @@ var (
 			Signatures:  []string{"ARRAY_SORT(array[, ascending_order[, null_first]])"},
 			Description: "The array sorted, ascending by default; NULLs go first when ascending and last when descending unless null_first says otherwise.",
 			Examples: []funcs.Example{
-				ex("ARRAY_SORT(ARRAY[3, NULL, 1])", "[NULL, 1, 3]"),
-				ex("ARRAY_SORT(ARRAY[3, NULL, 1], FALSE)", "[3, 1, NULL]"),
+				{SQL: "ARRAY_SORT(ARRAY[3, NULL, 1])", Result: "[NULL, 1, 3]"},
+				{SQL: "ARRAY_SORT(ARRAY[3, NULL, 1], FALSE)", Result: "[3, 1, NULL]"},
 			},
 		},
 		Min: 1, Max: 3, Build: buildArraySort,
@@ -181,7 +181,7 @@ var (
 			Signatures:  []string{"ARRAY_UNION(array1, array2)"},
 			Description: "The distinct elements of both arrays, in order of first appearance.",
 			Examples: []funcs.Example{
-				ex("ARRAY_UNION(ARRAY[1, 2], ARRAY[2, 3])", "[1, 2, 3]"),
+				{SQL: "ARRAY_UNION(ARRAY[1, 2], ARRAY[2, 3])", Result: "[1, 2, 3]"},
 			},
 		},
 		Min: 2, Max: 2, Build: buildArraySetOp,
@@ -192,8 +192,8 @@ var (
 			Signatures:  []string{"CARDINALITY(array)", "CARDINALITY(map)"},
 			Description: "The number of elements of an array or entries of a map.",
 			Examples: []funcs.Example{
-				ex("CARDINALITY(ARRAY[1, 2, 3])", "3"),
-				ex("CARDINALITY(MAP['a', 1])", "1"),
+				{SQL: "CARDINALITY(ARRAY[1, 2, 3])", Result: "3"},
+				{SQL: "CARDINALITY(MAP['a', 1])", Result: "1"},
 			},
 		},
 		Min: 1, Max: 1, Build: buildCardinality,
@@ -204,7 +204,7 @@ var (
 			Signatures:  []string{"ELEMENT(array)"},
 			Description: "The only element of a one-element array; NULL for an empty array; an error for more than one element.",
 			Examples: []funcs.Example{
-				ex("ELEMENT(ARRAY['x'])", "x"),
+				{SQL: "ELEMENT(ARRAY['x'])", Result: "x"},
 			},
 		},
 		Min: 1, Max: 1, Build: buildElement,
@@ -215,7 +215,7 @@ var (
 			Signatures:  []string{"MAP_ENTRIES(map)"},
 			Description: "The entries of the map as an array of ROW<key, value>.",
 			Examples: []funcs.Example{
-				ex("MAP_ENTRIES(MAP['a', 1])", "[(a, 1)]"),
+				{SQL: "MAP_ENTRIES(MAP['a', 1])", Result: "[(a, 1)]"},
 			},
 		},
 		Min: 1, Max: 1, Build: buildMapParts,
@@ -226,7 +226,7 @@ var (
 			Signatures:  []string{"MAP_FROM_ARRAYS(array_of_keys, array_of_values)"},
 			Description: "A map pairing the keys with the values by position; arrays of different lengths are an error.",
 			Examples: []funcs.Example{
-				ex("MAP_FROM_ARRAYS(ARRAY['a', 'b'], ARRAY[1, 2])", "{a=1, b=2}"),
+				{SQL: "MAP_FROM_ARRAYS(ARRAY['a', 'b'], ARRAY[1, 2])", Result: "{a=1, b=2}"},
 			},
 		},
 		Min: 2, Max: 2, Build: buildMapFromArrays,
@@ -237,7 +237,7 @@ var (
 			Signatures:  []string{"MAP_KEYS(map)"},
 			Description: "The keys of the map as an array.",
 			Examples: []funcs.Example{
-				ex("MAP_KEYS(MAP['a', 1, 'b', 2])", "[a, b]"),
+				{SQL: "MAP_KEYS(MAP['a', 1, 'b', 2])", Result: "[a, b]"},
 			},
 		},
 		Min: 1, Max: 1, Build: buildMapParts,
@@ -248,7 +248,7 @@ var (
 			Signatures:  []string{"MAP_UNION(map1, ...)"},
 			Description: "The maps merged; for a key in several maps the value of the last one wins. NULL when any map is NULL.",
 			Examples: []funcs.Example{
-				ex("MAP_UNION(MAP['a', 1, 'b', 2], MAP['b', 3])", "{a=1, b=3}"),
+				{SQL: "MAP_UNION(MAP['a', 1, 'b', 2], MAP['b', 3])", Result: "{a=1, b=3}"},
 			},
 		},
 		Min: 1, Max: -1, Build: buildMapUnion,
@@ -259,7 +259,7 @@ var (
 			Signatures:  []string{"MAP_VALUES(map)"},
 			Description: "The values of the map as an array.",
 			Examples: []funcs.Example{
-				ex("MAP_VALUES(MAP['a', 1, 'b', 2])", "[1, 2]"),
+				{SQL: "MAP_VALUES(MAP['a', 1, 'b', 2])", Result: "[1, 2]"},
 			},
 		},
 		Min: 1, Max: 1, Build: buildMapParts,
@@ -270,8 +270,8 @@ var (
 			Signatures:  []string{"SPLIT(string, delimiter)"},
 			Description: "The parts of the string between occurrences of the whole delimiter, empty parts included; an empty delimiter splits every character.",
 			Examples: []funcs.Example{
-				ex("SPLIT('a,b,,c', ',')", "[a, b, , c]"),
-				ex("SPLIT('abc', '')", "[a, b, c]"),
+				{SQL: "SPLIT('a,b,,c', ',')", Result: "[a, b, , c]"},
+				{SQL: "SPLIT('abc', '')", Result: "[a, b, c]"},
 			},
 		},
 		Min: 2, Max: 2, Build: buildSplit,

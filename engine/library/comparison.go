@@ -13,7 +13,7 @@ var (
 			Signatures:  []string{"value1 < value2"},
 			Description: "TRUE when value1 is less than value2, UNKNOWN (NULL) when either is NULL.",
 			Examples: []funcs.Example{
-				ex("1 < 2", "TRUE"),
+				{SQL: "1 < 2", Result: "TRUE"},
 			},
 		},
 	}
@@ -23,7 +23,7 @@ var (
 			Signatures:  []string{"value1 <= value2"},
 			Description: "TRUE when value1 is less than or equal to value2, UNKNOWN (NULL) when either is NULL.",
 			Examples: []funcs.Example{
-				ex("2 <= 2", "TRUE"),
+				{SQL: "2 <= 2", Result: "TRUE"},
 			},
 		},
 	}
@@ -33,7 +33,7 @@ var (
 			Signatures:  []string{"value1 <> value2"},
 			Description: "TRUE when the values differ, UNKNOWN (NULL) when either is NULL.",
 			Examples: []funcs.Example{
-				ex("2 <> 2", "FALSE"),
+				{SQL: "2 <> 2", Result: "FALSE"},
 			},
 		},
 	}
@@ -43,8 +43,8 @@ var (
 			Signatures:  []string{"value1 = value2"},
 			Description: "TRUE when both values are equal, UNKNOWN (NULL) when either is NULL.",
 			Examples: []funcs.Example{
-				ex("1 = 1", "TRUE"),
-				ex("1 = CAST(NULL AS INT)", "<NULL>"),
+				{SQL: "1 = 1", Result: "TRUE"},
+				{SQL: "1 = CAST(NULL AS INT)", Result: "<NULL>"},
 			},
 		},
 	}
@@ -54,7 +54,7 @@ var (
 			Signatures:  []string{"value1 > value2"},
 			Description: "TRUE when value1 is greater than value2, UNKNOWN (NULL) when either is NULL.",
 			Examples: []funcs.Example{
-				ex("3 > 2", "TRUE"),
+				{SQL: "3 > 2", Result: "TRUE"},
 			},
 		},
 	}
@@ -64,7 +64,7 @@ var (
 			Signatures:  []string{"value1 >= value2"},
 			Description: "TRUE when value1 is greater than or equal to value2, UNKNOWN (NULL) when either is NULL.",
 			Examples: []funcs.Example{
-				ex("3 >= 4", "FALSE"),
+				{SQL: "3 >= 4", Result: "FALSE"},
 			},
 		},
 	}
@@ -74,9 +74,9 @@ var (
 			Signatures:  []string{"value1 BETWEEN [ ASYMMETRIC | SYMMETRIC ] value2 AND value3"},
 			Description: "value2 <= value1 AND value1 <= value3; SYMMETRIC also accepts the bounds in the other order. A NULL bound gives FALSE or UNKNOWN.",
 			Examples: []funcs.Example{
-				ex("12 BETWEEN 15 AND 12", "FALSE"),
-				ex("12 BETWEEN SYMMETRIC 15 AND 12", "TRUE"),
-				ex("12 BETWEEN 10 AND NULL", "<NULL>"),
+				{SQL: "12 BETWEEN 15 AND 12", Result: "FALSE"},
+				{SQL: "12 BETWEEN SYMMETRIC 15 AND 12", Result: "TRUE"},
+				{SQL: "12 BETWEEN 10 AND NULL", Result: "<NULL>"},
 			},
 		},
 	}
@@ -86,8 +86,8 @@ var (
 			Signatures:  []string{"EXISTS (sub-query)"},
 			Description: "TRUE when the subquery returns at least one row; it may refer to the outer query's columns. Supported as a condition of WHERE, planned as a semi join (NOT EXISTS: an anti join).",
 			Examples: []funcs.Example{
-				ex("SELECT COUNT(*) FROM (VALUES (1), (2)) AS t(x) WHERE EXISTS (SELECT 1 FROM (VALUES (2)) AS s(y) WHERE y = x)", "1"),
-				ex("SELECT x FROM (VALUES (1), (2)) AS t(x) WHERE NOT EXISTS (SELECT 1 FROM (VALUES (2)) AS s(y) WHERE y = x)", "1"),
+				{SQL: "SELECT COUNT(*) FROM (VALUES (1), (2)) AS t(x) WHERE EXISTS (SELECT 1 FROM (VALUES (2)) AS s(y) WHERE y = x)", Result: "1"},
+				{SQL: "SELECT x FROM (VALUES (1), (2)) AS t(x) WHERE NOT EXISTS (SELECT 1 FROM (VALUES (2)) AS s(y) WHERE y = x)", Result: "1"},
 			},
 		},
 	}
@@ -97,8 +97,8 @@ var (
 			Signatures:  []string{"value1 IN (value2 [, value3]*)"},
 			Description: "TRUE when value1 equals one of the listed values; UNKNOWN (NULL) when it equals none and the list holds a NULL.",
 			Examples: []funcs.Example{
-				ex("2 IN (1, 2, 3)", "TRUE"),
-				ex("4 IN (1, NULL)", "<NULL>"),
+				{SQL: "2 IN (1, 2, 3)", Result: "TRUE"},
+				{SQL: "4 IN (1, NULL)", Result: "<NULL>"},
 			},
 		},
 	}
@@ -108,7 +108,7 @@ var (
 			Signatures:  []string{"value IN (sub-query)"},
 			Description: "TRUE when value equals a row of the one-column subquery. Supported as a condition of WHERE, planned as a semi join.",
 			Examples: []funcs.Example{
-				ex("SELECT x FROM (VALUES (1), (2)) AS t(x) WHERE x IN (SELECT 2)", "2"),
+				{SQL: "SELECT x FROM (VALUES (1), (2)) AS t(x) WHERE x IN (SELECT 2)", Result: "2"},
 			},
 		},
 	}
@@ -118,8 +118,8 @@ var (
 			Signatures:  []string{"value1 IS DISTINCT FROM value2"},
 			Description: "TRUE when the values differ, treating two NULLs as equal and NULL as different from any value; never NULL.",
 			Examples: []funcs.Example{
-				ex("1 IS DISTINCT FROM NULL", "TRUE"),
-				ex("CAST(NULL AS INT) IS DISTINCT FROM NULL", "FALSE"),
+				{SQL: "1 IS DISTINCT FROM NULL", Result: "TRUE"},
+				{SQL: "CAST(NULL AS INT) IS DISTINCT FROM NULL", Result: "FALSE"},
 			},
 		},
 	}
@@ -129,8 +129,8 @@ var (
 			Signatures:  []string{"value1 IS NOT DISTINCT FROM value2"},
 			Description: "TRUE when the values are equal, treating two NULLs as equal; never NULL.",
 			Examples: []funcs.Example{
-				ex("1 IS NOT DISTINCT FROM NULL", "FALSE"),
-				ex("CAST(NULL AS INT) IS NOT DISTINCT FROM NULL", "TRUE"),
+				{SQL: "1 IS NOT DISTINCT FROM NULL", Result: "FALSE"},
+				{SQL: "CAST(NULL AS INT) IS NOT DISTINCT FROM NULL", Result: "TRUE"},
 			},
 		},
 	}
@@ -140,7 +140,7 @@ var (
 			Signatures:  []string{"value IS NOT NULL"},
 			Description: "TRUE when the value is not NULL; never NULL itself.",
 			Examples: []funcs.Example{
-				ex("1 IS NOT NULL", "TRUE"),
+				{SQL: "1 IS NOT NULL", Result: "TRUE"},
 			},
 		},
 	}
@@ -150,7 +150,7 @@ var (
 			Signatures:  []string{"value IS NULL"},
 			Description: "TRUE when the value is NULL; never NULL itself.",
 			Examples: []funcs.Example{
-				ex("CAST(NULL AS INT) IS NULL", "TRUE"),
+				{SQL: "CAST(NULL AS INT) IS NULL", Result: "TRUE"},
 			},
 		},
 	}
@@ -160,8 +160,8 @@ var (
 			Signatures:  []string{"string1 LIKE string2 [ ESCAPE char ]"},
 			Description: "TRUE when string1 matches the pattern string2, where % matches any run of characters and _ exactly one; an escape character makes the next % or _ literal. NULL when either string is NULL.",
 			Examples: []funcs.Example{
-				ex("'Flink' LIKE 'F%'", "TRUE"),
-				ex("'50%' LIKE '50!%' ESCAPE '!'", "TRUE"),
+				{SQL: "'Flink' LIKE 'F%'", Result: "TRUE"},
+				{SQL: "'50%' LIKE '50!%' ESCAPE '!'", Result: "TRUE"},
 			},
 		},
 	}
@@ -171,8 +171,8 @@ var (
 			Signatures:  []string{"value1 NOT BETWEEN [ ASYMMETRIC | SYMMETRIC ] value2 AND value3"},
 			Description: "The negation of BETWEEN: value1 < value2 OR value1 > value3 (either bound order with SYMMETRIC).",
 			Examples: []funcs.Example{
-				ex("12 NOT BETWEEN 15 AND 12", "TRUE"),
-				ex("12 NOT BETWEEN 15 AND NULL", "TRUE"),
+				{SQL: "12 NOT BETWEEN 15 AND 12", Result: "TRUE"},
+				{SQL: "12 NOT BETWEEN 15 AND NULL", Result: "TRUE"},
 			},
 		},
 	}
@@ -182,7 +182,7 @@ var (
 			Signatures:  []string{"value1 NOT IN (value2 [, value3]*)"},
 			Description: "The negation of IN: UNKNOWN (NULL) when the list holds a NULL and value1 equals none of the others.",
 			Examples: []funcs.Example{
-				ex("2 NOT IN (1, 3)", "TRUE"),
+				{SQL: "2 NOT IN (1, 3)", Result: "TRUE"},
 			},
 		},
 	}
@@ -192,8 +192,8 @@ var (
 			Signatures:  []string{"value NOT IN (sub-query)"},
 			Description: "TRUE when value equals no row of the one-column subquery; UNKNOWN, so not selected, when value or a row of the subquery is NULL. Supported as a condition of WHERE, planned as an anti join.",
 			Examples: []funcs.Example{
-				ex("SELECT x FROM (VALUES (1), (2)) AS t(x) WHERE x NOT IN (SELECT 2)", "1"),
-				ex("SELECT x FROM (VALUES (1), (CAST(NULL AS INT))) AS t(x) WHERE x NOT IN (SELECT 2)", "1"),
+				{SQL: "SELECT x FROM (VALUES (1), (2)) AS t(x) WHERE x NOT IN (SELECT 2)", Result: "1"},
+				{SQL: "SELECT x FROM (VALUES (1), (CAST(NULL AS INT))) AS t(x) WHERE x NOT IN (SELECT 2)", Result: "1"},
 			},
 		},
 	}
@@ -203,7 +203,7 @@ var (
 			Signatures:  []string{"string1 NOT LIKE string2 [ ESCAPE char ]"},
 			Description: "The negation of LIKE.",
 			Examples: []funcs.Example{
-				ex("'Flink' NOT LIKE '_link'", "FALSE"),
+				{SQL: "'Flink' NOT LIKE '_link'", Result: "FALSE"},
 			},
 		},
 	}
@@ -213,7 +213,7 @@ var (
 			Signatures:  []string{"string1 NOT SIMILAR TO string2 [ ESCAPE char ]"},
 			Description: "The negation of SIMILAR TO; UNKNOWN when either string is NULL.",
 			Examples: []funcs.Example{
-				ex("'abc' NOT SIMILAR TO '_b'", "TRUE"),
+				{SQL: "'abc' NOT SIMILAR TO '_b'", Result: "TRUE"},
 			},
 		},
 	}
@@ -223,8 +223,8 @@ var (
 			Signatures:  []string{"string1 SIMILAR TO string2 [ ESCAPE char ]"},
 			Description: "TRUE when the whole string matches the SQL regular expression: % and _ as in LIKE, plus | * + ? {m,n} ( ) [...] and [:ALPHA:]-style classes. Translated to RE2, so backreferences are not supported.",
 			Examples: []funcs.Example{
-				ex("'abc' SIMILAR TO 'a(b|x)c'", "TRUE"),
-				ex("'abc' SIMILAR TO 'a.c'", "FALSE"),
+				{SQL: "'abc' SIMILAR TO 'a(b|x)c'", Result: "TRUE"},
+				{SQL: "'abc' SIMILAR TO 'a.c'", Result: "FALSE"},
 			},
 		},
 	}

@@ -11,9 +11,9 @@ var (
 			Signatures:  []string{"CAST(value AS type)"},
 			Description: "Converts value to type with Flink's cast rules; a value that cannot be converted (such as 'abc' to INT) fails the query.",
 			Examples: []funcs.Example{
-				ex("CAST('42' AS INT)", "42"),
-				ex("CAST(3.7 AS INT)", "3"),
-				ex("CAST(1 AS DECIMAL(5, 2))", "1.00"),
+				{SQL: "CAST('42' AS INT)", Result: "42"},
+				{SQL: "CAST(3.7 AS INT)", Result: "3"},
+				{SQL: "CAST(1 AS DECIMAL(5, 2))", Result: "1.00"},
 			},
 		},
 	}
@@ -23,8 +23,8 @@ var (
 			Signatures:  []string{"TRY_CAST(value AS type)"},
 			Description: "Like CAST, but NULL where CAST would fail.",
 			Examples: []funcs.Example{
-				ex("TRY_CAST('abc' AS INT)", "<NULL>"),
-				ex("TRY_CAST('42' AS INT)", "42"),
+				{SQL: "TRY_CAST('abc' AS INT)", Result: "<NULL>"},
+				{SQL: "TRY_CAST('42' AS INT)", Result: "42"},
 			},
 		},
 	}
@@ -34,9 +34,9 @@ var (
 			Signatures:  []string{"TYPEOF(input)", "TYPEOF(input, force_serializable)"},
 			Description: "The data type of the expression as Flink prints it; with force_serializable TRUE, the full form a catalog stores (VARCHAR(2147483647) for STRING).",
 			Examples: []funcs.Example{
-				ex("TYPEOF(1)", "INT NOT NULL"),
-				ex("TYPEOF('ab')", "CHAR(2) NOT NULL"),
-				ex("TYPEOF(CAST(NULL AS STRING), TRUE)", "VARCHAR(2147483647)"),
+				{SQL: "TYPEOF(1)", Result: "INT NOT NULL"},
+				{SQL: "TYPEOF('ab')", Result: "CHAR(2) NOT NULL"},
+				{SQL: "TYPEOF(CAST(NULL AS STRING), TRUE)", Result: "VARCHAR(2147483647)"},
 			},
 		},
 		Min: 1, Max: 2, Build: buildTypeOf,

@@ -11,7 +11,7 @@ var (
 			Signatures:  []string{"GROUPING(expression1 [, expression2]*)"},
 			Description: "1 when the grouping set of the row leaves the grouped expression out (its column is NULL because it was rolled up), else 0; with several expressions, their bits from the most significant down.",
 			Examples: []funcs.Example{
-				ex("SELECT GROUPING(a) FROM (VALUES (1)) AS t(a) GROUP BY ROLLUP(a) HAVING GROUPING(a) = 1", "1"),
+				{SQL: "SELECT GROUPING(a) FROM (VALUES (1)) AS t(a) GROUP BY ROLLUP(a) HAVING GROUPING(a) = 1", Result: "1"},
 			},
 		},
 	}
@@ -21,7 +21,7 @@ var (
 			Signatures:  []string{"GROUPING_ID(expression1 [, expression2]*)"},
 			Description: "The bits GROUPING(expression) of each expression as one integer, the first expression the most significant bit.",
 			Examples: []funcs.Example{
-				ex("SELECT GROUPING_ID(a, b) FROM (VALUES (1, 2)) AS t(a, b) GROUP BY ROLLUP(a, b) HAVING b IS NULL AND a IS NOT NULL", "1"),
+				{SQL: "SELECT GROUPING_ID(a, b) FROM (VALUES (1, 2)) AS t(a, b) GROUP BY ROLLUP(a, b) HAVING b IS NULL AND a IS NOT NULL", Result: "1"},
 			},
 		},
 	}
@@ -31,7 +31,7 @@ var (
 			Signatures:  []string{"GROUP_ID()"},
 			Description: "Tells apart duplicate grouping sets; 0 here, since duplicate grouping sets are not supported yet.",
 			Examples: []funcs.Example{
-				ex("SELECT GROUP_ID() FROM (VALUES (1)) AS t(a) GROUP BY a", "0"),
+				{SQL: "SELECT GROUP_ID() FROM (VALUES (1)) AS t(a) GROUP BY a", Result: "0"},
 			},
 		},
 	}

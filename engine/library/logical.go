@@ -12,8 +12,8 @@ var (
 			Signatures:  []string{"boolean1 AND boolean2"},
 			Description: "TRUE when both are TRUE; FALSE when either is FALSE, else UNKNOWN (NULL).",
 			Examples: []funcs.Example{
-				ex("TRUE AND NULL", "<NULL>"),
-				ex("FALSE AND NULL", "FALSE"),
+				{SQL: "TRUE AND NULL", Result: "<NULL>"},
+				{SQL: "FALSE AND NULL", Result: "FALSE"},
 			},
 		},
 	}
@@ -23,7 +23,7 @@ var (
 			Signatures:  []string{"boolean IS FALSE"},
 			Description: "TRUE when the boolean is FALSE; FALSE for TRUE and UNKNOWN.",
 			Examples: []funcs.Example{
-				ex("FALSE IS FALSE", "TRUE"),
+				{SQL: "FALSE IS FALSE", Result: "TRUE"},
 			},
 		},
 	}
@@ -33,7 +33,7 @@ var (
 			Signatures:  []string{"boolean IS NOT FALSE"},
 			Description: "TRUE when the boolean is TRUE or UNKNOWN.",
 			Examples: []funcs.Example{
-				ex("CAST(NULL AS BOOLEAN) IS NOT FALSE", "TRUE"),
+				{SQL: "CAST(NULL AS BOOLEAN) IS NOT FALSE", Result: "TRUE"},
 			},
 		},
 	}
@@ -43,7 +43,7 @@ var (
 			Signatures:  []string{"boolean IS NOT TRUE"},
 			Description: "TRUE when the boolean is FALSE or UNKNOWN.",
 			Examples: []funcs.Example{
-				ex("CAST(NULL AS BOOLEAN) IS NOT TRUE", "TRUE"),
+				{SQL: "CAST(NULL AS BOOLEAN) IS NOT TRUE", Result: "TRUE"},
 			},
 		},
 	}
@@ -53,7 +53,7 @@ var (
 			Signatures:  []string{"boolean IS NOT UNKNOWN"},
 			Description: "TRUE when the boolean is TRUE or FALSE.",
 			Examples: []funcs.Example{
-				ex("TRUE IS NOT UNKNOWN", "TRUE"),
+				{SQL: "TRUE IS NOT UNKNOWN", Result: "TRUE"},
 			},
 		},
 	}
@@ -63,7 +63,7 @@ var (
 			Signatures:  []string{"boolean IS TRUE"},
 			Description: "TRUE when the boolean is TRUE; FALSE for FALSE and UNKNOWN.",
 			Examples: []funcs.Example{
-				ex("CAST(NULL AS BOOLEAN) IS TRUE", "FALSE"),
+				{SQL: "CAST(NULL AS BOOLEAN) IS TRUE", Result: "FALSE"},
 			},
 		},
 	}
@@ -73,7 +73,7 @@ var (
 			Signatures:  []string{"boolean IS UNKNOWN"},
 			Description: "TRUE when the boolean is UNKNOWN (NULL).",
 			Examples: []funcs.Example{
-				ex("CAST(NULL AS BOOLEAN) IS UNKNOWN", "TRUE"),
+				{SQL: "CAST(NULL AS BOOLEAN) IS UNKNOWN", Result: "TRUE"},
 			},
 		},
 	}
@@ -83,7 +83,7 @@ var (
 			Signatures:  []string{"NOT boolean"},
 			Description: "Negates a boolean; NOT UNKNOWN is UNKNOWN.",
 			Examples: []funcs.Example{
-				ex("NOT TRUE", "FALSE"),
+				{SQL: "NOT TRUE", Result: "FALSE"},
 			},
 		},
 	}
@@ -93,8 +93,8 @@ var (
 			Signatures:  []string{"boolean1 OR boolean2"},
 			Description: "TRUE when either is TRUE; UNKNOWN (NULL) when neither is TRUE and one is UNKNOWN.",
 			Examples: []funcs.Example{
-				ex("TRUE OR FALSE", "TRUE"),
-				ex("FALSE OR NULL", "<NULL>"),
+				{SQL: "TRUE OR FALSE", Result: "TRUE"},
+				{SQL: "FALSE OR NULL", Result: "<NULL>"},
 			},
 		},
 	}

@@ -326,5 +326,3 @@ func sortSpecs(s []funcs.Spec) {
 		return cmp.Or(cmp.Compare(a.Category, b.Category), cmp.Compare(a.Name, b.Name))
 	})
 }
-
-func ex(sql, result string) funcs.Example { return funcs.Example{SQL: sql, Result: result} }

@@ -12,8 +12,8 @@ var (
 			Signatures:  []string{"array '[' INT ']'"},
 			Description: "The element at a 1-based position; NULL when the position is out of range.",
 			Examples: []funcs.Example{
-				ex("ARRAY[10, 20, 30][2]", "20"),
-				ex("ARRAY[10, 20, 30][5]", "<NULL>"),
+				{SQL: "ARRAY[10, 20, 30][2]", Result: "20"},
+				{SQL: "ARRAY[10, 20, 30][5]", Result: "<NULL>"},
 			},
 		},
 	}
@@ -23,9 +23,9 @@ var (
 			Signatures:  []string{"array[index]", "map[key]"},
 			Description: "Subscript: the element of an array at a 1-based index (NULL past either end; a constant index below 1 is an error), or the value of a map key (NULL when the key is absent).",
 			Examples: []funcs.Example{
-				ex("ARRAY[10, 20][2]", "20"),
-				ex("ARRAY[10, 20][3]", "<NULL>"),
-				ex("MAP['a', 1]['a']", "1"),
+				{SQL: "ARRAY[10, 20][2]", Result: "20"},
+				{SQL: "ARRAY[10, 20][3]", Result: "<NULL>"},
+				{SQL: "MAP['a', 1]['a']", Result: "1"},
 			},
 		},
 		Min: 2, Max: 2, Build: buildItem,
@@ -36,7 +36,7 @@ var (
 			Signatures:  []string{"map '[' value ']'"},
 			Description: "The value of a key; NULL when the map has no such key.",
 			Examples: []funcs.Example{
-				ex("MAP['a', 1, 'b', 2]['b']", "2"),
+				{SQL: "MAP['a', 1, 'b', 2]['b']", Result: "2"},
 			},
 		},
 	}
@@ -47,7 +47,7 @@ var (
 			Description: "In a select list, the fields of a ROW column as columns of their own, named as the fields (one level: " +
 				"a nested ROW stays one column). Written with the table's name or alias, or without it when no table has the column's name.",
 			Examples: []funcs.Example{
-				ex("SELECT t.r.* FROM (SELECT CAST(ROW(42) AS ROW<answer INT>) AS r) AS t", "42"),
+				{SQL: "SELECT t.r.* FROM (SELECT CAST(ROW(42) AS ROW<answer INT>) AS r) AS t", Result: "42"},
 			},
 		},
 	}
@@ -57,7 +57,7 @@ var (
 			Signatures:  []string{"tableName.compositeType.field"},
 			Description: "A field of a ROW column, by name; the result column is named after the field.",
 			Examples: []funcs.Example{
-				ex("SELECT t.r.b FROM (VALUES (CAST(ROW(1, 'x') AS ROW<a INT, b STRING>))) AS t(r)", "x"),
+				{SQL: "SELECT t.r.b FROM (VALUES (CAST(ROW(1, 'x') AS ROW<a INT, b STRING>))) AS t(r)", Result: "x"},
 			},
 		},
 	}
