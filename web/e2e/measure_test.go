@@ -189,9 +189,15 @@ func measureColdLoad(t *testing.T, launch bool) (coldLoad, string) {
 	p.xfer.reset()
 	p.do("open the playground", 30*time.Second, chromedp.Navigate(p.base+"/"))
 	waitFor[bool](p, "the first +I row", `window.__e2e.firstRow > 0`, 15*time.Second)
+	time.Sleep(time.Second) // late fetches (source maps, the worker's) still count
+	// The transfer is what the server sent until 1 s after the first row:
+	// taken before the screenshot, whose time (a second or more with
+	// software rendering on a busy machine) would otherwise let in the
+	// service worker's download of every file for offline use, which
+	// sw-register.js starts 3 s after the page's load.
+	files := p.xfer.files()
 	p.shot("first-row")
 	t.Logf("machine idle %.0f%% before the load", settled*100)
-	time.Sleep(time.Second) // late fetches (source maps, the worker's) still count
 	var l coldLoad
 	l = eval[coldLoad](p, "the timeline", `(() => {
   const n = performance.getEntriesByType('navigation')[0];
@@ -200,7 +206,7 @@ func measureColdLoad(t *testing.T, launch bool) (coldLoad, string) {
   return {DOMContentLoaded: n.domContentLoadedEventEnd, Load: n.loadEventEnd, Mounted: e.mounted || 0, WorkerAt: e.workerAt || 0, AppReady: e.appReady || 0,
     Clicked: e.clicked || 0, FirstRow: e.firstRow, StartupLongest: Math.max(0, ...startup), Messages: e.msgs || {}};
 })()`)
-	l.Transfer = p.xfer.files()
+	l.Transfer = files
 	for _, f := range l.Transfer {
 		l.TransferTotal += f.Bytes
 	}
