@@ -490,3 +490,32 @@ func TestRuntimeFailures(t *testing.T) {
 		}
 	})
 }
+
+// TestHexMatchesDrawByDraw: rng.hex, which makes eight digits at a time
+// in a word, makes those of one draw at a time, sixteen a draw, the low
+// half's first, and leaves the generator where the draws one at a time
+// leave it, for every length up to five blocks and more.
+func TestHexMatchesDrawByDraw(t *testing.T) {
+	for seed := uint64(1); seed <= 5; seed++ {
+		for n := 0; n <= 90; n++ {
+			r, ref := newRNG(seed*7919), newRNG(seed*7919)
+			got := make([]byte, n)
+			r.hex(got)
+			var want []byte
+			for len(want) < n {
+				x := ref.uint64()
+				for _, half := range []uint32{uint32(x), uint32(x >> 32)} {
+					for k := 0; k < 8; k++ {
+						want = append(want, "0123456789abcdef"[half>>(4*k)&15])
+					}
+				}
+			}
+			if string(got) != string(want[:n]) {
+				t.Fatalf("seed %d, %d digits: %q, want %q", seed, n, got, want[:n])
+			}
+			if a, b := r.uint64(), ref.uint64(); a != b {
+				t.Fatalf("seed %d, %d digits: the next draw is %x, want %x", seed, n, a, b)
+			}
+		}
+	}
+}
