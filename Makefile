@@ -95,9 +95,11 @@ conformance:
 	$(GO) test -count=1 -run TestConformance ./engine/enginetest -update-conformance
 
 ## test-e2e: the playground in headless Chromium (web/e2e); FLINKPLAY_E2E=1 (.ci/run) turns a
-## missing /usr/bin/chromium or page build into a failure instead of a skip
+## missing /usr/bin/chromium or page build into a failure instead of a skip; the
+## package's tests take 8-12 minutes together on 2 cores, over go test's default
+## 10-minute limit when the browser is slow
 test-e2e: web
-	$(GO) test -count=1 -v ./web/e2e
+	$(GO) test -count=1 -v -timeout 30m ./web/e2e
 
 ## bench-browser: measure the built page (sizes, first row, long tasks, Stop, live views); writes docs/browser-benchmarks.md
 bench-browser: web
@@ -120,7 +122,7 @@ worker-dev: worker $(WORKERD)
 
 ## test-worker: the built Worker in workerd (wasm/worker/e2e); FLINKPLAY_E2E=1 makes a missing build fail
 test-worker: worker $(WORKERD)
-	$(GO) test -count=1 -v ./wasm/worker/e2e
+	$(GO) test -count=1 -v -timeout 20m ./wasm/worker/e2e
 
 ## bench-worker: measure the Worker in workerd; writes docs/worker-benchmarks.md
 bench-worker: worker $(WORKERD)
