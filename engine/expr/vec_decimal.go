@@ -80,11 +80,9 @@ func (n *vdecMul) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
 		} else {
 			hi, lo = bits.Mul64(ax, ay)
 		}
-		// Negated when the signs differ, without a branch: complemented
-		// (xor with all ones) and incremented.
-		s := uint64((x ^ y) >> 63)
-		lo, carry := bits.Add64(lo^s, s&1, 0)
-		out.I[i], out.H[i] = int64(lo), int64((hi^s)+carry)
+		// Negated when the signs differ.
+		lo, hi = stream.Neg128If(lo, hi, uint64((x^y)>>63))
+		out.I[i], out.H[i] = int64(lo), int64(hi)
 	}
 	return out, nil
 }
@@ -147,10 +145,7 @@ func (n *vdecFit) eval(c *Ctx, in *stream.Batch) (*stream.Vector, error) {
 	case stream.VecWide:
 		tooWide = func(i int32) bool {
 			// |value| >= limit, on the words of the value's magnitude
-			lo, hi := uint64(x.I[i]), uint64(x.H[i])
-			s := uint64(x.H[i] >> 63)
-			lo, carry := bits.Add64(lo^s, s&1, 0)
-			hi = (hi ^ s) + carry
+			lo, hi := stream.Neg128If(uint64(x.I[i]), uint64(x.H[i]), uint64(x.H[i]>>63))
 			return hi > n.hi || hi == n.hi && lo >= n.lo
 		}
 	case stream.VecValues:

@@ -715,16 +715,18 @@ func WideOf(x types.Value) (lo, hi int64, ok bool) {
 		u[k*bits.UintSize/64] |= uint64(w) << (k * bits.UintSize % 64)
 	}
 	if b.Sign() < 0 {
-		u[0], u[1] = neg128(u[0], u[1])
+		u[0], u[1] = Neg128If(u[0], u[1], ^uint64(0))
 	}
 	return int64(u[0]), int64(u[1]), true
 }
 
-// neg128 is -(hi:lo) in 128-bit two's complement.
-func neg128(lo, hi uint64) (uint64, uint64) {
-	lo, borrow := bits.Sub64(0, lo, 0)
-	hi, _ = bits.Sub64(0, hi, borrow)
-	return lo, hi
+// Neg128If is hi:lo negated in 128-bit two's complement when s is all
+// ones, and hi:lo itself when s is 0, without a branch: complemented
+// (xor with s) and incremented (by s's low bit). With s the sign of a
+// value's high word (hi >> 63), it is the value's magnitude.
+func Neg128If(lo, hi, s uint64) (uint64, uint64) {
+	lo, carry := bits.Add64(lo^s, s&1, 0)
+	return lo, (hi ^ s) + carry
 }
 
 // wideInt is a *big.Int with the words it needs, in one allocation.
@@ -736,11 +738,8 @@ type wideInt struct {
 // WideValue is the value of a VecWide's words hi:lo as a row holds it: a
 // *big.Int, whatever its size, as every wide DECIMAL value is.
 func WideValue(lo, hi int64) types.Value {
-	u0, u1 := uint64(lo), uint64(hi)
 	neg := hi < 0
-	if neg {
-		u0, u1 = neg128(u0, u1)
-	}
+	u0, u1 := Neg128If(uint64(lo), uint64(hi), uint64(hi>>63))
 	d := new(wideInt)
 	u := [2]uint64{u0, u1}
 	for k := range d.w {
