@@ -18,15 +18,22 @@ import (
 // program runs whole, in sessions of its own (its TableEnvironments), as
 // flink run -py runs it; the SQL engine's session is not touched.
 
-// pyStopGrace is how long a stopped program may take to end before its
-// worker is terminated: Python code between PyFlink calls does not look
-// for the stop, and a busy wasm thread cannot even receive it. The page
-// shows the stop within 100 ms either way.
+// pyStopGrace is how long a stopped program may take to end before the
+// page shows the run stopped anyway: the page shows a Stop within 100 ms.
 const pyStopGrace = 40 * time.Millisecond
 
+// pyAckGrace is how long after a Stop the worker has to acknowledge it
+// (TypeCancelling) before it is terminated: Python code between PyFlink
+// calls does not look for the stop, and a busy wasm thread cannot even
+// receive it. A program that runs PyFlink calls acknowledges the stop
+// when its worker next turns to its messages, which on a slow machine
+// can take longer than pyStopGrace; terminating the worker then would
+// cost the next program a new Python engine (a second or more).
+const pyAckGrace = 500 * time.Millisecond
+
 // pyEndGrace is how long a stopped program whose worker acknowledged the
-// stop (TypeCancelling) may take to end: the worker is not stuck, and
-// keeping it spares the next program a new Python engine.
+// stop may take to end: the worker is not stuck, and keeping it spares
+// the next program a new Python engine.
 const pyEndGrace = time.Second
 
 // syncLanguage makes the editor highlight, and the toolbar name, the
@@ -187,9 +194,10 @@ func (p *page) postPython(req protocol.Request) {
 	p.py.Call("postMessage", string(b))
 }
 
-// stopPython stops the running program: it has pyStopGrace to end, and
-// then its worker is terminated (checkPythonStop); the caller holds the
-// lock.
+// stopPython stops the running program: the page shows it stopped once
+// it has ended or pyStopGrace has passed, and its worker is terminated
+// unless it acknowledges the stop within pyAckGrace (checkPythonStop);
+// the caller holds the lock.
 func (p *page) stopPython() {
 	p.postPython(protocol.Request{Type: protocol.TypeCancel, ID: p.pyRun})
 	if p.chrome.PythonLoading {
@@ -198,31 +206,47 @@ func (p *page) stopPython() {
 		p.model.StopQueued(time.Now())
 		return
 	}
-	p.pyStopped, p.pyStopBy, p.pyAcked = p.pyRun, time.Now().Add(pyStopGrace), false
+	p.pyStopped, p.pyStopBy, p.pyAcked = p.pyRun, time.Now().Add(pyAckGrace), false
 	gen, run := p.pyGen, p.pyRun
 	go func() {
 		time.Sleep(pyStopGrace)
-		for p.checkPythonStop(gen, run) {
-			time.Sleep(pyEndGrace)
+		p.showPythonStop(gen, run)
+		for {
+			wait := p.checkPythonStop(gen, run)
+			if wait <= 0 {
+				return
+			}
+			time.Sleep(wait)
 		}
 	}()
 }
 
+// showPythonStop shows the stopped program (run) stopped when it has not
+// ended within pyStopGrace; its messages that come later are ignored.
+func (p *page) showPythonStop(gen, run int) {
+	defer recovered("showPythonStop")
+	p.ee.Lock()
+	defer p.ee.UnlockRender()
+	if gen == p.pyGen && p.pyStopped == run && !p.pyStopBy.IsZero() && p.model.Running && p.model.RunID == run {
+		p.model.StopQueued(time.Now())
+	}
+}
+
 // checkPythonStop terminates the Python worker when the stopped program
-// (run) did not end within pyStopGrace: a program that does not end keeps
-// its worker busy for good. A program run after it, which waits in that
-// worker's queue, runs again in a new worker. It reports whether to
-// look again later: the worker acknowledged the stop, which gave the
-// program pyEndGrace.
-func (p *page) checkPythonStop(gen, run int) (again bool) {
+// (run) has neither ended nor had its stop acknowledged within
+// pyAckGrace, or has not ended within pyEndGrace of the acknowledgement:
+// a program that does not end keeps its worker busy for good. A program
+// run after it, which waits in that worker's queue, runs again in a new
+// worker. It returns how long to wait before looking again, 0 when done.
+func (p *page) checkPythonStop(gen, run int) (wait time.Duration) {
 	defer recovered("checkPythonStop")
 	p.ee.Lock()
 	defer p.ee.UnlockRender()
 	if gen != p.pyGen || p.pyStopBy.IsZero() || p.pyStopped != run {
-		return false // ended, or a later stop's
+		return 0 // ended, or a later stop's
 	}
-	if time.Now().Before(p.pyStopBy) {
-		return true
+	if d := time.Until(p.pyStopBy); d > 0 {
+		return d
 	}
 	next := p.pyRunning && p.pyRun != run && p.model.Running && p.model.RunID == p.pyRun
 	stopped := p.model.Running && p.model.RunID == run
@@ -238,12 +262,12 @@ func (p *page) checkPythonStop(gen, run int) (again bool) {
 	case stopped:
 		p.model.StopQueued(time.Now())
 	}
-	return false
+	return 0
 }
 
 // pythonCancelling takes the worker's acknowledgement of the stop of run
 // id: the program, which the worker is not stuck in, has pyEndGrace to
-// end instead of pyStopGrace (checkPythonStop looks again then).
+// end from then (checkPythonStop looks again then).
 func (p *page) pythonCancelling(gen, id int) {
 	defer recovered("pythonCancelling")
 	p.ee.Lock()

@@ -579,7 +579,7 @@ func pythonDoc(runs []pythonStart) string {
 		}
 		return "not met"
 	}
-	fmt.Fprintf(&b, "\nStop, in ms from its click to the run's end in the page's state. DESIGN.md's budget: cancelling takes effect within 100 ms, even inside CPU-bound work. The seed program's Stop: median %.0f ms of %d (%s). A busy loop's Stop, which ends with the Python worker terminated once the program's grace (`pyStopGrace` in wasm/app/python.go) is over: median %.0f ms of %d (%s).\n",
+	fmt.Fprintf(&b, "\nStop, in ms from its click to the run's end in the page's state. DESIGN.md's budget: cancelling takes effect within 100 ms, even inside CPU-bound work. The seed program's Stop: median %.0f ms of %d (%s). A busy loop's Stop, which the page shows once the program's grace (`pyStopGrace` in wasm/app/python.go) is over, its worker terminated later for want of an answer (`pyAckGrace`): median %.0f ms of %d (%s).\n",
 		stops[len(stops)/2], len(stops), met(stops[len(stops)/2]), busy[len(busy)/2], len(busy), met(busy[len(busy)/2]))
 	sort.Float64s(firsts)
 	fmt.Fprintf(&b, "\nMedian first row %.0f ms after Run program. A later program reuses the started Python engine; after Stop of a program busy in plain Python the engine is terminated and the next program starts it again (from the browser's cache, and offline from the service worker's).\n", firsts[len(firsts)/2])
