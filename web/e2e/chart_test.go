@@ -107,7 +107,12 @@ func TestChart(t *testing.T) {
 	time.Sleep(2 * time.Second)
 	draws := eval[float64](p, "draws", `document.getElementById('chart').flinkChartDraws || 0`) - draws0
 	p.stop()
-	time.Sleep(300 * time.Millisecond)
+	// The chart catches up with the last changes at its own pace (every
+	// 100 ms, or four times what building it took, whichever is longer):
+	// wait until it has not been drawn for a second.
+	waitFor[bool](p, "the chart to settle", `(() => { const d = document.getElementById('chart').flinkChartDraws || 0, now = performance.now();
+  if (window.__e2eDraws?.d !== d) { window.__e2eDraws = {d, at: now}; return false; }
+  return now - window.__e2eDraws.at >= 1000; })()`, 10*time.Second)
 	// How often it redraws (four times a second at least) is a benchmark:
 	// make bench-browser's Live views. Here: it follows the stream.
 	if draws < 2 {

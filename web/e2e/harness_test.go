@@ -14,12 +14,14 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
@@ -30,6 +32,22 @@ const chromiumPath = "/usr/bin/chromium"
 // strict reports whether a missing browser or page must fail the tests:
 // CI sets FLINKPLAY_E2E=1 so that it cannot pass by skipping everything.
 func strict() bool { return os.Getenv("FLINKPLAY_E2E") == "1" }
+
+// cpuSlowdown is $FLINKPLAY_E2E_SLOWDOWN: a factor by which the browser
+// runs the page's main thread slower (CDP's CPU throttling; workers run
+// at full speed), to try the tests as a slow machine runs them. 1 (the
+// default) does not throttle.
+func cpuSlowdown(t *testing.T) float64 {
+	v := os.Getenv("FLINKPLAY_E2E_SLOWDOWN")
+	if v == "" {
+		return 1
+	}
+	rate, err := strconv.ParseFloat(v, 64)
+	if err != nil || rate < 1 {
+		t.Fatalf("FLINKPLAY_E2E_SLOWDOWN=%q: want a factor of at least 1", v)
+	}
+	return rate
+}
 
 // distDir is the build output of `make web`, or $FLINKPLAY_DIST.
 func distDir(t testing.TB) string {
@@ -326,6 +344,11 @@ func openBuild(t *testing.T, timeout time.Duration, dist string) *page {
 	}()
 	if _, err := chromedp.Call(ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: instrument}); err != nil {
 		t.Fatalf("instrument the page: %v", err)
+	}
+	if rate := cpuSlowdown(t); rate > 1 {
+		if _, err := chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: rate}); err != nil {
+			t.Fatalf("slow the page's CPU down: %v", err)
+		}
 	}
 	t.Cleanup(func() {
 		if !t.Failed() {

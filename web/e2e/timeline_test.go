@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -132,8 +133,10 @@ func TestWhyThisChange(t *testing.T) {
 	why := func(n int) string {
 		p.t.Helper()
 		// The grid renders the rows in view; a render can be under way.
-		waitFor[bool](p, "the change to click", `(() => { const td = document.querySelector('#grid tbody tr[data-n="`+fmt.Sprint(n)+`"] td');
-  if (!td) return false; td.click(); return true; })()`, 5*time.Second)
+		if _, err := tryWait[bool](p, `(() => { const td = document.querySelector('#grid tbody tr[data-n="`+fmt.Sprint(n)+`"] td');
+  if (!td) return false; td.click(); return true; })()`, 5*time.Second); err != nil {
+			p.fatalf("waiting for change %d to click: %v\n%s", n+1, err, gridRows(p))
+		}
 		got := waitFor[string](p, "the explanation", `(() => { const w = document.getElementById('why'); const t = w.innerText;
   return !w.classList.contains('hidden') && t.startsWith('Change `+fmt.Sprint(n+1)+`:') ? t : ''; })()`, 5*time.Second)
 		// The change explained is marked, and only it.
@@ -218,11 +221,21 @@ func TestWhyThisChange(t *testing.T) {
 	p.click("run-all")
 	waitFor[bool](p, "the run to end", `!JSON.parse(window.flinkplay.state()).running`, 40*time.Second)
 	waitFor[bool](p, "eight rows in the Changelog view", `document.querySelectorAll('#grid tbody tr[data-n]').length === 8`, 10*time.Second)
-	n := eval[int](p, "the row of order 1", `[...document.querySelectorAll('#grid tbody tr[data-n]')].findIndex((tr) => tr.cells[1].textContent === '1')`)
+	var n int
+	if at, err := tryWait[string](p, `[...document.querySelectorAll('#grid tbody tr[data-n]')].find((tr) => tr.cells[1]?.textContent === '1')?.dataset.n || ''`, 5*time.Second); err != nil {
+		p.fatalf("no row of order 1 in the Changelog view: %v\n%s", err, gridRows(p))
+	} else {
+		n, _ = strconv.Atoi(at)
+	}
 	if got := why(n); !strings.Contains(got, "IntervalJoin sent +I[1, ") || !strings.Contains(got, "when the watermark reached 00:00:0") {
 		t.Errorf("why order 1 (change %d):\n%s", n+1, got)
 	}
 	p.shot("why-join")
+}
+
+// gridRows is what the grid shows of each change: its data-n and cells.
+func gridRows(p *page) string {
+	return eval[string](p, "the rows", `[...document.querySelectorAll('#grid tbody tr[data-n]')].map((tr) => tr.dataset.n + ': ' + [...tr.cells].map((td) => td.textContent).join(' | ')).join('\n')`)
 }
 
 // lesson returns the gallery's lesson of that name.
@@ -321,8 +334,10 @@ func TestStepThroughTheOtherLessons(t *testing.T) {
 	}
 	why := func(n int) string {
 		p.t.Helper()
-		waitFor[bool](p, "the change to click", `(() => { const td = document.querySelector('#grid tbody tr[data-n="`+fmt.Sprint(n)+`"] td');
-  if (!td) return false; td.click(); return true; })()`, 5*time.Second)
+		if _, err := tryWait[bool](p, `(() => { const td = document.querySelector('#grid tbody tr[data-n="`+fmt.Sprint(n)+`"] td');
+  if (!td) return false; td.click(); return true; })()`, 5*time.Second); err != nil {
+			p.fatalf("waiting for change %d to click: %v\n%s", n+1, err, gridRows(p))
+		}
 		return waitFor[string](p, "the explanation", `(() => { const w = document.getElementById('why'); const t = w.innerText;
   return !w.classList.contains('hidden') && t.startsWith('Change `+fmt.Sprint(n+1)+`:') ? t : ''; })()`, 5*time.Second)
 	}
