@@ -426,6 +426,21 @@ func TestJobsPanel(t *testing.T) {
 	waitFor[bool](p, "the job canceled", `(() => { const s = document.querySelector('#jobs .job .job-status'); return !!s && s.textContent === 'CANCELED'; })()`, 5*time.Second)
 	waitFor[bool](p, "the tab without a count", `document.getElementById('side-jobs').textContent.trim() === 'Jobs'`, 5*time.Second)
 	p.shot("job-canceled")
+
+	// An INSERT alone: its statement ends at submission, and the status
+	// line says that the job runs on, not that it wrote nothing.
+	p.setScript("CREATE TABLE Clicks (user_name STRING, page STRING) WITH ('connector' = 'faker', 'rows-per-second' = '200',\n" +
+		"  'fields.user_name.expression' = '#{Name.firstName}', 'fields.page.expression' = '/#{regexify ''(home|docs|blog)''}');\n" +
+		"CREATE TABLE Counts (page STRING, clicks BIGINT) WITH ('connector' = 'blackhole');\n" +
+		"INSERT INTO Counts SELECT page, COUNT(*) FROM Clicks GROUP BY page;\n")
+	p.click("run-all")
+	if _, err := tryWait[bool](p, `/^Submitted · see Jobs · /.test(document.getElementById('status').textContent)`, 10*time.Second); err != nil {
+		p.fatalf("the status line after a submitted INSERT reads %q", p.text("status"))
+	}
+	waitFor[bool](p, "the new job running", `!!document.querySelector('#jobs .job.running')`, 5*time.Second)
+	p.shot("job-submitted")
+	p.do("stop the new job", 5*time.Second, chromedp.Click(chromedp.CSS(`#jobs .job.running .job-stop`)))
+	waitFor[bool](p, "no job running", `!document.querySelector('#jobs .job.running')`, 5*time.Second)
 }
 
 // TestNexmarkBenchmarkExample: the gallery's Nexmark benchmark runs its

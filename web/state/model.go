@@ -119,6 +119,9 @@ type Query struct {
 	Tail      []string // Done.Tableau and the footer
 	Done      bool
 	Cancelled bool
+	// Submitted: an INSERT job that runs on in the background (its Done
+	// came at submission, table.dml-sync false): it wrote nothing yet.
+	Submitted bool
 
 	// Received is how many changes the query delivered: those that came
 	// (shown), or the worker's count (reported), which also counts changes
@@ -310,7 +313,7 @@ func (m *Model) Apply(msg *protocol.Message, now time.Time) {
 			q = &Query{Changes: NewChanges(1)}
 			m.block().Query = q
 		}
-		q.Done, q.Cancelled = true, msg.Cancelled
+		q.Done, q.Cancelled, q.Submitted = true, msg.Cancelled, msg.Submitted
 		q.Paused = false
 		if msg.Created != "" {
 			// A CREATE TABLE ... AS SELECT: a new session gets its table,
@@ -491,9 +494,14 @@ func (m *Model) Status(now time.Time) string {
 		state = "Failed"
 	case m.Query != nil && m.Query.Cancelled, m.stoppedQueued:
 		state = "Stopped"
+	case m.Query != nil && m.Query.Submitted:
+		state = "Submitted"
 	}
 	parts := []string{state}
-	if q := m.Query; q != nil {
+	if q := m.Query; q != nil && q.Submitted {
+		// The job runs on: what it reads and writes, the Jobs tab follows.
+		parts = append(parts, "see Jobs")
+	} else if q != nil {
 		// Before the first row (and for a batch query, whose rows come at
 		// its end), what the scans read is the progress there is.
 		reads := ""

@@ -223,6 +223,9 @@ type Message struct {
 	Footer    string `json:"footer,omitempty"`
 	Tableau   string `json:"tableau,omitempty"`
 	Cancelled bool   `json:"cancelled,omitempty"`
+	// Submitted: Done of an INSERT submitted as a job that runs on in the
+	// background (table.dml-sync false); the run did not wait for it.
+	Submitted bool `json:"submitted,omitempty"`
 
 	// Error.
 	Error *Error `json:"error,omitempty"`

@@ -378,6 +378,6 @@ func (w *Worker) submit(req protocol.Request, idx int, res *engine.Result, o cli
 	var text bytes.Buffer
 	client.Print(context.Background(), &text, &engine.Result{Kind: engine.ResultInsert, Schema: res.Schema, Streaming: res.Streaming, Job: res.Job}, o)
 	w.startJob(res.Job)
-	w.emit(protocol.Message{Type: protocol.TypeDone, ID: req.ID, Stmt: idx, Tableau: text.String(), Created: res.Created})
+	w.emit(protocol.Message{Type: protocol.TypeDone, ID: req.ID, Stmt: idx, Tableau: text.String(), Created: res.Created, Submitted: true})
 	return true
 }

@@ -432,8 +432,8 @@ func TestInsertIntoPrint(t *testing.T) {
 	want := "[INFO] Submitting SQL update statement to the cluster...\n" +
 		"[INFO] SQL update statement has been successfully submitted to the cluster:\n" +
 		"Job ID: 00000000000000000000000000000000\n\n"
-	if done.Tableau != want {
-		t.Errorf("done: tableau %q received %d", done.Tableau, done.Received)
+	if done.Tableau != want || !done.Submitted {
+		t.Errorf("done: tableau %q received %d submitted %v", done.Tableau, done.Received, done.Submitted)
 	}
 	if got, want := transcripts(msgs), cliTranscripts(t, script, 0); !slices.Equal(got, want) {
 		t.Errorf("transcripts:\n got %q\nwant %q", got, want)
@@ -446,7 +446,7 @@ func TestInsertDMLSync(t *testing.T) {
 	w, r := newTestWorker(t, Options{})
 	msgs := runAll(t, w, r, 1, script, nil)
 	done := of(msgs, protocol.TypeDone)
-	if len(done) != 1 || done[0].Tableau != "[INFO] Complete execution of the SQL update statement.\n" {
+	if len(done) != 1 || done[0].Tableau != "[INFO] Complete execution of the SQL update statement.\n" || done[0].Submitted {
 		t.Errorf("done %+v", done)
 	}
 }
