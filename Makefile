@@ -101,7 +101,8 @@ conformance:
 test-e2e: web
 	$(GO) test -count=1 -v -timeout 30m ./web/e2e
 
-## bench-browser: measure the built page (sizes, first row, long tasks, Stop, live views); writes docs/browser-benchmarks.md
+## bench-browser: measure the built page (sizes, first row, long tasks, Stop, live views, a 10-minute
+## aggregation's memory: FLINKPLAY_HEAP_MINUTES, 0 leaves it out); writes docs/browser-benchmarks.md
 bench-browser: web
 	FLINKPLAY_MEASURE=1 $(GO) test -count=1 -run '^TestMeasure$$' -v -timeout 10m ./web/e2e
 

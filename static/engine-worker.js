@@ -175,6 +175,9 @@ async function instantiate(go) {
     die("could not load " + WASM + ": " + err);
     return;
   }
+  // The engine reports its memory's size with its progress (a long
+  // query's stays flat); reading it here costs engine.wasm no code.
+  self.flinkplayMemory = result.instance.exports.mem;
   try {
     await go.run(result.instance);
     die("the engine exited");

@@ -209,7 +209,17 @@ func (p *page) start() {
 		return strings.Join(p.model.TableauLines(0, p.model.TableauLen()), "\n")
 	})))
 	hooks.Set("state", p.keep(funcOf("state", func([]js.Value) any {
+		// The engine's memory and what the query's operators keep, as
+		// its last progress message said.
+		var engineMemory, engineState int64
+		if q := p.model.Query; q != nil {
+			engineMemory = q.Memory
+			for _, n := range q.Graph {
+				engineState += n.StateBytes
+			}
+		}
 		b, _ := json.Marshal(map[string]any{
+			"engineMemory": engineMemory, "engineState": engineState,
 			"ready":    p.chrome.EngineReady,
 			"running":  p.model.Running,
 			"received": p.model.Received(),
@@ -224,7 +234,7 @@ func (p *page) start() {
 		runtime.ReadMemStats(&mem)
 		frames := js.Global().Get("JSON").Call("stringify", js.Global().Get("flinkplayDOM").Get("stats")).String()
 		b, _ := json.Marshal(map[string]any{"page": p.stats, "numGC": mem.NumGC, "gcPauseMs": float64(mem.PauseTotalNs) / 1e6,
-			"heapMB": mem.HeapAlloc >> 20, "renderMs": renderMs, "buildMs": buildMs, "renders": renders, "maxRenderMs": maxRenderMs, "maxSliceMs": p.stats.MaxSliceMs, "maxFlushMs": p.stats.MaxFlushMs,
+			"heapMB": mem.HeapAlloc >> 20, "heapGoal": mem.NextGC, "memory": mem.Sys, "renderMs": renderMs, "buildMs": buildMs, "renders": renders, "maxRenderMs": maxRenderMs, "maxSliceMs": p.stats.MaxSliceMs, "maxFlushMs": p.stats.MaxFlushMs,
 			"frames": json.RawMessage(frames),
 			"window": map[string]any{"viewport": p.viewport, "scrollTop": p.scrollTop, "follow": p.model.Follow, "view": p.lastWindow[0], "from": p.lastWindow[1], "to": p.lastWindow[2]}})
 		if len(args) > 0 && args[0].Truthy() {

@@ -128,12 +128,17 @@ func TestMeasure(t *testing.T) {
 	for i := range defaultLiveRuns {
 		t.Run(fmt.Sprintf("live-%d", i+1), func(t *testing.T) { lives = append(lives, measureLive(t)) })
 	}
+	var heap heapRun
+	if minutes := heapMinutes(); minutes > 0 {
+		t.Run("long-aggregation", func(t *testing.T) { heap = measureHeap(t, minutes) })
+	}
 	if len(loads) == 0 {
 		t.Fatal("no cold load succeeded")
 	}
 	doc := benchmarksDoc(version, sizes, loads, launches, streams)
 	doc += pythonDoc(pys)
 	doc += liveDoc(lives)
+	doc += heapDoc(heap)
 	if err := os.WriteFile(benchmarksDocPath, []byte(doc), 0o644); err != nil {
 		t.Fatal(err)
 	}

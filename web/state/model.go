@@ -146,6 +146,9 @@ type Query struct {
 	// sources have handed on.
 	Paused  bool
 	Stepped int64
+	// Memory is the engine's, from the last progress message
+	// (protocol.Message.Memory).
+	Memory int64
 }
 
 // NewModel returns a model whose query buffers hold maxRows changes
@@ -304,6 +307,7 @@ func (m *Model) Apply(msg *protocol.Message, now time.Time) {
 			}
 			q.applyTrace(msg.Trace, msg.TraceDropped)
 			q.Paused, q.Stepped = msg.Paused, msg.Stepped
+			q.Memory = msg.Memory
 			q.report(msg.Received)
 		}
 	case protocol.TypeDone:
