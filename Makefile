@@ -104,7 +104,7 @@ test-e2e: web
 ## bench-browser: measure the built page (sizes, first row, long tasks, Stop, live views, a 10-minute
 ## aggregation's memory: FLINKPLAY_HEAP_MINUTES, 0 leaves it out); writes docs/browser-benchmarks.md
 bench-browser: web
-	FLINKPLAY_MEASURE=1 $(GO) test -count=1 -run '^TestMeasure$$' -v -timeout 10m ./web/e2e
+	FLINKPLAY_MEASURE=1 $(GO) test -count=1 -run '^TestMeasure$$' -v -timeout 30m ./web/e2e
 
 WORKERD := wasm/worker/node_modules/@cloudflare/workerd-linux-64/bin/workerd
 WORKER_PORT ?= 8787

@@ -191,13 +191,14 @@ window.flinkplayDOM = {
       }
     }
   },
-  // setText sets an element's text and class when they changed, for the
-  // status line while rows stream (no Vugu render for it).
-  setText(id, text, cls) {
+  // setText sets an element's text, class and title when they changed,
+  // for the status line while rows stream (no Vugu render for it).
+  setText(id, text, cls, title) {
     const e = document.getElementById(id);
     if (!e) return;
     if (e.textContent !== text) e.textContent = text;
     if (cls !== undefined && e.className !== cls) e.className = cls;
+    if (title !== undefined && e.title !== title) e.title = title;
   },
 };
 

@@ -746,7 +746,7 @@ func (p *page) writeStatus() {
 	}
 	if s := p.chrome.DroppedText(); s != p.droppedText {
 		p.droppedText = s
-		dom.Call("setText", "dropped", s, p.chrome.DroppedClass())
+		dom.Call("setText", "dropped", s, p.chrome.DroppedClass(), p.chrome.DroppedTitle())
 	}
 	if s := p.model.PaceNote(); s != p.paceText {
 		p.paceText = s

@@ -225,6 +225,7 @@ func (c *Embed) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "dropped"}}}
 			vgparent.AppendChild(vgn)
 			vgn.AddAttrInterface("class", c.DroppedClass())
+			vgn.AddAttrInterface("title", c.DroppedTitle())
 			vgn.SetInnerHTML(c.DroppedText())
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
 			vgparent.AppendChild(vgn)
@@ -1433,6 +1434,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "dropped"}}}
 				vgparent.AppendChild(vgn)
 				vgn.AddAttrInterface("class", c.DroppedClass())
+				vgn.AddAttrInterface("title", c.DroppedTitle())
 				vgn.SetInnerHTML(c.DroppedText())
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 				vgparent.AppendChild(vgn)

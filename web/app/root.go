@@ -638,7 +638,16 @@ func (c *Chrome) DroppedText() string {
 	if n == 0 {
 		return ""
 	}
-	return "the page keeps the last " + state.Count(int64(c.Model.MaxRows)) + " changes"
+	return "last " + state.Count(int64(c.Model.MaxRows)) + " changes kept"
+}
+
+// DroppedTitle is DroppedText in full, for the notice's tooltip (the bar
+// may cut the notice short).
+func (c *Chrome) DroppedTitle() string {
+	if c.Model.Dropped() == 0 {
+		return ""
+	}
+	return "The page keeps the last " + state.Count(int64(c.Model.MaxRows)) + " changes of this query: the views and the downloads hold those, and the query runs on"
 }
 
 // DroppedClass hides #dropped when nothing was dropped.

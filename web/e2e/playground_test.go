@@ -509,3 +509,30 @@ func TestRunWhileTheEngineStarts(t *testing.T) {
 	p.shot("queued-run-streams")
 	p.stop()
 }
+
+// TestDroppedNotice: past the changes the page keeps, the results bar says
+// so beside the status line, and neither pushes the page wider than the
+// window (the notice used to overflow it by its own width, with the status
+// squeezed to nothing).
+func TestDroppedNotice(t *testing.T) {
+	p := open(t, 120*time.Second)
+	p.load()
+	p.setScript(unthrottledSeed)
+	p.runAll()
+	waitFor[bool](p, "changes dropped", `JSON.parse(window.flinkplay.state()).dropped > 0`, 60*time.Second)
+	waitFor[bool](p, "the notice", `!document.getElementById('dropped').classList.contains('hidden')`, 5*time.Second)
+	if got := p.text("dropped"); got != "last 100,000 changes kept" {
+		p.fatalf("#dropped reads %q", got)
+	}
+	if got := eval[string](p, "the notice's title", `document.getElementById('dropped').title`); !strings.HasPrefix(got, "The page keeps the last 100,000 changes of this query") {
+		p.fatalf("#dropped's title is %q", got)
+	}
+	if over := eval[float64](p, "overflow", `document.documentElement.scrollWidth - document.documentElement.clientWidth`); over > 0 {
+		p.fatalf("the page is %.0f px wider than its window", over)
+	}
+	if w := eval[float64](p, "the status line's width", `document.getElementById('status').getBoundingClientRect().width`); w < 40 {
+		p.fatalf("the status line is %.0f px wide beside the notice", w)
+	}
+	p.shot("dropped")
+	p.stop()
+}
