@@ -175,9 +175,18 @@ async function instantiate(go) {
     die("could not load " + WASM + ": " + err);
     return;
   }
-  // The engine reports its memory's size with its progress (a long
-  // query's stays flat); reading it here costs engine.wasm no code.
-  self.flinkplayMemory = result.instance.exports.mem;
+  // Each progress message the engine posts gets the size of its memory
+  // ("memory", protocol.Message.Memory; a long query's stays flat), added
+  // here: reading it from Go would cost engine.wasm 14 KB of brotli. Go
+  // writes the type first and leaves "memory" out (it is 0 there).
+  const memory = result.instance.exports.mem;
+  const post = self.postMessage.bind(self);
+  self.postMessage = (message, ...rest) => {
+    if (typeof message === "string" && message.startsWith('{"type":"progress"') && message.endsWith("}")) {
+      message = message.slice(0, -1) + ',"memory":' + memory.buffer.byteLength + "}";
+    }
+    post(message, ...rest);
+  };
   try {
     await go.run(result.instance);
     die("the engine exited");

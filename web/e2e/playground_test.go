@@ -520,6 +520,10 @@ func TestDroppedNotice(t *testing.T) {
 	p.setScript(unthrottledSeed)
 	p.runAll()
 	waitFor[bool](p, "changes dropped", `JSON.parse(window.flinkplay.state()).dropped > 0`, 60*time.Second)
+	// The engine's memory comes with its progress (engine-worker.js).
+	if mem := eval[float64](p, "the engine's memory", `JSON.parse(window.flinkplay.state()).engineMemory`); mem < 1<<20 {
+		p.fatalf("the engine's memory reads %.0f bytes", mem)
+	}
 	waitFor[bool](p, "the notice", `!document.getElementById('dropped').classList.contains('hidden')`, 5*time.Second)
 	if got := p.text("dropped"); got != "last 100,000 changes kept" {
 		p.fatalf("#dropped reads %q", got)

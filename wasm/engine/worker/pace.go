@@ -139,8 +139,7 @@ func (f *feed) progressLocked(now time.Time) {
 	f.rate.add(now, f.received)
 	f.w.emit(protocol.Message{Type: protocol.TypeProgress, ID: f.id, Stmt: f.stmt, Received: f.received,
 		RowsPerSec: f.rate.perSecond(), ElapsedMs: now.Sub(f.start).Milliseconds(), Watermark: formatWatermark(f.wm),
-		Sources: f.sourcesLocked(now), Graph: f.graphLocked(now), Trace: f.traceLocked(), Paused: paused, Stepped: stepped,
-		Memory: engineMemory()})
+		Sources: f.sourcesLocked(now), Graph: f.graphLocked(now), Trace: f.traceLocked(), Paused: paused, Stepped: stepped})
 }
 
 // traceLocked takes what the operators recorded since the last call.
