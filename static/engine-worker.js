@@ -178,15 +178,19 @@ async function instantiate(go) {
   // Each progress message the engine posts gets the size of its memory
   // ("memory", protocol.Message.Memory; a long query's stays flat), added
   // here: reading it from Go would cost engine.wasm 14 KB of brotli. Go
-  // writes the type first and leaves "memory" out (it is 0 there).
-  const memory = result.instance.exports.mem;
-  const post = self.postMessage.bind(self);
-  self.postMessage = (message, ...rest) => {
-    if (typeof message === "string" && message.startsWith('{"type":"progress"') && message.endsWith("}")) {
-      message = message.slice(0, -1) + ',"memory":' + memory.buffer.byteLength + "}";
-    }
-    post(message, ...rest);
-  };
+  // writes the type first and leaves "memory" out (it is 0 there). A
+  // SharedWorker (the embeds) has no postMessage of its own, only ports:
+  // its progress goes without.
+  if (typeof self.postMessage === "function") {
+    const memory = result.instance.exports.mem;
+    const post = self.postMessage.bind(self);
+    self.postMessage = (message, ...rest) => {
+      if (typeof message === "string" && message.startsWith('{"type":"progress"') && message.endsWith("}")) {
+        message = message.slice(0, -1) + ',"memory":' + memory.buffer.byteLength + "}";
+      }
+      post(message, ...rest);
+    };
+  }
   try {
     await go.run(result.instance);
     die("the engine exited");

@@ -104,6 +104,12 @@ func TestAxe(t *testing.T) {
 	}
 	for _, view := range []string{"tableau", "changelog", "table"} {
 		p.click("view-" + view)
+		// The view rendered (a slow browser takes its time), then checked.
+		ready := `(() => { const g = document.getElementById('grid'); return !!g && g.getAttribute('aria-colcount') !== null && !!g.querySelector('tbody tr[aria-rowindex]'); })()`
+		if view == "tableau" {
+			ready = `(() => { const t = document.getElementById('tableau'); return !!t && !!t.getAttribute('aria-label'); })()`
+		}
+		waitFor[bool](p, "the "+view+" view", ready, 10*time.Second)
 		time.Sleep(200 * time.Millisecond)
 		check("light, " + view + " view")
 		switch view {
@@ -114,9 +120,12 @@ func TestAxe(t *testing.T) {
 		case "changelog":
 			// The grid says how many rows and columns it has, and each
 			// row its index, though only the visible rows are in the DOM.
-			got := eval[string](p, "grid semantics", `(() => { const g = document.getElementById('grid'); const rows = [...g.querySelectorAll('tbody tr[aria-rowindex]')];
-  return g.getAttribute('role') + ' ' + g.getAttribute('aria-colcount') + ' ' + (Number(g.getAttribute('aria-rowcount')) === JSON.parse(window.flinkplay.state()).received + 1) + ' ' + (rows.length > 0 && rows[0].getAttribute('aria-rowindex') >= '2'); })()`)
-			if got != "grid 3 true true" {
+			// A slow browser renders the view after the check above
+			// began: wait for it, then say what it shows.
+			const semantics = `(() => { const g = document.getElementById('grid'); const rows = [...g.querySelectorAll('tbody tr[aria-rowindex]')];
+  return g.getAttribute('role') + ' ' + g.getAttribute('aria-colcount') + ' ' + (Number(g.getAttribute('aria-rowcount')) === JSON.parse(window.flinkplay.state()).received + 1) + ' ' + (rows.length > 0 && rows[0].getAttribute('aria-rowindex') >= '2'); })()`
+			_, _ = tryWait[bool](p, semantics+` === 'grid 3 true true'`, 5*time.Second)
+			if got := eval[string](p, "grid semantics", semantics); got != "grid 3 true true" {
 				t.Errorf("changelog grid: %q, want role grid, 3 columns (op, id, name), a row count of the rows received plus the header, and row indexes", got)
 			}
 		}
