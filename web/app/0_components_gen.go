@@ -281,6 +281,8 @@ func (c *Embed) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgparent.AppendChild(vgn)
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "table", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "grid"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "grid"}, vugu.VGAttribute{Namespace: "", Key: "aria-readonly", Val: "true"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Query results"}}}
 			vgparent.AppendChild(vgn)
+			vgn.AddAttrInterface("aria-colcount", c.GridColCount())
+			vgn.AddAttrInterface("aria-rowcount", c.GridRowCount())
 			vgn.AddAttrInterface("class", c.PaneClass("grid"))
 			{
 				vgparent := vgn
@@ -1874,6 +1876,8 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgparent.AppendChild(vgn)
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "table", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "grid"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "grid"}, vugu.VGAttribute{Namespace: "", Key: "aria-readonly", Val: "true"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Query results"}}}
 				vgparent.AppendChild(vgn)
+				vgn.AddAttrInterface("aria-colcount", c.GridColCount())
+				vgn.AddAttrInterface("aria-rowcount", c.GridRowCount())
 				vgn.AddAttrInterface("class", c.PaneClass("grid"))
 				{
 					vgparent := vgn

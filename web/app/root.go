@@ -10,6 +10,7 @@ package app
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -649,6 +650,15 @@ func (c *Chrome) DroppedTitle() string {
 	}
 	return "The page keeps the last " + state.Count(int64(c.Model.MaxRows)) + " changes of this query: the views and the downloads hold those, and the query runs on"
 }
+
+// GridColCount and GridRowCount are the result grid's ARIA counts (the
+// header is a row): the page's fast path (flinkplayDOM.setRows) writes
+// them as rows stream, and each render writes them too, which would
+// otherwise drop the attributes it does not know of.
+func (c *Chrome) GridColCount() string { return strconv.Itoa(max(len(c.Model.Columns()), 1)) }
+
+// GridRowCount: see GridColCount.
+func (c *Chrome) GridRowCount() string { return strconv.Itoa(c.Model.GridLen() + 1) }
 
 // DroppedClass hides #dropped when nothing was dropped.
 func (c *Chrome) DroppedClass() string {

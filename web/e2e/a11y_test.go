@@ -123,7 +123,7 @@ func TestAxe(t *testing.T) {
 			// A slow browser renders the view after the check above
 			// began: wait for it, then say what it shows.
 			const semantics = `(() => { const g = document.getElementById('grid'); const rows = [...g.querySelectorAll('tbody tr[aria-rowindex]')];
-  return g.getAttribute('role') + ' ' + g.getAttribute('aria-colcount') + ' ' + (Number(g.getAttribute('aria-rowcount')) === JSON.parse(window.flinkplay.state()).received + 1) + ' ' + (rows.length > 0 && rows[0].getAttribute('aria-rowindex') >= '2'); })()`
+  return g.getAttribute('role') + ' ' + g.getAttribute('aria-colcount') + ' ' + (Number(g.getAttribute('aria-rowcount')) === JSON.parse(window.flinkplay.state()).received + 1) + ' ' + (rows.length > 0 && Number(rows[0].getAttribute('aria-rowindex')) >= 2); })()`
 			_, _ = tryWait[bool](p, semantics+` === 'grid 3 true true'`, 5*time.Second)
 			if got := eval[string](p, "grid semantics", semantics); got != "grid 3 true true" {
 				t.Errorf("changelog grid: %q, want role grid, 3 columns (op, id, name), a row count of the rows received plus the header, and row indexes", got)
