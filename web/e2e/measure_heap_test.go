@@ -15,6 +15,8 @@ import (
 	"github.com/chromedp/cdproto/heapprofiler"
 	"github.com/chromedp/cdproto/performance"
 	"github.com/chromedp/chromedp"
+
+	"github.com/flinkplay/flinkplay/web/state"
 )
 
 // A long aggregation's memory: the issue "Stateful queries 10× faster"
@@ -128,7 +130,7 @@ func measureHeap(t *testing.T, minutes float64) heapRun {
 		}
 		run.Samples = append(run.Samples, s)
 		t.Logf("%6s: %s changes; engine state %s, memory %s; page heap goal %s, memory %s; JS heap %s", s.At.Round(time.Second),
-			thousands(s.Received), mib(s.EngineState), mib(s.EngineMemory), mib(s.PageHeap), mib(s.PageMemory), mib(s.JSHeap))
+			state.Count(s.Received), mib(s.EngineState), mib(s.EngineMemory), mib(s.PageHeap), mib(s.PageMemory), mib(s.JSHeap))
 		if next >= length {
 			break
 		}
@@ -182,7 +184,7 @@ func heapDoc(r heapRun) string {
 		if i%4 != 0 && i != len(r.Samples)-1 {
 			continue // a line a minute, and the last
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", s.At.Round(time.Second), thousands(s.Received), mib(s.EngineState),
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", s.At.Round(time.Second), state.Count(s.Received), mib(s.EngineState),
 			mib(s.EngineMemory), mib(s.PageHeap), mib(s.PageMemory), mib(s.JSHeap))
 	}
 	if r.Err != "" {
@@ -213,13 +215,4 @@ func signedMiB(n int64) string {
 		return "-" + mib(-n)
 	}
 	return "+" + mib(n)
-}
-
-// thousands writes n with thousands separators.
-func thousands(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }

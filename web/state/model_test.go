@@ -496,45 +496,37 @@ func TestProgressCountsOnce(t *testing.T) {
 	}
 }
 
-// An INSERT run in the foreground (table.dml-sync) shows no rows: the
-// status counts what it wrote.
-func TestModelInsertStatus(t *testing.T) {
-	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	m := NewModel(0)
-	m.StartRun(3, "INSERT INTO s SELECT * FROM t;", t0)
-	msgs := []protocol.Message{
-		{Type: protocol.TypeStatement, ID: 3, Start: 0, End: 29, SQL: "INSERT INTO s SELECT * FROM t"},
-		{Type: protocol.TypeSchema, ID: 3, Columns: []protocol.Column{{Name: "default_catalog.default_database.s", Type: "BIGINT"}}, Streaming: true, Insert: true},
-		{Type: protocol.TypeProgress, ID: 3, Received: 1200, ElapsedMs: 500},
-		{Type: protocol.TypeDone, ID: 3, Tableau: "[INFO] Complete execution of the SQL update statement.\n"},
-		{Type: protocol.TypeRunDone, ID: 3},
-	}
-	for i := range msgs {
-		m.Apply(&msgs[i], t0.Add(time.Second))
-	}
-	if got := m.Status(t0.Add(time.Hour)); got != "Finished · 1,200 rows written · 1.0 s" {
-		t.Errorf("status %q", got)
-	}
-}
-
-// An INSERT submitted as a job (table.dml-sync false, Flink's default)
-// ends its statement at submission: the status says so, not that it
+// An INSERT's status: run in the foreground (table.dml-sync) it shows no
+// rows, and the status counts what it wrote; submitted as a job (Flink's
+// default) it ends at submission, and the status says so, not that it
 // wrote nothing.
-func TestModelSubmittedInsertStatus(t *testing.T) {
-	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	m := NewModel(0)
-	m.StartRun(3, "INSERT INTO s SELECT * FROM t;", t0)
-	msgs := []protocol.Message{
-		{Type: protocol.TypeStatement, ID: 3, Start: 0, End: 29, SQL: "INSERT INTO s SELECT * FROM t"},
-		{Type: protocol.TypeSchema, ID: 3, Columns: []protocol.Column{{Name: "default_catalog.default_database.s", Type: "BIGINT"}}, Streaming: true, Insert: true},
-		{Type: protocol.TypeDone, ID: 3, Submitted: true, Tableau: "[INFO] Submitting SQL update statement to the cluster...\n[INFO] SQL update statement has been successfully submitted to the cluster:\nJob ID: 5d9c0e3ba4c1e7a2b6f8d0c2e4a6b8d0\n"},
-		{Type: protocol.TypeRunDone, ID: 3},
-	}
-	for i := range msgs {
-		m.Apply(&msgs[i], t0.Add(time.Second))
-	}
-	if got := m.Status(t0.Add(time.Hour)); got != "Submitted · see Jobs · 1.0 s" {
-		t.Errorf("status %q", got)
+func TestModelInsertStatus(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		end  []protocol.Message
+		want string
+	}{
+		{"foreground", []protocol.Message{
+			{Type: protocol.TypeProgress, ID: 3, Received: 1200, ElapsedMs: 500},
+			{Type: protocol.TypeDone, ID: 3, Tableau: "[INFO] Complete execution of the SQL update statement.\n"},
+		}, "Finished · 1,200 rows written · 1.0 s"},
+		{"submitted", []protocol.Message{
+			{Type: protocol.TypeDone, ID: 3, Submitted: true, Tableau: "[INFO] Submitting SQL update statement to the cluster...\n[INFO] SQL update statement has been successfully submitted to the cluster:\nJob ID: 5d9c0e3ba4c1e7a2b6f8d0c2e4a6b8d0\n"},
+		}, "Submitted · see Jobs · 1.0 s"},
+	} {
+		t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+		m := NewModel(0)
+		m.StartRun(3, "INSERT INTO s SELECT * FROM t;", t0)
+		msgs := append([]protocol.Message{
+			{Type: protocol.TypeStatement, ID: 3, Start: 0, End: 29, SQL: "INSERT INTO s SELECT * FROM t"},
+			{Type: protocol.TypeSchema, ID: 3, Columns: []protocol.Column{{Name: "default_catalog.default_database.s", Type: "BIGINT"}}, Streaming: true, Insert: true},
+		}, append(c.end, protocol.Message{Type: protocol.TypeRunDone, ID: 3})...)
+		for i := range msgs {
+			m.Apply(&msgs[i], t0.Add(time.Second))
+		}
+		if got := m.Status(t0.Add(time.Hour)); got != c.want {
+			t.Errorf("%s: status %q, want %q", c.name, got, c.want)
+		}
 	}
 }
 
